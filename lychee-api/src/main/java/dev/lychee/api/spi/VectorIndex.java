@@ -1,0 +1,53 @@
+package dev.lychee.api.spi;
+
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.ScoredId;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Nearest-neighbour search over unit vectors, one logical index per (namespace, kind).
+ *
+ * <p>Contract: scores are cosine similarities (dot products of unit vectors), results are sorted
+ * by score descending then id ascending, at most {@code k} come back, and a search never returns
+ * an id of another namespace or kind. Upserting an existing id replaces its vector. All vectors
+ * of one index share one dimension; a mismatch is an {@link IllegalArgumentException}. {@code k <=
+ * 0} is an {@link IllegalArgumentException}. Thread-safe.
+ */
+public interface VectorIndex extends AutoCloseable {
+
+  /** Kind of the raw-turn index. */
+  String TURNS = "turn";
+  /** Kind of the record index (vectors of {@code normalizedText()}). */
+  String RECORDS = "record";
+
+  /** Kind of the index of one evidence-node kind. */
+  static String nodes(NodeKind kind) {
+    return "node:" + kind.wireName();
+  }
+
+  /** Inserts or replaces vectors. */
+  void upsert(String namespace, String kind, Map<String, float[]> vectors);
+
+  /**
+   * The {@code k} nearest ids.
+   *
+   * @param filter nullable; when set only ids it accepts are returned (the search widens its fetch
+   *     so that filtering does not starve the result)
+   */
+  List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter);
+
+  /** Removes ids (unknown ids are ignored). */
+  void remove(String namespace, String kind, Collection<String> ids);
+
+  /** Removes every index of the namespace. */
+  void forget(String namespace);
+
+  /** Number of vectors in one index. */
+  int size(String namespace, String kind);
+
+  @Override
+  void close();
+}
