@@ -74,7 +74,7 @@ public final class LuceneRecordStore implements RecordStore {
   private static final Sort BY_LAST_DESC = new Sort(new SortField(StoreFields.LAST, SortField.Type.INT, true));
   private static final Sort BY_SESSION_FIRST = new Sort(
       new SortField(StoreFields.SESSION_SORT, SortField.Type.STRING),
-      new SortField(StoreFields.INDEX, SortField.Type.INT));
+      new SortField(StoreFields.FIRST, SortField.Type.INT));
   private static final Sort BY_KEY = new Sort(new SortField(StoreFields.NODE_KEY, SortField.Type.STRING));
 
   private final LuceneStoreConfig config;

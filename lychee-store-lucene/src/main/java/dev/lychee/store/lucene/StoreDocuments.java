@@ -44,7 +44,7 @@ final class StoreDocuments {
     Document d = base(StoreFields.KIND_SEGMENT, seg.namespace(), seg.id(), 0);
     d.add(new StringField(StoreFields.SESSION, seg.session(), Field.Store.NO));
     d.add(new SortedDocValuesField(StoreFields.SESSION_SORT, new BytesRef(seg.session())));
-    d.add(new NumericDocValuesField(StoreFields.INDEX, seg.firstIndex()));
+    d.add(new NumericDocValuesField(StoreFields.FIRST, seg.firstIndex()));
     d.add(new NumericDocValuesField(StoreFields.LAST, seg.lastIndex()));
     d.add(new StoredField(StoreFields.JSON, JsonCodec.segment(s)));
     return d;

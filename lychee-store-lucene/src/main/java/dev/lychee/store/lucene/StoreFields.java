@@ -24,8 +24,10 @@ final class StoreFields {
   static final String ID = "id";
   /** Session (keyword); on records and nodes one value per session they cite. */
   static final String SESSION = "session";
-  /** Turn index (point + doc values) on turns; first turn index on segments. */
+  /** Turn index (point + doc values) on turns. */
   static final String INDEX = "index";
+  /** First turn index of a segment (doc values). Lucene wants one schema per field name, hence apart from INDEX. */
+  static final String FIRST = "first";
   /** Last turn index of a segment (doc values). */
   static final String LAST = "last";
   /** Session of a segment as sortable doc values. */
