@@ -54,7 +54,8 @@ final class LuceneIndex implements AutoCloseable {
     this.config = config;
     try {
       Files.createDirectories(path);
-      this.directory = FSDirectory.open(path);
+      Directory fs = FSDirectory.open(path);
+      this.directory = config.fsync() ? fs : new UnsyncedDirectory(fs);
       openWriter();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open Lucene index at " + path, e);

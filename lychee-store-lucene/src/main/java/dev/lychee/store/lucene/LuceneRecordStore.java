@@ -465,7 +465,8 @@ public final class LuceneRecordStore implements RecordStore {
       return List.of();
     }
     return index.read(s -> {
-      TopDocs td = s.search(q.get(), k);
+      // never ask Lucene for a priority queue larger than the index
+      TopDocs td = s.search(q.get(), Math.min(k, Math.max(1, s.getIndexReader().maxDoc())));
       var stored = s.storedFields();
       List<ScoredId> hits = new ArrayList<>(td.scoreDocs.length);
       for (ScoreDoc sd : td.scoreDocs) {

@@ -19,6 +19,9 @@ package dev.lychee.store.lucene;
  * @param filterWidenCap see {@code filterWidenFactor} (default 200)
  * @param maxQueryTerms at most this many distinct analyzed terms of a lexical query are used; the
  *     rest are ignored (default 256, well below Lucene's clause limit of 1024)
+ * @param fsync whether a commit forces its files to stable storage (default true). With false a
+ *     commit is still atomic and survives the death of the process (the operating system keeps
+ *     what was written), but not an OS crash or power loss: for tests and throwaway stores only.
  */
 public record LuceneStoreConfig(
     double ramBufferMb,
@@ -29,7 +32,8 @@ public record LuceneStoreConfig(
     int filterWidenFactor,
     int filterWidenExtra,
     int filterWidenCap,
-    int maxQueryTerms) {
+    int maxQueryTerms,
+    boolean fsync) {
 
   public LuceneStoreConfig {
     if (!(ramBufferMb >= 1)) {
@@ -73,7 +77,8 @@ public record LuceneStoreConfig(
         .exactSearchMaxVectors(exactSearchMaxVectors)
         .minCandidates(minCandidates)
         .filterWidening(filterWidenFactor, filterWidenExtra, filterWidenCap)
-        .maxQueryTerms(maxQueryTerms);
+        .maxQueryTerms(maxQueryTerms)
+        .fsync(fsync);
   }
 
   /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
@@ -93,6 +98,7 @@ public record LuceneStoreConfig(
     private int filterWidenExtra = 80;
     private int filterWidenCap = 200;
     private int maxQueryTerms = 256;
+    private boolean fsync = true;
 
     private Builder() {}
 
@@ -133,9 +139,14 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder fsync(boolean v) {
+      this.fsync = v;
+      return this;
+    }
+
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
-          minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms);
+          minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync);
     }
   }
 }

@@ -40,7 +40,7 @@ class LuceneRecordStoreFocusedTest {
 
   @BeforeEach
   void open() {
-    store = new LuceneRecordStore(dir);
+    store = new LuceneRecordStore(dir, TestConfigs.FAST);
   }
 
   @AfterEach
@@ -50,7 +50,7 @@ class LuceneRecordStoreFocusedTest {
 
   private void reopen() {
     store.close();
-    store = new LuceneRecordStore(dir);
+    store = new LuceneRecordStore(dir, TestConfigs.FAST);
   }
 
   @Test
@@ -124,6 +124,27 @@ class LuceneRecordStoreFocusedTest {
     // and the writer is still usable after the rollback
     store.putRecords("alice", List.of(r));
     assertThat(store.records("alice")).containsExactly(r);
+  }
+
+  @Test
+  void aWriteFailingHalfWayLeavesNothingBehindForLaterCommits() {
+    List<RawTurn> t = turns("alice", "s1", 0, 2);
+    store.appendTurns("alice", "s1", t);
+    Segment seg = segment(t);
+    store.putSegment(seg, SegmentState.PENDING);
+    MemoryRecord r = record("alice", "s1", "Written before the failure.", 0);
+    // a key too large for Lucene's doc values fails after the record was already handed to the writer
+    EvidenceNode bad = entityNode("alice", "k".repeat(40_000), "s1", r.id());
+    assertThatThrownBy(() -> store.commitEncoding("alice", seg.id(), List.of(r), List.of(bad)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(store.records("alice")).isEmpty();
+    assertThat(store.segments("alice")).singleElement().extracting(StoredSegment::state).isEqualTo(SegmentState.PENDING);
+    store.appendTurns("alice", "s1", turns("alice", "s1", 2, 1));
+    reopen();
+    assertThat(store.records("alice")).isEmpty();
+    assertThat(store.nodes("alice", NodeKind.ENTITY)).isEmpty();
+    assertThat(store.countTurns("alice")).isEqualTo(3);
+    assertThat(store.searchText("alice", TextField.TURNS, "turn", Integer.MAX_VALUE)).hasSize(3);
   }
 
   @Test
@@ -265,7 +286,7 @@ class LuceneRecordStoreFocusedTest {
     assertThatThrownBy(() -> store.countTurns("alice")).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> store.appendTurns("alice", "s1", turns("alice", "s1", 0, 1)))
         .isInstanceOf(IllegalStateException.class);
-    store = new LuceneRecordStore(dir);
+    store = new LuceneRecordStore(dir, TestConfigs.FAST);
   }
 
   @Test

@@ -26,7 +26,7 @@ class LuceneVectorIndexFocusedTest {
 
   @BeforeEach
   void open() {
-    exact = new LuceneVectorIndex(dir.resolve("exact"));
+    exact = new LuceneVectorIndex(dir.resolve("exact"), TestConfigs.FAST);
   }
 
   @AfterEach
@@ -110,7 +110,7 @@ class LuceneVectorIndexFocusedTest {
     exact.upsert("alice", VectorIndex.RECORDS, vectors);
     exact.remove("alice", VectorIndex.RECORDS, List.of("v3", "unknown"));
     exact.close();
-    exact = new LuceneVectorIndex(dir.resolve("exact"), LuceneStoreConfig.builder().exactSearchMaxVectors(0).build());
+    exact = new LuceneVectorIndex(dir.resolve("exact"), TestConfigs.FAST.toBuilder().exactSearchMaxVectors(0).build());
     assertThat(exact.size("alice", VectorIndex.RECORDS)).isEqualTo(19);
     List<ScoredId> hits = exact.search("alice", VectorIndex.RECORDS, vectors.get("v5"), 3, null);
     assertThat(hits.get(0).id()).isEqualTo("v5");
@@ -125,7 +125,7 @@ class LuceneVectorIndexFocusedTest {
     Map<String, float[]> vectors = random(rnd, 600, 24, "id");
     Map<String, float[]> noise = random(rnd, 300, 24, "other");
     try (LuceneVectorIndex graph = new LuceneVectorIndex(dir.resolve("graph"),
-        LuceneStoreConfig.builder().exactSearchMaxVectors(0).build())) {
+        TestConfigs.FAST.toBuilder().exactSearchMaxVectors(0).build())) {
       for (LuceneVectorIndex idx : List.of(exact, graph)) {
         idx.upsert("alice", VectorIndex.TURNS, vectors);
         idx.upsert("bob", VectorIndex.TURNS, noise);
