@@ -10,7 +10,9 @@ import dev.lychee.api.ProviderException;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbeddingProfile;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -38,7 +40,8 @@ import java.util.Objects;
  * are safe for concurrent use and the query cache is a Caffeine cache. Query embeddings are kept in
  * an LRU-like (Caffeine size-bounded) cache keyed by the stripped, truncated query; callers
  * receive a copy, so mutating a returned array never corrupts the cache. The ONNX model is held in
- * a static field of the langchain4j class, so creating several embedders loads it only once.
+ * a static field of the langchain4j class, so creating several embedders loads it only once; the
+ * texts of a batch are encoded in parallel on a shared pool of daemon threads.
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -91,7 +94,7 @@ public final class OnnxEmbedder implements Embedder {
   /** An embedder with the given configuration. */
   public OnnxEmbedder(OnnxEmbedderConfig config) {
     this.config = Objects.requireNonNull(config, "config");
-    this.model = new BgeSmallEnV15QuantizedEmbeddingModel();
+    this.model = new BgeSmallEnV15QuantizedEmbeddingModel(EmbeddingThreads.shared());
     this.queryCache =
         config.queryCacheSize() == 0
             ? null
@@ -127,6 +130,41 @@ public final class OnnxEmbedder implements Embedder {
     float[] vector =
         queryCache == null ? embedPreparedQuery(key) : queryCache.get(key, this::embedPreparedQuery);
     return vector.clone();
+  }
+
+  /**
+   * Embeds several queries; cached ones come from the cache, the others go through the model in
+   * batches (rather than one call each) and are then cached.
+   */
+  @Override
+  public List<float[]> embedQueries(List<String> queries) {
+    if (queries == null) {
+      throw new IllegalArgumentException("queries is null; pass an empty list for no queries");
+    }
+    List<String> keys = new ArrayList<>(queries.size());
+    for (int i = 0; i < queries.size(); i++) {
+      keys.add(InputText.prepare(queries.get(i), config.maxChars(), "queries[" + i + "]"));
+    }
+    Map<String, float[]> found = new HashMap<>();
+    if (queryCache != null) {
+      found.putAll(queryCache.getAllPresent(keys));
+    }
+    List<String> missing = keys.stream().filter(k -> !found.containsKey(k)).distinct().toList();
+    for (int from = 0; from < missing.size(); from += config.batchSize()) {
+      List<String> batch = missing.subList(from, Math.min(missing.size(), from + config.batchSize()));
+      List<float[]> vectors = run(batch.stream().map(q -> QUERY_INSTRUCTION + q).toList());
+      for (int i = 0; i < batch.size(); i++) {
+        found.put(batch.get(i), vectors.get(i));
+        if (queryCache != null) {
+          queryCache.put(batch.get(i), vectors.get(i));
+        }
+      }
+    }
+    List<float[]> out = new ArrayList<>(keys.size());
+    for (String k : keys) {
+      out.add(found.get(k).clone());
+    }
+    return out;
   }
 
   private float[] embedPreparedQuery(String preparedQuery) {
