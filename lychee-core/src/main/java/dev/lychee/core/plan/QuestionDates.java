@@ -24,11 +24,13 @@ final class QuestionDates {
       Map.entry("jun", 6), Map.entry("jul", 7), Map.entry("aug", 8), Map.entry("sep", 9), Map.entry("oct", 10),
       Map.entry("nov", 11), Map.entry("dec", 12));
 
+  private static final String MONTHS_NC = MONTHS.replaceFirst("^\\(", "(?:");
+
   /** One date expression: ISO day, day-month-year, month-day-year, month-year or a bare year. */
   private static final String DATE = "(?:\\d{4}-\\d{1,2}-\\d{1,2}"
-      + "|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?" + MONTHS + "\\.?,?\\s+\\d{4}"
-      + "|" + MONTHS + "\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}"
-      + "|" + MONTHS + "\\.?,?\\s+(?:of\\s+)?\\d{4}"
+      + "|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?" + MONTHS_NC + "\\.?,?\\s+\\d{4}"
+      + "|" + MONTHS_NC + "\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}"
+      + "|" + MONTHS_NC + "\\.?,?\\s+(?:of\\s+)?\\d{4}"
       + "|(?:19|20)\\d{2})";
   private static final Pattern BETWEEN = Pattern.compile(
       "\\b(?:between|from)\\s+(" + DATE + ")\\s+(?:and|to|until|till)\\s+(" + DATE + ")\\b");

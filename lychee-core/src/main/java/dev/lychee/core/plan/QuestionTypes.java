@@ -20,7 +20,7 @@ final class QuestionTypes {
           + "|\\bwhat (\\w+ )?(activities|events|books|places|things|items|hobbies|games|pets|instruments)\\b");
   private static final Pattern COMPARISON = Pattern.compile(
       "\\bcompar\\w*\\b|\\b(more|less|fewer|better|worse|larger|bigger|smaller|older|younger) than\\b|\\bboth\\b"
-          + "|\\bin common\\b|\\bdifference between\\b|\\bwhich (one|of the two)\\b|\\bsame\\b");
+          + "|\\b(more|most|less|fewer|older|younger|bigger|larger|better)\\b.*\\bor\\b|\\bin common\\b|\\bdifference between\\b|\\bwhich (one|of the two)\\b|\\bsame\\b");
 
   private QuestionTypes() {}
 

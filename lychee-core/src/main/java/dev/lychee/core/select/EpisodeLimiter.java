@@ -51,7 +51,9 @@ final class EpisodeLimiter {
       if (!isEpisode(c)) {
         kept.add(c);
       } else if (c.provenance().routes().stream().anyMatch(r -> !recordRoutes.contains(r))) {
+        // the first episode of a route no record covers keeps that route represented
         kept.add(c);
+        recordRoutes.addAll(c.provenance().routes());
         used++;
       } else if (used < budget && c.score() >= floor) {
         kept.add(c);
