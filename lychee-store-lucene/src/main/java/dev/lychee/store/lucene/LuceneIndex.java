@@ -68,6 +68,9 @@ final class LuceneIndex implements AutoCloseable {
     iwc.setRAMBufferSizeMB(config.ramBufferMb());
     // only explicit commits make anything durable
     iwc.setCommitOnClose(false);
+    // every write call flushes a tiny segment; packing each into a compound file would copy it once
+    // more for nothing (merged segments still follow the merge policy's own compound-file rule)
+    iwc.setUseCompoundFile(false);
     KnnVectorsFormat vectors = new LycheeHnswVectorsFormat(config.hnswMaxConn(), config.hnswBeamWidth());
     iwc.setCodec(new Lucene912Codec() {
       @Override

@@ -17,10 +17,10 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
-import dev.lychee.api.TurnRange;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.store.SessionPruning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,11 +38,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.PointValues;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -97,9 +98,12 @@ public final class LuceneRecordStore implements RecordStore {
   private static long maxSeq(IndexSearcher searcher) throws IOException {
     long max = 0;
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      PointValues points = leaf.reader().getPointValues(StoreFields.SEQ);
-      if (points != null && points.size() > 0) {
-        max = Math.max(max, LongPoint.decodeDimension(points.getMaxPackedValue(), 0));
+      NumericDocValues values = leaf.reader().getNumericDocValues(StoreFields.SEQ);
+      if (values != null) {
+        // read once at open; deleted documents count too, which only leaves a gap
+        for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = values.nextDoc()) {
+          max = Math.max(max, values.longValue());
+        }
       }
     }
     return max;
@@ -114,9 +118,13 @@ public final class LuceneRecordStore implements RecordStore {
     Objects.requireNonNull(turns, "turns");
     for (RawTurn t : turns) {
       Objects.requireNonNull(t, "turn");
-      if (!t.namespace().equals(namespace) || !t.session().equals(session)) {
-        throw new IllegalArgumentException("turn " + t.id() + " of namespace " + t.namespace()
-            + " does not belong to " + namespace + "/" + session);
+      if (!t.namespace().equals(namespace)) {
+        throw new IllegalArgumentException("turn " + t.id() + " belongs to namespace '" + t.namespace()
+            + "', not '" + namespace + "'");
+      }
+      if (!t.session().equals(session)) {
+        throw new IllegalArgumentException("turn " + t.id() + " belongs to session '" + t.session()
+            + "', not '" + session + "'");
       }
     }
     index.ensureOpen();
@@ -172,7 +180,8 @@ public final class LuceneRecordStore implements RecordStore {
     }
     Query q = StoreFields.scope(namespace, KIND_TURN)
         .add(new TermQuery(new Term(StoreFields.SESSION, session)), BooleanClause.Occur.FILTER)
-        .add(IntPoint.newRangeQuery(StoreFields.INDEX, from, to), BooleanClause.Occur.FILTER)
+        // doc values range: the session filter already narrows to a few docs, so no points index is needed
+        .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.INDEX, from, to), BooleanClause.Occur.FILTER)
         .build();
     return index.read(s -> Hits.all(s, q, BY_INDEX)).stream().map(d -> JsonCodec.turn(json(d))).toList();
   }
@@ -333,7 +342,7 @@ public final class LuceneRecordStore implements RecordStore {
       MemoryRecord r = JsonCodec.record(json(d));
       found.put(r.id(), r);
     }
-    return ids.stream().map(found::get).filter(Objects::nonNull).toList();
+    return ids.stream().distinct().map(found::get).filter(Objects::nonNull).toList();
   }
 
   @Override
@@ -421,7 +430,7 @@ public final class LuceneRecordStore implements RecordStore {
       EvidenceNode n = JsonCodec.node(json(d));
       found.put(n.id(), n);
     }
-    return ids.stream().map(found::get).filter(Objects::nonNull).toList();
+    return ids.stream().distinct().map(found::get).filter(Objects::nonNull).toList();
   }
 
   @Override
@@ -521,21 +530,19 @@ public final class LuceneRecordStore implements RecordStore {
       List<String> removedRecords = new ArrayList<>();
       for (Document d : Hits.all(searcher, StoreFields.sessionScope(namespace, KIND_RECORD, session), BY_SEQ)) {
         MemoryRecord r = JsonCodec.record(json(d));
-        List<TurnRef> kept = r.evidence().stream().filter(ref -> !ref.session().equals(session)).toList();
+        MemoryRecord kept = SessionPruning.withoutSession(r, session);
         Term key = StoreFields.uid(KIND_RECORD, namespace, r.id());
-        if (kept.isEmpty()) {
+        if (kept == null) {
           writer.deleteDocuments(key);
           removedRecords.add(r.id());
-        } else {
-          MemoryRecord pruned = new MemoryRecord(r.id(), r.namespace(), r.type(), r.text(), r.entities(), r.tags(),
-              r.temporal(), kept, r.session(), r.segmentId(), r.sourceRole(), r.createdAt());
-          writer.updateDocument(key, StoreDocuments.record(pruned, seqOf(d)));
+        } else if (kept != r) {
+          writer.updateDocument(key, StoreDocuments.record(kept, seqOf(d)));
         }
       }
       return new Forgotten(turnIds, removedRecords, pruneNodes(Set.copyOf(removedRecords)));
     }
 
-    /** Nodes lose removed records and the erased session; nodes left without records go. */
+    /** Nodes lose removed records and links to the erased session; nodes left without records go. */
     private List<String> pruneNodes(Set<String> removedRecords) throws IOException {
       BooleanQuery.Builder touching = new BooleanQuery.Builder()
           .add(new TermQuery(new Term(StoreFields.SESSION, session)), BooleanClause.Occur.SHOULD);
@@ -547,17 +554,13 @@ public final class LuceneRecordStore implements RecordStore {
       List<String> removedNodes = new ArrayList<>();
       for (Document d : Hits.all(searcher, q, BY_SEQ)) {
         EvidenceNode n = JsonCodec.node(json(d));
-        List<String> records = n.recordIds().stream().filter(id -> !removedRecords.contains(id)).toList();
+        EvidenceNode kept = SessionPruning.withoutRecords(n, removedRecords, session);
         Term key = StoreFields.uid(KIND_NODE, namespace, n.id());
-        if (records.isEmpty()) {
+        if (kept == null) {
           writer.deleteDocuments(key);
           removedNodes.add(n.id());
-        } else {
-          List<String> sessions = n.sessions().stream().filter(s -> !s.equals(session)).toList();
-          List<TurnRange> ranges = n.turnRanges().stream().filter(r -> !r.session().equals(session)).toList();
-          EvidenceNode pruned = new EvidenceNode(n.id(), n.namespace(), n.kind(), n.key(), n.label(), n.searchText(),
-              records, sessions, n.entities(), n.tags(), n.span(), ranges);
-          writer.updateDocument(key, StoreDocuments.node(pruned, seqOf(d)));
+        } else if (kept != n) {
+          writer.updateDocument(key, StoreDocuments.node(kept, seqOf(d)));
         }
       }
       return removedNodes;

@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
@@ -25,7 +24,6 @@ final class StoreDocuments {
   static Document turn(RawTurn t, long seq) {
     Document d = base(StoreFields.KIND_TURN, t.namespace(), t.id(), seq);
     d.add(new StringField(StoreFields.SESSION, t.session(), Field.Store.NO));
-    d.add(new IntPoint(StoreFields.INDEX, t.index()));
     d.add(new NumericDocValuesField(StoreFields.INDEX, t.index()));
     d.add(new TextField(StoreFields.TEXT, t.content(), Field.Store.NO));
     d.add(new StoredField(StoreFields.JSON, JsonCodec.turn(t)));
@@ -53,7 +51,9 @@ final class StoreDocuments {
   static Document record(MemoryRecord r, long seq) {
     Document d = base(StoreFields.KIND_RECORD, r.namespace(), r.id(), seq);
     d.add(new StringField(StoreFields.RECORD_TYPE, r.type().wireName(), Field.Store.NO));
+    // every session the record touches, so that forgetting a session finds it
     Set<String> sessions = new LinkedHashSet<>();
+    sessions.add(r.session());
     for (TurnRef ref : r.evidence()) {
       sessions.add(ref.session());
     }
@@ -80,7 +80,9 @@ final class StoreDocuments {
     for (String id : n.recordIds()) {
       d.add(new StringField(StoreFields.NODE_RECORD, id, Field.Store.NO));
     }
-    for (String s : n.sessions()) {
+    Set<String> sessions = new LinkedHashSet<>(n.sessions());
+    n.turnRanges().forEach(r -> sessions.add(r.session()));
+    for (String s : sessions) {
       d.add(new StringField(StoreFields.SESSION, s, Field.Store.NO));
     }
     d.add(new StoredField(StoreFields.JSON, JsonCodec.node(n)));
@@ -93,7 +95,6 @@ final class StoreDocuments {
     d.add(new StringField(StoreFields.NS, namespace, Field.Store.YES));
     d.add(new StringField(StoreFields.DOC, kind, Field.Store.NO));
     d.add(new StoredField(StoreFields.ID, id));
-    d.add(new LongPoint(StoreFields.SEQ, seq));
     d.add(new NumericDocValuesField(StoreFields.SEQ, seq));
     d.add(new StoredField(StoreFields.SEQ, seq));
     return d;

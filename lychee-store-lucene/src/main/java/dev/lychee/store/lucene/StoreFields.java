@@ -24,7 +24,7 @@ final class StoreFields {
   static final String ID = "id";
   /** Session (keyword); on records and nodes one value per session they cite. */
   static final String SESSION = "session";
-  /** Turn index (point + doc values) on turns. */
+  /** Turn index (doc values) on turns. */
   static final String INDEX = "index";
   /** First turn index of a segment (doc values). Lucene wants one schema per field name, hence apart from INDEX. */
   static final String FIRST = "first";
@@ -32,7 +32,7 @@ final class StoreFields {
   static final String LAST = "last";
   /** Session of a segment as sortable doc values. */
   static final String SESSION_SORT = "session_sort";
-  /** Insertion sequence (point, doc values, stored) for first-insertion order. */
+  /** Insertion sequence (doc values, stored) for first-insertion order. */
   static final String SEQ = "seq";
   /** BM25 text (English analysis): a turn's content; a record's type, text, entities and tags. */
   static final String TEXT = "text";
