@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The HNSW path above the exact-search threshold: recall, filtering, persisted graph files. */
 class HnswSearchTest {
   private static final int DIM = 32;
-  private static final int N = 3000;
+  /** Size of the recall test; the other tests use a smaller index that is still above the threshold. */
+  private static final int N = 2500;
+  private static final int SMALL = 1200;
 
   @TempDir
   Path dir;
@@ -56,9 +58,9 @@ class HnswSearchTest {
         .limit(k).map(Map.Entry::getKey).toList();
   }
 
-  private static Map<String, float[]> data(Random rnd) {
+  private static Map<String, float[]> data(Random rnd, int n) {
     Map<String, float[]> data = new LinkedHashMap<>();
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < n; i++) {
       data.put("v" + i, unit(rnd));
     }
     return data;
@@ -67,7 +69,7 @@ class HnswSearchTest {
   @Test
   void recallAtTenIsHighAboveTheThreshold() {
     Random rnd = new Random(2026);
-    Map<String, float[]> data = data(rnd);
+    Map<String, float[]> data = data(rnd, N);
     try (SqliteVectorIndex index = SqliteVectorIndex.open(dir.resolve("v.db"), config())) {
       index.upsert("ns", VectorIndex.RECORDS, data);
       double recall = 0;
@@ -93,12 +95,12 @@ class HnswSearchTest {
   @Test
   void filteringOnTheGraphNeverStarves() {
     Random rnd = new Random(7);
-    Map<String, float[]> data = data(rnd);
+    Map<String, float[]> data = data(rnd, SMALL);
     try (SqliteVectorIndex index = SqliteVectorIndex.open(dir.resolve("f.db"), config())) {
       index.upsert("ns", VectorIndex.TURNS, data);
       float[] q = unit(rnd);
-      List<String> all = exact(data, q, N, null);
-      Set<String> far = new HashSet<>(all.subList(N - 6, N));
+      List<String> all = exact(data, q, SMALL, null);
+      Set<String> far = new HashSet<>(all.subList(SMALL - 6, SMALL));
       List<ScoredId> hits = index.search("ns", VectorIndex.TURNS, q, 5, far::contains);
       assertThat(hits).extracting(ScoredId::id).containsExactlyElementsOf(exact(data, q, 5, far));
       assertThat(index.graphBuilds()).isEqualTo(1);
@@ -108,7 +110,7 @@ class HnswSearchTest {
   @Test
   void persistedGraphsAreReusedAndRebuiltWhenStaleMissingOrCorrupt() throws Exception {
     Random rnd = new Random(11);
-    Map<String, float[]> data = data(rnd);
+    Map<String, float[]> data = data(rnd, SMALL);
     Path db = dir.resolve("p.db");
     float[] q = unit(rnd);
     List<ScoredId> before;
