@@ -7,12 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lychee.api.ChatMessage;
 import dev.lychee.api.ChatRequest;
 import dev.lychee.api.ProviderException;
-import dev.lychee.api.Role;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.core.conformance.BaseChatModelTestCase;
 import dev.lychee.core.conformance.ScriptedHttpServer;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -75,11 +73,7 @@ class OllamaChatModelTest extends BaseChatModelTestCase {
 
   @Override
   protected List<ChatMessage> messagesOnWire(JsonNode body) {
-    List<ChatMessage> out = new ArrayList<>();
-    for (JsonNode m : body.path("messages")) {
-      out.add(new ChatMessage(Role.parse(m.path("role").asText()), m.path("content").asText()));
-    }
-    return out;
+    return OllamaWire.messages(body);
   }
 
   // ---------------------------------------------------------------- Ollama-specific

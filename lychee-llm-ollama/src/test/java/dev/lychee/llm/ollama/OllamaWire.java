@@ -1,9 +1,13 @@
 package dev.lychee.llm.ollama;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lychee.api.ChatMessage;
+import dev.lychee.api.Role;
 import dev.lychee.core.conformance.ScriptedHttpServer;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Builds response bodies in Ollama's wire format (non-streaming) for the scripted server. */
@@ -50,5 +54,14 @@ final class OllamaWire {
     root.put("load_duration", 10L);
     root.put("prompt_eval_count", 9);
     return ScriptedHttpServer.Response.json(root.toString());
+  }
+
+  /** The chat messages of a recorded request body ({@code messages[].role/content}). */
+  static List<ChatMessage> messages(JsonNode body) {
+    List<ChatMessage> out = new ArrayList<>();
+    for (JsonNode m : body.path("messages")) {
+      out.add(new ChatMessage(Role.parse(m.path("role").asText()), m.path("content").asText()));
+    }
+    return out;
   }
 }

@@ -1,9 +1,13 @@
 package dev.lychee.llm.openai;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lychee.api.ChatMessage;
+import dev.lychee.api.Role;
 import dev.lychee.core.conformance.ScriptedHttpServer;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Builds response bodies in the OpenAI wire format for the scripted server. */
@@ -58,5 +62,14 @@ final class OpenAiWire {
     root.put("model", "test-embedding");
     root.putObject("usage").put("prompt_tokens", 7).put("total_tokens", 7);
     return ScriptedHttpServer.Response.json(root.toString());
+  }
+
+  /** The chat messages of a recorded request body ({@code messages[].role/content}). */
+  static List<ChatMessage> messages(JsonNode body) {
+    List<ChatMessage> out = new ArrayList<>();
+    for (JsonNode m : body.path("messages")) {
+      out.add(new ChatMessage(Role.parse(m.path("role").asText()), m.path("content").asText()));
+    }
+    return out;
   }
 }
