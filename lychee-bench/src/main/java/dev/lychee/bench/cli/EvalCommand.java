@@ -1,0 +1,37 @@
+package dev.lychee.bench.cli;
+
+import dev.lychee.api.spi.Embedder;
+import java.util.Objects;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code lychee eval}: the evaluation harness. Subcommands measure evidence recall on LoCoMo,
+ * segmentation cost, speed, LongMemEval retrieval, and embedder surprise statistics.
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+    description = "Evaluate Lychee and baselines (see docs/evaluation.md).",
+    subcommands = {LocomoCommand.class})
+public final class EvalCommand implements Runnable {
+  private final Supplier<Embedder> embedderFactory;
+
+  /** Uses the project's default embedder (BGE-small-en-v1.5, quantized ONNX). */
+  public EvalCommand() {
+    this(DefaultEmbedder::create);
+  }
+
+  /** Uses another embedder (tests use a deterministic one). */
+  public EvalCommand(Supplier<Embedder> embedderFactory) {
+    this.embedderFactory = Objects.requireNonNull(embedderFactory, "embedderFactory");
+  }
+
+  Supplier<Embedder> embedderFactory() {
+    return embedderFactory;
+  }
+
+  @Override
+  public void run() {
+    throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+        "choose a subcommand: locomo, segments, speed, longmemeval, calibrate");
+  }
+}
