@@ -11,22 +11,36 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate Lychee and baselines (see docs/evaluation.md).",
-    subcommands = {LocomoCommand.class})
+    subcommands = {LocomoCommand.class, SpeedCommand.class, LongMemEvalCommand.class})
 public final class EvalCommand implements Runnable {
   private final Supplier<Embedder> embedderFactory;
+  private final Supplier<Embedder> uncachedEmbedderFactory;
 
   /** Uses the project's default embedder (BGE-small-en-v1.5, quantized ONNX). */
   public EvalCommand() {
-    this(DefaultEmbedder::create);
+    this(DefaultEmbedder::create, DefaultEmbedder::uncached);
   }
 
-  /** Uses another embedder (tests use a deterministic one). */
+  /** Uses another embedder, which must not cache (tests use a deterministic one). */
   public EvalCommand(Supplier<Embedder> embedderFactory) {
+    this(embedderFactory, embedderFactory);
+  }
+
+  /**
+   * @param embedderFactory the embedder for quality runs
+   * @param uncachedEmbedderFactory the same model without any cache, for timing runs
+   */
+  public EvalCommand(Supplier<Embedder> embedderFactory, Supplier<Embedder> uncachedEmbedderFactory) {
     this.embedderFactory = Objects.requireNonNull(embedderFactory, "embedderFactory");
+    this.uncachedEmbedderFactory = Objects.requireNonNull(uncachedEmbedderFactory, "uncachedEmbedderFactory");
   }
 
   Supplier<Embedder> embedderFactory() {
     return embedderFactory;
+  }
+
+  Supplier<Embedder> uncachedEmbedderFactory() {
+    return uncachedEmbedderFactory;
   }
 
   @Override

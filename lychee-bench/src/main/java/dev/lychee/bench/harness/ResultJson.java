@@ -41,6 +41,28 @@ public final class ResultJson {
     return write(root);
   }
 
+  /**
+   * LongMemEval retrieval: {@code {"dataset":"longmemeval","questions":N,"skipped_abstention":S,
+   * "systems":{NAME:{"session":{"recall_any":{..},"recall_all":{..},"ndcg_any":{..}},"turn":{..},
+   * "turn_questions":M}}}}.
+   */
+  public static String longMemEval(dev.lychee.bench.longmemeval.LongMemEvalResult result) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("dataset", "longmemeval");
+    root.put("questions", result.questions());
+    root.put("skipped_abstention", result.skippedAbstention());
+    ObjectNode systems = root.putObject("systems");
+    for (var s : result.systems()) {
+      ObjectNode node = systems.putObject(s.system());
+      ObjectNode session = node.putObject("session");
+      s.session().forEach((metric, byK) -> put(session.putObject(metric), byK));
+      ObjectNode turn = node.putObject("turn");
+      s.turn().forEach((metric, byK) -> put(turn.putObject(metric), byK));
+      node.put("turn_questions", s.turnQuestions());
+    }
+    return write(root);
+  }
+
   static void put(ObjectNode node, Map<Integer, Double> values) {
     values.forEach((k, v) -> node.put(String.valueOf(k), round(v)));
   }

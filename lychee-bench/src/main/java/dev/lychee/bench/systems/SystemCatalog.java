@@ -17,16 +17,28 @@ public final class SystemCatalog {
       "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw");
 
   private final Supplier<Embedder> embedderFactory;
-  private CachingEmbedder embedder;
+  private final boolean cache;
+  private Embedder embedder;
 
+  /** A catalog whose systems share one caching embedder. */
   public SystemCatalog(Supplier<Embedder> embedderFactory) {
+    this(embedderFactory, true);
+  }
+
+  /**
+   * @param cache whether systems share a {@link CachingEmbedder} (quality runs) or use the
+   *     embedder as it is (timing runs, where a cache would hide the model's cost)
+   */
+  public SystemCatalog(Supplier<Embedder> embedderFactory, boolean cache) {
     this.embedderFactory = Objects.requireNonNull(embedderFactory, "embedderFactory");
+    this.cache = cache;
   }
 
   /** The shared embedder (created on first use). */
-  public synchronized CachingEmbedder embedder() {
+  public synchronized Embedder embedder() {
     if (embedder == null) {
-      embedder = new CachingEmbedder(embedderFactory.get());
+      Embedder e = embedderFactory.get();
+      embedder = cache ? new CachingEmbedder(e) : e;
     }
     return embedder;
   }
