@@ -9,7 +9,7 @@ import dev.lychee.bench.harness.ResultTable;
 import dev.lychee.bench.locomo.LocomoConversation;
 import dev.lychee.bench.locomo.LocomoLoader;
 import dev.lychee.bench.metrics.EvidenceScorer;
-import dev.lychee.bench.metrics.O200kTokens;
+import dev.lychee.core.llm.O200kTokenCounter;
 import dev.lychee.bench.report.MarkdownReport;
 import dev.lychee.bench.report.RecallTokenChart;
 import dev.lychee.bench.systems.EvalSystem;
@@ -54,7 +54,7 @@ final class LocomoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<Integer> kList = Csv.positiveInts(ks, "--k");
-    EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokens());
+    EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokenCounter());
     List<LocomoConversation> conversations = LocomoLoader.load(data);
     SystemCatalog catalog = new SystemCatalog(parent.embedderFactory());
     List<EvalSystem> list = catalog.create(Csv.names(systems));

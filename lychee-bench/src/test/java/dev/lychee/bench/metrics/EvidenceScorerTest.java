@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TokenCounter;
 import dev.lychee.bench.systems.EvidenceItem;
+import dev.lychee.core.llm.O200kTokenCounter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -89,7 +90,7 @@ class EvidenceScorerTest {
 
   @Test
   void o200kCountsTokensOfRealText() {
-    O200kTokens o200k = new O200kTokens();
+    O200kTokenCounter o200k = new O200kTokenCounter();
     assertThat(o200k.count("")).isZero();
     assertThat(o200k.count(null)).isZero();
     assertThat(o200k.count("hello world")).isEqualTo(2);
