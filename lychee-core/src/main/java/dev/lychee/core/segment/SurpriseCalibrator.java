@@ -201,5 +201,24 @@ public final class SurpriseCalibrator {
     public double beta(EmbeddingProfile reference) {
       return surprise.robustSigma() / reference.surpriseScale();
     }
+
+    /**
+     * The standardising profile of this window: centre = median s, scale = 1.4826·MAD of s. It
+     * treats the reference's 0.20 as a median, which the zero-anchored model of the class comment
+     * does not assume; on LoCoMo it cuts far less often than the reference model does (see {@link
+     * SurpriseCalibrator#fit} for the calibration we recommend). Kept for inspection.
+     */
+    public EmbeddingProfile profile() {
+      return new EmbeddingProfile(surprise.median(), surprise.robustSigma());
+    }
+
+    /**
+     * The cohesion-drop unit implied by this window's spread: {@code referenceCohesionScale ·
+     * robustSigma / referenceSurpriseScale}. This is what {@link BoundaryWeights#cohesionUnit}
+     * computes for {@link #profile()}.
+     */
+    public double cohesionScale(double referenceSurpriseScale, double referenceCohesionScale) {
+      return referenceCohesionScale * surprise.robustSigma() / referenceSurpriseScale;
+    }
   }
 }
