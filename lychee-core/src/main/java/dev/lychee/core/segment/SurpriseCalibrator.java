@@ -22,8 +22,8 @@ import java.util.Objects;
  * <p><b>Estimating β</b> ({@link #fit}). The paper's scale 0.14 is one unit of surprise, so we ask
  * that the robust spread (1.4826·MAD) of the surprise values the segmenter actually meets be one
  * scale unit: {@code 1.4826·MAD(s | β) = 0.14·β}. The left side depends on β through the segments
- * the segmenter forms, so β is found by damped fixed-point iteration, starting from the reference
- * (β = 1). Nothing in it looks at segment counts or at any target length.
+ * the segmenter forms, so β is found by bisection on {@code 1.4826·MAD(s | β)/0.14 − β}.
+ * Nothing in it looks at segment counts or at any target length.
  *
  * <p>{@link #measure} gives the plain statistics of s and of the cohesion drop against a simulated
  * open segment of the previous {@code window} exchanges (default 6), for inspection and for
@@ -85,24 +85,45 @@ public final class SurpriseCalibrator {
    */
   public static Fit fit(List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile reference) {
     Objects.requireNonNull(sessions, "sessions");
-    double beta = 1.0;
-    Stats stats = null;
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(reference, "reference");
+    // g(β) = spread(β)/referenceScale − β falls as β grows (a larger β cuts less, the segments
+    // grow and the surprise against them spreads less), and is positive near 0. Bisection finds
+    // the crossing even where g jumps, which a plain fixed-point iteration would circle around.
+    double lo = 0;
+    double hi = 1;
     int iterations = 0;
-    boolean converged = false;
-    while (iterations < MAX_ITERATIONS) {
+    while (gap(sessions, config, reference, hi) > 0) {
       iterations++;
-      stats = Stats.of(decisionSurprises(sessions, config, scaled(reference, beta)));
-      double next = stats.robustSigma() / reference.surpriseScale();
-      if (Math.abs(next - beta) < TOLERANCE) {
-        beta = next;
-        converged = true;
-        break;
+      lo = hi;
+      hi *= 2;
+      if (hi > MAX_BETA) {
+        throw new IllegalArgumentException("no calibration below beta = " + MAX_BETA);
       }
-      // Damping: the map is decreasing (a larger β means fewer cuts, longer segments, less
-      // spread), so the plain iteration can settle into a 2-cycle around the fixed point.
-      beta = (beta + next) / 2;
     }
-    return new Fit(beta, scaled(reference, beta), stats, iterations, converged);
+    while (hi - lo > TOLERANCE && iterations < MAX_ITERATIONS) {
+      iterations++;
+      double mid = (lo + hi) / 2;
+      if (gap(sessions, config, reference, mid) > 0) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    double beta = (lo + hi) / 2;
+    if (beta < MIN_BETA) {
+      throw new IllegalArgumentException("the surprise values have no spread; cannot calibrate");
+    }
+    EmbeddingProfile profile = scaled(reference, beta);
+    Stats stats = Stats.of(decisionSurprises(sessions, config, profile));
+    return new Fit(beta, profile, stats, iterations, hi - lo <= TOLERANCE);
+  }
+
+  /** g(β): the measured spread in reference units minus β. */
+  private static double gap(
+      List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile reference, double beta) {
+    Stats stats = Stats.of(decisionSurprises(sessions, config, scaled(reference, beta)));
+    return stats.robustSigma() / reference.surpriseScale() - beta;
   }
 
   /** The reference profile with centre and scale multiplied by {@code beta}. */
@@ -112,6 +133,8 @@ public final class SurpriseCalibrator {
 
   private static final int MAX_ITERATIONS = 60;
   private static final double TOLERANCE = 1e-4;
+  private static final double MAX_BETA = 64;
+  private static final double MIN_BETA = 1e-3;
 
   /** Runs the semantic segmenter over every session and returns the surprise of each decision. */
   private static List<Double> decisionSurprises(
@@ -147,7 +170,7 @@ public final class SurpriseCalibrator {
    * @param profile the calibrated profile, the reference's centre and scale times β
    * @param surprise statistics of the surprise values seen at β
    * @param iterations iterations used
-   * @param converged whether β moved less than 1e-4 in the last iteration
+   * @param converged whether the bisection bracket shrank below 1e-4
    */
   public record Fit(double beta, EmbeddingProfile profile, Stats surprise, int iterations, boolean converged) {}
 
