@@ -65,6 +65,26 @@ class OnnxEmbedderTest extends BaseEmbedderTestCase {
   }
 
   @Test
+  void batchedQueriesEqualSingleQueries() {
+    List<String> queries = List.of("who plays the violin?", "when was the flight?", "who plays the violin?");
+    OnnxEmbedder uncached =
+        new OnnxEmbedder(OnnxEmbedderConfig.builder().queryCacheSize(0).batchSize(2).build());
+    List<float[]> batched = embedder.embedQueries(queries);
+    List<float[]> batchedUncached = uncached.embedQueries(queries);
+    assertThat(batched).hasSize(3);
+    for (int i = 0; i < queries.size(); i++) {
+      float[] single = uncached.embedQuery(queries.get(i));
+      assertThat(batched.get(i)).containsExactly(single);
+      assertThat(batchedUncached.get(i)).containsExactly(single);
+    }
+    // duplicates are separate arrays: writing into one leaves the other intact
+    assertThat(batched.get(0)).isNotSameAs(batched.get(2));
+    assertThatThrownBy(() -> embedder.embedQueries(List.of("fine", "")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("queries[1]");
+  }
+
+  @Test
   void batchSizeDoesNotChangeResults() {
     OnnxEmbedder tiny = new OnnxEmbedder(OnnxEmbedderConfig.builder().batchSize(2).build());
     List<float[]> small = tiny.embedDocuments(TEXTS);

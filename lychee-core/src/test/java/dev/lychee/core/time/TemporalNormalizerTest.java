@@ -1,0 +1,176 @@
+package dev.lychee.core.time;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.TemporalScope;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TemporalNormalizerTest {
+
+  private final TemporalNormalizer normalizer = new TemporalNormalizer();
+
+  /**
+   * Anchor 2023-05-10 is a Wednesday (week Mon 05-08 .. Sun 05-14); 2023-05-13 is a Saturday.
+   * expected: a day, {@code start..end}, {@code none} (recognised, undated) or {@code unparsed}.
+   */
+  @ParameterizedTest(name = "[{index}] {1} @ {0} -> {2}")
+  @CsvSource(textBlock = """
+      2023-05-10, yesterday,                               2023-05-09
+      2023-05-10, today,                                   2023-05-10
+      2023-05-10, tonight,                                 2023-05-10
+      2023-05-10, this morning,                            2023-05-10
+      2023-05-10, tomorrow,                                2023-05-11
+      2023-05-10, last night,                              2023-05-09
+      2023-05-10, the day before yesterday,                2023-05-08
+      2023-05-10, the day after tomorrow,                  2023-05-12
+      2023-05-10, the day before,                          2023-05-09
+      2023-05-10, the day after,                           2023-05-11
+      2023-05-10, last Friday,                             2023-05-05
+      2023-05-10, next Friday,                             2023-05-12
+      2023-05-10, this Friday,                             2023-05-12
+      2023-05-10, this Monday,                             2023-05-08
+      2023-05-10, last Wednesday,                          2023-05-03
+      2023-05-10, I went to the park on Friday,            2023-05-05
+      2023-05-10, I will go to the park on Friday,         2023-05-12
+      2023-05-10, 3 days ago,                              2023-05-07
+      2023-05-10, three days ago,                          2023-05-07
+      2023-05-10, two weeks ago,                           2023-04-26
+      2023-05-10, a week ago,                              2023-05-03
+      2023-05-10, two months ago,                          2023-03-01..2023-03-31
+      2023-05-10, six months ago,                          2022-11-01..2022-11-30
+      2023-05-10, a year ago,                              2022-01-01..2022-12-31
+      2023-05-10, five years ago,                          2018-01-01..2018-12-31
+      2023-05-10, a few days ago,                          2023-05-05..2023-05-08
+      2023-05-10, a couple of days ago,                    2023-05-08
+      2023-05-10, several weeks ago,                       2023-03-22..2023-04-19
+      2023-05-10, in two weeks,                            2023-05-24
+      2023-05-10, two days later,                          2023-05-12
+      2023-05-10, last week,                               2023-05-01..2023-05-07
+      2023-05-10, this week,                               2023-05-08..2023-05-14
+      2023-05-10, next week,                               2023-05-15..2023-05-21
+      2023-05-10, last month,                              2023-04-01..2023-04-30
+      2023-05-10, next month,                              2023-06-01..2023-06-30
+      2023-05-10, last year,                               2022-01-01..2022-12-31
+      2023-05-10, next year,                               2024-01-01..2024-12-31
+      2023-05-10, last weekend,                            2023-05-06..2023-05-07
+      2023-05-10, this past weekend,                       2023-05-06..2023-05-07
+      2023-05-10, this weekend,                            2023-05-13..2023-05-14
+      2023-05-10, next weekend,                            2023-05-20..2023-05-21
+      2023-05-10, We went hiking over the weekend,         2023-05-06..2023-05-07
+      2023-05-13, this weekend,                            2023-05-13..2023-05-14
+      2023-05-13, last weekend,                            2023-05-06..2023-05-07
+      2023-05-10, earlier this month,                      2023-05-01..2023-05-09
+      2023-05-10, later this month,                        2023-05-11..2023-05-31
+      2023-05-10, in May 2023,                             2023-05-01..2023-05-31
+      2023-05-10, in May,                                  2023-05-01..2023-05-31
+      2023-05-10, I visited Paris in March,                2023-03-01..2023-03-31
+      2023-05-10, I visited Paris in August,               2022-08-01..2022-08-31
+      2023-05-10, I will visit Paris in March,             2024-03-01..2024-03-31
+      2023-05-10, last May,                                2022-05-01..2022-05-31
+      2023-05-10, next June,                               2023-06-01..2023-06-30
+      2023-05-10, I am going to Rome on June 3,            2023-06-03
+      2023-05-10, I was in Rome on June 3,                 2022-06-03
+      2023-05-10, last summer,                             2022-06-01..2022-08-31
+      2023-05-10, summer 2021,                             2021-06-01..2021-08-31
+      2023-05-10, in 2022,                                 2022-01-01..2022-12-31
+      2023-05-10, 2021,                                    2021-01-01..2021-12-31
+      2023-05-10, 2023-05-08,                              2023-05-08
+      2023-05-10, 2023-05-08T13:56:00,                     2023-05-08
+      2023-05-10, '8 May, 2023',                           2023-05-08
+      2023-05-10, May 8th 2023,                            2023-05-08
+      2023-05-10, 'May 8, 2023',                           2023-05-08
+      2023-05-10, 05/08/2023,                              2023-05-08
+      2023-05-10, 25/12/2023,                              2023-12-25
+      2023-05-10, 2023-05,                                 2023-05-01..2023-05-31
+      2023-05-10, 2023-05-01 to 2023-05-07,                2023-05-01..2023-05-07
+      2023-05-10, recently,                                none
+      2023-05-10, the other day,                           none
+      2023-05-10, 'February 30, 2023',                     unparsed
+      2023-05-10, sometime,                                unparsed
+      """)
+  void resolvesExpression(String anchor, String text, String expected) {
+    LocalDate a = LocalDate.parse(anchor);
+    Optional<DateRange> got = normalizer.resolve(text, a);
+    switch (expected) {
+      case "none" -> {
+        assertThat(got).isEmpty();
+        assertThat(normalizer.find(text, a)).singleElement().satisfies(m -> assertThat(m.dated()).isFalse());
+      }
+      case "unparsed" -> {
+        assertThat(got).isEmpty();
+        assertThat(normalizer.find(text, a)).noneMatch(DateMention::dated);
+      }
+      default -> assertThat(got).contains(parse(expected));
+    }
+  }
+
+  @Test
+  void findsMentionsInOrderWithOffsetsAndLongestMatch() {
+    String s = "On 8 May, 2023 I said I went there yesterday, and I'll go again next week.";
+    List<DateMention> found = normalizer.find(s, LocalDate.parse("2023-05-10"));
+    assertThat(found).extracting(DateMention::text).containsExactly("8 May, 2023", "yesterday", "next week");
+    assertThat(found.get(0).absolute()).isTrue();
+    assertThat(found.get(1).absolute()).isFalse();
+    assertThat(s.substring(found.get(1).start(), found.get(1).end())).isEqualTo("yesterday");
+  }
+
+  @Test
+  void pluralWeekdaysAreHabitsNotDates() {
+    assertThat(normalizer.find("I swim on Fridays", LocalDate.parse("2023-05-10"))).isEmpty();
+  }
+
+  @Test
+  void relativeExpressionsNeedAnAnchorAbsoluteOnesDoNot() {
+    assertThat(normalizer.resolve("yesterday", null)).isEmpty();
+    assertThat(normalizer.resolve("8 May, 2023", null)).contains(DateRange.day(LocalDate.of(2023, 5, 8)));
+  }
+
+  @Test
+  void scopeKeepsUnparseableTextAndFlagsIt() {
+    TemporalScope s = normalizer.scope("2023-05-07", "sometime in spring-ish", "", LocalDate.parse("2023-05-10"));
+    assertThat(s.unparsed()).isTrue();
+    assertThat(s.tValidFrom()).isEqualTo("sometime in spring-ish");
+    assertThat(s.span()).isEqualTo(DateRange.day(LocalDate.of(2023, 5, 7)));
+
+    TemporalScope ok = normalizer.scope("", "2023-05-01", "2023-05-31", null);
+    assertThat(ok.unparsed()).isFalse();
+    assertThat(ok.span()).isEqualTo(new DateRange(LocalDate.of(2023, 5, 1), LocalDate.of(2023, 5, 31)));
+
+    TemporalScope none = normalizer.scope("", "", "", null);
+    assertThat(none.span()).isNull();
+    assertThat(none.unparsed()).isFalse();
+  }
+
+  @Test
+  void labelsDaysMonthsYearsAndRanges() {
+    LocalDate d = LocalDate.of(2023, 5, 7);
+    assertThat(TemporalNormalizer.label(DateRange.day(d))).isEqualTo("2023-05-07");
+    assertThat(TemporalNormalizer.label(DateRange.monthOf(d))).isEqualTo("2023-05");
+    assertThat(TemporalNormalizer.prose(DateRange.monthOf(d))).isEqualTo("May 2023");
+    assertThat(TemporalNormalizer.label(new DateRange(LocalDate.of(2023, 1, 1), LocalDate.of(2023, 12, 31))))
+        .isEqualTo("2023");
+    assertThat(TemporalNormalizer.label(new DateRange(d, d.plusDays(2)))).isEqualTo("2023-05-07 to 2023-05-09");
+  }
+
+  @Test
+  void tenseFromMarkers() {
+    assertThat(Tense.of("I'll see you there")).isEqualTo(Tense.FUTURE);
+    assertThat(Tense.of("We are going to paint")).isEqualTo(Tense.FUTURE);
+    assertThat(Tense.of("We painted it")).isEqualTo(Tense.PAST);
+    assertThat(Tense.of("I like painting")).isEqualTo(Tense.UNKNOWN);
+  }
+
+  private static DateRange parse(String expected) {
+    int dots = expected.indexOf("..");
+    if (dots < 0) {
+      return DateRange.day(LocalDate.parse(expected));
+    }
+    return new DateRange(LocalDate.parse(expected.substring(0, dots)), LocalDate.parse(expected.substring(dots + 2)));
+  }
+}
