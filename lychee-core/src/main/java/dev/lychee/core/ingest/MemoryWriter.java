@@ -15,6 +15,7 @@ import dev.lychee.core.IngestResult;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.encode.ReferenceContextTracker;
 import dev.lychee.core.organize.EvidenceOrganizer;
+import dev.lychee.core.segment.Exchanges;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.LocalDateTime;
@@ -172,7 +173,8 @@ public final class MemoryWriter {
     if (turns.isEmpty()) {
       return Map.of();
     }
-    List<String> texts = turns.stream().map(t -> dev.lychee.core.segment.Exchanges.embeddingText(t.content())).toList();
+    int maxChars = config.segmentation().maxEmbeddingChars();
+    List<String> texts = turns.stream().map(t -> Exchanges.embeddingText(t.content(), maxChars)).toList();
     List<float[]> vs = embedder.embedDocuments(texts);
     Map<String, float[]> byId = new LinkedHashMap<>();
     for (int i = 0; i < turns.size(); i++) {

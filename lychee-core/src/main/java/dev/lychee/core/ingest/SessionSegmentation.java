@@ -62,7 +62,8 @@ final class SessionSegmentation {
     return segmenter.flush();
   }
 
-  private static List<float[]> embed(List<ExchangeDraft> drafts, Embedder embedder, Map<String, float[]> turnVectors) {
+  private List<float[]> embed(List<ExchangeDraft> drafts, Embedder embedder, Map<String, float[]> turnVectors) {
+    int maxChars = config.maxEmbeddingChars();
     float[][] out = new float[drafts.size()][];
     List<Integer> missing = new ArrayList<>();
     List<String> texts = new ArrayList<>();
@@ -73,7 +74,7 @@ final class SessionSegmentation {
         out[i] = reuse;
       } else {
         missing.add(i);
-        texts.add(Exchanges.embeddingText(d.text()));
+        texts.add(Exchanges.embeddingText(d.text(), maxChars));
       }
     }
     if (!texts.isEmpty()) {
