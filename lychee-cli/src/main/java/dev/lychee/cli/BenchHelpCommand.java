@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 /** Documents {@code ./lychee bench}, which the launcher runs from {@code lychee-bench}. */
 @Command(
     name = "bench",
+    mixinStandardHelpOptions = true,
     description = {
         "JMH benches of the hot paths (exact vector top-k, RRF fusion, MMR selection, segment",
         "boundary scoring), run briefly. Module lychee-bench; the ./lychee launcher runs it."})

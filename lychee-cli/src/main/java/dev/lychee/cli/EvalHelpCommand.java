@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
  */
 @Command(
     name = "eval",
+    mixinStandardHelpOptions = true,
     description = {
         "Evaluation harness (module lychee-bench; the ./lychee launcher runs it):",
         "  eval locomo --data FILE [--systems lychee,bm25,dense,hybrid] [--k 5,10,20] [--json OUT] [--report DIR]",
