@@ -1,5 +1,6 @@
 package dev.lychee.core.segment;
 
+import dev.lychee.api.Exchange;
 import dev.lychee.api.spi.EmbeddingProfile;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,20 +8,26 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Measures how surprised the segmenter's signals are on an embedder's vectors, to calibrate that
- * embedder's {@link EmbeddingProfile}. Pure: give it the unit exchange vectors of several
- * sessions (each in order) and it returns the distribution of the surprise s and of the cohesion
- * drop Δ of every exchange against the open segment that precedes it.
+ * Calibrates an embedder's {@link EmbeddingProfile} from the surprise it shows on conversational
+ * text. Pure: it reads vectors (and, for the fit, exchanges) and returns numbers.
  *
- * <p>The open segment is simulated without the segmenter (whose cuts depend on the calibration
- * being measured): it is the previous {@code window} exchanges of the same session, fewer at the
- * session start. The default window of 6 exchanges matches the segment size the paper reports on
- * LoCoMo (5.8 turns per segment), so the statistics describe the segments the detector sees.
+ * <p><b>The model.</b> The paper's constants (centre 0.20, scale 0.14, cohesion unit 0.06) are in
+ * the cosine scale of text-embedding-3-small. Other models compress or stretch cosine differences,
+ * so we map surprise between models linearly through zero, {@code s_model = β·s_reference}: an
+ * exchange identical to its segment has no surprise in any model, and a uniform change of cosine
+ * scale multiplies every cosine difference by the same β. The profile is then {@code (0.20·β,
+ * 0.14·β)}, and the cohesion unit follows through {@link BoundaryWeights#cohesionUnit}. One number,
+ * β, remains to be measured.
  *
- * <p>How the numbers become a profile ({@link Calibration#profile()}): the absolute surprise is
- * meant to be a standard score, so its centre is the median s and its scale the robust standard
- * deviation 1.4826·MAD of s. {@link Calibration#cohesionScale(double, double)} carries the
- * cohesion-drop unit over from a reference model in the same ratio.
+ * <p><b>Estimating β</b> ({@link #fit}). The paper's scale 0.14 is one unit of surprise, so we ask
+ * that the robust spread (1.4826·MAD) of the surprise values the segmenter actually meets be one
+ * scale unit: {@code 1.4826·MAD(s | β) = 0.14·β}. The left side depends on β through the segments
+ * the segmenter forms, so β is found by damped fixed-point iteration, starting from the reference
+ * (β = 1). Nothing in it looks at segment counts or at any target length.
+ *
+ * <p>{@link #measure} gives the plain statistics of s and of the cohesion drop against a simulated
+ * open segment of the previous {@code window} exchanges (default 6), for inspection and for
+ * embedders without a fit.
  */
 public final class SurpriseCalibrator {
 
@@ -68,6 +75,83 @@ public final class SurpriseCalibrator {
   }
 
   /**
+   * Fits β (see the class comment) on sessions of embedded exchanges, each in order.
+   *
+   * @param sessions per session, its exchanges with their unit vectors
+   * @param config the segmentation configuration the profile will be used with
+   * @param reference the profile of the reference model (normally {@link
+   *     EmbeddingProfile#TEXT_EMBEDDING_3_SMALL})
+   * @throws IllegalArgumentException if the sessions produce no boundary decision
+   */
+  public static Fit fit(List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile reference) {
+    Objects.requireNonNull(sessions, "sessions");
+    double beta = 1.0;
+    Stats stats = null;
+    int iterations = 0;
+    boolean converged = false;
+    while (iterations < MAX_ITERATIONS) {
+      iterations++;
+      stats = Stats.of(decisionSurprises(sessions, config, scaled(reference, beta)));
+      double next = stats.robustSigma() / reference.surpriseScale();
+      if (Math.abs(next - beta) < TOLERANCE) {
+        beta = next;
+        converged = true;
+        break;
+      }
+      // Damping: the map is decreasing (a larger β means fewer cuts, longer segments, less
+      // spread), so the plain iteration can settle into a 2-cycle around the fixed point.
+      beta = (beta + next) / 2;
+    }
+    return new Fit(beta, scaled(reference, beta), stats, iterations, converged);
+  }
+
+  /** The reference profile with centre and scale multiplied by {@code beta}. */
+  public static EmbeddingProfile scaled(EmbeddingProfile reference, double beta) {
+    return new EmbeddingProfile(reference.surpriseCenter() * beta, reference.surpriseScale() * beta);
+  }
+
+  private static final int MAX_ITERATIONS = 60;
+  private static final double TOLERANCE = 1e-4;
+
+  /** Runs the semantic segmenter over every session and returns the surprise of each decision. */
+  private static List<Double> decisionSurprises(
+      List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile profile) {
+    List<Double> out = new ArrayList<>();
+    for (List<Exchange> session : sessions) {
+      if (session.isEmpty()) {
+        continue;
+      }
+      Exchange first = session.get(0);
+      SemanticSegmenter segmenter = new SemanticSegmenter(first.namespace(), first.session(), config, profile);
+      BoundaryDecision seen = null;
+      for (Exchange e : session) {
+        segmenter.offer(e);
+        BoundaryDecision d = segmenter.lastDecision();
+        if (d != null && d != seen) {
+          out.add(d.surprise());
+          seen = d;
+        }
+      }
+      segmenter.flush();
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("the sessions produced no boundary decision");
+    }
+    return out;
+  }
+
+  /**
+   * The result of {@link #fit}.
+   *
+   * @param beta the surprise ratio of the measured model to the reference model
+   * @param profile the calibrated profile, the reference's centre and scale times β
+   * @param surprise statistics of the surprise values seen at β
+   * @param iterations iterations used
+   * @param converged whether β moved less than 1e-4 in the last iteration
+   */
+  public record Fit(double beta, EmbeddingProfile profile, Stats surprise, int iterations, boolean converged) {}
+
+  /**
    * Summary of one distribution.
    *
    * @param count values measured
@@ -109,19 +193,13 @@ public final class SurpriseCalibrator {
    */
   public record Calibration(Stats surprise, Stats drop) {
 
-    /** centre = median s, scale = 1.4826·MAD of s. */
-    public EmbeddingProfile profile() {
-      return new EmbeddingProfile(surprise.median(), surprise.robustSigma());
-    }
-
     /**
-     * The cohesion-drop unit for this embedder, carried over from a reference model whose
-     * surprise scale is {@code referenceSurpriseScale} and whose cohesion unit is {@code
-     * referenceCohesionScale} (0.14 and 0.06 for text-embedding-3-small): both are cosine
-     * differences, so they shrink or grow by the same ratio between models.
+     * β estimated from this fixed window alone: the robust spread of s over {@code
+     * reference.surpriseScale()}. A first guess; {@link #fit} measures the spread the segmenter
+     * really meets.
      */
-    public double cohesionScale(double referenceSurpriseScale, double referenceCohesionScale) {
-      return referenceCohesionScale * surprise.robustSigma() / referenceSurpriseScale;
+    public double beta(EmbeddingProfile reference) {
+      return surprise.robustSigma() / reference.surpriseScale();
     }
   }
 }
