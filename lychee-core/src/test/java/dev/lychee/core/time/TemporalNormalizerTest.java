@@ -123,6 +123,7 @@ class TemporalNormalizerTest {
   @Test
   void pluralWeekdaysAreHabitsNotDates() {
     assertThat(normalizer.find("I swim on Fridays", LocalDate.parse("2023-05-10"))).isEmpty();
+    assertThat(normalizer.find("We sing every Tuesday and each Sunday", LocalDate.parse("2023-05-10"))).isEmpty();
   }
 
   @Test
