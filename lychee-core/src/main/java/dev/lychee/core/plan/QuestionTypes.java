@@ -1,0 +1,46 @@
+package dev.lychee.core.plan;
+
+import dev.lychee.api.QuestionType;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/** Classifies a question by its wording, for the rule-based planner. First match wins. */
+final class QuestionTypes {
+  private static final Pattern PRIOR_ASSISTANT = Pattern.compile(
+      "\\bwhat (did|was it) you\\b|\\byou (said|told|mentioned|recommended|suggested|gave|wrote)\\b"
+          + "|\\bremind me (of )?what you\\b|\\byour (previous|earlier|last) (answer|reply|response|suggestion|recommendation)\\b");
+  private static final Pattern ADVICE = Pattern.compile(
+      "\\b(should (i|we|he|she|they)|recommend\\w*|suggest\\w*|advice|advise|any tips|what would be a good|ideas? for)\\b");
+  private static final Pattern TEMPORAL = Pattern.compile(
+      "^\\s*when\\b|\\bwhat (date|day|year|month|time|week)\\b|\\bwhich (date|day|year|month|week)\\b"
+          + "|\\bhow long\\b|\\bhow (many|much) (days|weeks|months|years|time)\\b|\\bhow often\\b"
+          + "|\\b(first|last|earlier|later|before or after)\\b.*\\?\\s*$|\\bin what (year|month)\\b");
+  private static final Pattern AGGREGATE = Pattern.compile(
+      "\\bhow many\\b|\\bhow much\\b|\\blist\\b|\\bwhat are all\\b|\\ball (the|of)\\b|\\bevery\\b|\\bin total\\b"
+          + "|\\bwhat (\\w+ )?(activities|events|books|places|things|items|hobbies|games|pets|instruments)\\b");
+  private static final Pattern COMPARISON = Pattern.compile(
+      "\\bcompar\\w*\\b|\\b(more|less|fewer|better|worse|larger|bigger|smaller|older|younger) than\\b|\\bboth\\b"
+          + "|\\b(more|most|less|fewer|older|younger|bigger|larger|better)\\b.*\\bor\\b|\\bin common\\b|\\bdifference between\\b|\\bwhich (one|of the two)\\b|\\bsame\\b");
+
+  private QuestionTypes() {}
+
+  static QuestionType classify(String question) {
+    String q = question.toLowerCase(Locale.ROOT);
+    if (PRIOR_ASSISTANT.matcher(q).find()) {
+      return QuestionType.PRIOR_ASSISTANT_RESPONSE;
+    }
+    if (ADVICE.matcher(q).find()) {
+      return QuestionType.PERSONALIZED_ADVICE;
+    }
+    if (TEMPORAL.matcher(q).find() && !q.startsWith("how many times")) {
+      return QuestionType.TEMPORAL;
+    }
+    if (COMPARISON.matcher(q).find()) {
+      return QuestionType.COMPARISON;
+    }
+    if (AGGREGATE.matcher(q).find()) {
+      return QuestionType.AGGREGATE;
+    }
+    return QuestionType.SINGLE;
+  }
+}

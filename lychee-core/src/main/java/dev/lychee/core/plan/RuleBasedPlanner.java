@@ -1,0 +1,100 @@
+package dev.lychee.core.plan;
+
+import dev.lychee.api.Constraint;
+import dev.lychee.api.DateRange;
+import dev.lychee.api.Question;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.TokenUsage;
+import dev.lychee.api.spi.QueryPlanner;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The offline planner: the question type from its wording, the question plus focused variants as
+ * queries (the named people kept in every one), explicit dates and ranges as a temporal filter,
+ * and one route per named person when a comparison or a list spans several people.
+ */
+public final class RuleBasedPlanner implements QueryPlanner {
+  /** The most queries a route gets. */
+  static final int MAX_QUERIES = 8;
+
+  @Inject
+  public RuleBasedPlanner() {}
+
+  @Override
+  public RecallPlan plan(Question question) {
+    String text = question.text().strip();
+    QuestionType type = QuestionTypes.classify(text);
+    DateRange filter = QuestionDates.filter(text).orElse(null);
+    List<String> names = QuestionQueries.names(text);
+    List<Constraint> constraints = new ArrayList<>();
+    names.forEach(n -> constraints.add(new Constraint(Constraint.Kind.ENTITY, n)));
+    if (filter != null) {
+      constraints.add(new Constraint(Constraint.Kind.TIME, filter.toString()));
+    }
+
+    List<RecallRoute> routes = new ArrayList<>();
+    boolean perPerson = names.size() >= 2
+        && (type == QuestionType.COMPARISON || type == QuestionType.AGGREGATE || mentionsTogether(text, names));
+    if (perPerson) {
+      String topic = QuestionQueries.without(QuestionQueries.declarative(text), names);
+      int i = 1;
+      for (String n : names) {
+        List<String> one = List.of(n);
+        String goal = n + ": " + topic;
+        routes.add(new RecallRoute("r" + i++, goal, queries(n + " " + topic, one),
+            List.of(new Constraint(Constraint.Kind.ENTITY, n)), filter));
+      }
+    } else {
+      routes.add(new RecallRoute("r1", text, queries(text, names), constraints, filter));
+    }
+    return new RecallPlan(type, "rules: " + type.wireName() + (perPerson ? ", one route per person" : ""),
+        routes, filter, TokenUsage.ZERO);
+  }
+
+  /** "X and Y", "X or Y": two people asked about together. */
+  private static boolean mentionsTogether(String text, List<String> names) {
+    String low = text.toLowerCase(Locale.ROOT);
+    for (int i = 0; i + 1 < names.size(); i++) {
+      String a = names.get(i).toLowerCase(Locale.ROOT);
+      String b = names.get(i + 1).toLowerCase(Locale.ROOT);
+      if (low.matches(".*\\b" + a + "('s)?\\s+(and|or|&)\\s+" + b + "\\b.*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The question, its declarative form, its content words and its key phrases, names kept. */
+  static List<String> queries(String text, List<String> names) {
+    Map<String, String> out = new LinkedHashMap<>();
+    add(out, text);
+    String decl = QuestionQueries.declarative(text);
+    add(out, QuestionQueries.withNames(decl, names));
+    add(out, QuestionQueries.withNames(QuestionQueries.contentWords(text), names));
+    List<String> nameLow = names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
+    for (String phrase : QuestionQueries.phrases(decl)) {
+      if (out.size() >= MAX_QUERIES) {
+        break;
+      }
+      String stripped = QuestionQueries.without(phrase, names);
+      if (stripped.isBlank() || nameLow.contains(stripped.toLowerCase(Locale.ROOT))) {
+        continue;
+      }
+      add(out, QuestionQueries.withNames(stripped, names));
+    }
+    return new ArrayList<>(out.values()).subList(0, Math.min(MAX_QUERIES, out.size()));
+  }
+
+  private static void add(Map<String, String> out, String q) {
+    Optional.ofNullable(q).map(String::strip).filter(s -> !s.isEmpty())
+        .ifPresent(s -> out.putIfAbsent(s.toLowerCase(Locale.ROOT), s));
+  }
+}

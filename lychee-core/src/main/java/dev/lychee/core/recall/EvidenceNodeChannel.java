@@ -1,0 +1,130 @@
+package dev.lychee.core.recall;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.Provenance;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.RecallChannel;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Evidence-node recall (§4.5, 2.): every query variant searches the entity, tag, entity-tag and
+ * event-frame node indexes (temporal nodes are never searched by vector); a node hit scores
+ * {@code r·w(kind)} and passes that score to every record it links to. Records reached this way
+ * keep similarity 0: they were never compared with the query themselves.
+ */
+public final class EvidenceNodeChannel implements RecallChannel {
+  public static final String NAME = "evidence_node";
+
+  private static final List<NodeKind> SEARCHED =
+      List.of(NodeKind.ENTITY, NodeKind.TAG, NodeKind.ENTITY_TAG, NodeKind.EVENT_FRAME);
+
+  private final RecordStore store;
+  private final VectorIndex vectors;
+  private final RetrievalConfig config;
+
+  @Inject
+  public EvidenceNodeChannel(RecordStore store, VectorIndex vectors, RetrievalConfig config) {
+    this.store = store;
+    this.vectors = vectors;
+    this.config = config;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** The weight of a node kind. */
+  double weight(NodeKind kind) {
+    RetrievalConfig.ChannelWeights w = config.weights();
+    return switch (kind) {
+      case ENTITY -> w.entity();
+      case TAG -> w.tag();
+      case ENTITY_TAG -> w.entityTag();
+      case EVENT_FRAME -> w.eventFrame();
+      case TEMPORAL -> w.temporalOther();
+    };
+  }
+
+  @Override
+  public List<Candidate> recall(RecallRoute route, RecallContext context) {
+    String ns = context.namespace();
+    StrategyProfile p = config.strategy(context.plan().type());
+    int limit = config.budgets().nodes(context.k(), p);
+    int perNodeRecords = config.budgets().records(context.k(), p);
+    List<String> variants = RouteVariants.of(context.question().text(), route, config.budgets().maxVariants());
+
+    // node id -> (score, queries); kept per kind to honour the per-kind limit
+    Map<String, NodeHit> nodeHits = new LinkedHashMap<>();
+    for (NodeKind kind : SEARCHED) {
+      String index = VectorIndex.nodes(kind);
+      if (vectors.size(ns, index) == 0) {
+        continue;
+      }
+      Map<String, NodeHit> ofKind = new HashMap<>();
+      for (String q : variants) {
+        for (ScoredId hit : vectors.search(ns, index, context.vector(q), limit, null)) {
+          double s = Scores.retrieval(hit.score()) * weight(kind);
+          ofKind.merge(hit.id(), new NodeHit(s, new LinkedHashSet<>(List.of(q))), NodeHit::merge);
+        }
+      }
+      ofKind.entrySet().stream()
+          .sorted(Map.Entry.<String, NodeHit>comparingByValue(Comparator.comparingDouble(NodeHit::score)).reversed()
+              .thenComparing(Map.Entry::getKey))
+          .limit(limit)
+          .forEach(e -> nodeHits.put(e.getKey(), e.getValue()));
+    }
+    if (nodeHits.isEmpty()) {
+      return List.of();
+    }
+    // record id -> best (score, node, queries)
+    Map<String, LinkedRecord> linked = new HashMap<>();
+    for (EvidenceNode node : store.nodes(ns, nodeHits.keySet())) {
+      NodeHit h = nodeHits.get(node.id());
+      node.recordIds().stream().limit(perNodeRecords).forEach(rid ->
+          linked.merge(rid, new LinkedRecord(h.score, new LinkedHashSet<>(List.of(node.id())), h.queries),
+              LinkedRecord::merge));
+    }
+    CandidateMerger out = new CandidateMerger();
+    for (MemoryRecord rec : store.records(ns, linked.keySet())) {
+      LinkedRecord l = linked.get(rec.id());
+      Provenance prov = new Provenance(List.of(NAME), new ArrayList<>(l.queries), new ArrayList<>(l.nodes),
+          List.of(route.id()));
+      out.add(Candidate.ofRecord(rec, Scores.clamp(l.score), 0, prov));
+    }
+    return out.sorted();
+  }
+
+  private record NodeHit(double score, Set<String> queries) {
+    NodeHit merge(NodeHit o) {
+      Set<String> q = new LinkedHashSet<>(queries);
+      q.addAll(o.queries);
+      return new NodeHit(Math.max(score, o.score), q);
+    }
+  }
+
+  private record LinkedRecord(double score, Set<String> nodes, Set<String> queries) {
+    LinkedRecord merge(LinkedRecord o) {
+      Set<String> n = new LinkedHashSet<>(nodes);
+      n.addAll(o.nodes);
+      Set<String> q = new LinkedHashSet<>(queries);
+      q.addAll(o.queries);
+      return new LinkedRecord(Math.max(score, o.score), n, q);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.lychee.core.recall;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.Provenance;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.RecallChannel;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.TextField;
+import jakarta.inject.Inject;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Lexical recall over raw turns and records with the store's BM25/FTS search. Lexical scores have
+ * no fixed scale, so each query's hits are divided by that query's best hit; a normalised score
+ * {@code n} becomes the field {@code base + scale·n} (separate constants for turns and records).
+ * It finds exact names and rare words that embeddings blur.
+ */
+public final class LexicalChannel implements RecallChannel {
+  public static final String NAME = "lexical";
+
+  private final RecordStore store;
+  private final RetrievalConfig config;
+
+  @Inject
+  public LexicalChannel(RecordStore store, RetrievalConfig config) {
+    this.store = store;
+    this.config = config;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Candidate> recall(RecallRoute route, RecallContext context) {
+    String ns = context.namespace();
+    int limit = config.budgets().lexicalLimit();
+    List<String> variants = RouteVariants.of(context.question().text(), route, config.budgets().maxVariants());
+    RetrievalConfig.ChannelWeights w = config.weights();
+    CandidateMerger out = new CandidateMerger();
+    if (!config.ablations().noRawTurns()) {
+      Map<String, RecordVectorChannel.Hit> turnHits = search(ns, TextField.TURNS, variants, limit);
+      for (Map.Entry<String, RecordVectorChannel.Hit> e : turnHits.entrySet()) {
+        TurnIds.parse(e.getKey()).flatMap(ref -> store.turn(ns, ref)).filter(t -> !t.text().isBlank())
+            .ifPresent((RawTurn t) -> out.add(Candidate.ofTurn(t,
+                Scores.clamp(w.lexicalTurnBase() + w.lexicalTurnScale() * e.getValue().r()), 0,
+                prov(route, e.getValue()))));
+      }
+    }
+    Map<String, RecordVectorChannel.Hit> recordHits = search(ns, TextField.RECORDS, variants, limit);
+    if (!recordHits.isEmpty()) {
+      for (MemoryRecord rec : store.records(ns, recordHits.keySet())) {
+        RecordVectorChannel.Hit h = recordHits.get(rec.id());
+        out.add(Candidate.ofRecord(rec, Scores.clamp(w.lexicalRecordBase() + w.lexicalRecordScale() * h.r()), 0,
+            prov(route, h)));
+      }
+    }
+    return out.sorted();
+  }
+
+  private Map<String, RecordVectorChannel.Hit> search(String ns, TextField field, List<String> variants, int limit) {
+    Map<String, RecordVectorChannel.Hit> best = new LinkedHashMap<>();
+    for (String q : variants) {
+      List<ScoredId> hits = store.searchText(ns, field, q, limit);
+      if (hits.isEmpty()) {
+        continue;
+      }
+      double top = hits.stream().mapToDouble(ScoredId::score).max().orElse(0);
+      Map<String, Double> norm = new HashMap<>();
+      for (ScoredId h : hits) {
+        norm.put(h.id(), top > 0 ? Scores.clamp(h.score() / top) : 0);
+      }
+      norm.forEach((id, n) -> best.merge(id, new RecordVectorChannel.Hit(n, List.of(q)), RecordVectorChannel.Hit::merge));
+    }
+    return best;
+  }
+
+  private Provenance prov(RecallRoute route, RecordVectorChannel.Hit h) {
+    return new Provenance(List.of(NAME), h.queries(), List.of(), List.of(route.id()));
+  }
+}

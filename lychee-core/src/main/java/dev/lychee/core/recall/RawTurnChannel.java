@@ -1,0 +1,77 @@
+package dev.lychee.core.recall;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.Provenance;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.Role;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecallChannel;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Raw-turn recall (§4.5, 4.): every query variant searches the verbatim turn index over all
+ * sessions; a hit gets {@code clamp((rawBase + rawScale·r)·μ_raw + β)} with β the assistant or user
+ * bonus of the question type's strategy.
+ */
+public final class RawTurnChannel implements RecallChannel {
+  public static final String NAME = "raw_turn";
+
+  private final RecordStore store;
+  private final VectorIndex vectors;
+  private final RetrievalConfig config;
+
+  @Inject
+  public RawTurnChannel(RecordStore store, VectorIndex vectors, RetrievalConfig config) {
+    this.store = store;
+    this.vectors = vectors;
+    this.config = config;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Candidate> recall(RecallRoute route, RecallContext context) {
+    String ns = context.namespace();
+    StrategyProfile p = config.strategy(context.plan().type());
+    int limit = config.budgets().turns(context.k(), p);
+    Map<String, RecordVectorChannel.Hit> best = new LinkedHashMap<>();
+    for (String q : RouteVariants.of(context.question().text(), route, config.budgets().maxVariants())) {
+      for (ScoredId hit : vectors.search(ns, VectorIndex.TURNS, context.vector(q), limit, null)) {
+        best.merge(hit.id(), new RecordVectorChannel.Hit(Scores.retrieval(hit.score()), List.of(q)),
+            RecordVectorChannel.Hit::merge);
+      }
+    }
+    CandidateMerger out = new CandidateMerger();
+    for (Map.Entry<String, RecordVectorChannel.Hit> e : best.entrySet()) {
+      Optional<TurnRef> ref = TurnIds.parse(e.getKey());
+      Optional<RawTurn> turn = ref.flatMap(r -> store.turn(ns, r));
+      if (turn.isEmpty() || turn.get().text().isBlank()) {
+        continue;
+      }
+      double r = e.getValue().r();
+      double field = score(config, p, r, turn.get().role());
+      Provenance prov = new Provenance(List.of(NAME), e.getValue().queries(), List.of(), List.of(route.id()));
+      out.add(Candidate.ofTurn(turn.get(), field, r, prov));
+    }
+    return out.sorted();
+  }
+
+  /** The raw-turn field score of §4.5 for a retrieval score and a role. */
+  public static double score(RetrievalConfig config, StrategyProfile p, double r, Role role) {
+    RetrievalConfig.ChannelWeights w = config.weights();
+    double beta = role == Role.ASSISTANT ? p.assistantBonus() : p.userBonus();
+    return Scores.clamp((w.rawBase() + w.rawScale() * r) * p.rawScoreMultiplier() + beta);
+  }
+}

@@ -1,0 +1,98 @@
+package dev.lychee.core.rerank;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.DateRange;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.Reranker;
+import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.recall.Scores;
+import dev.lychee.core.recall.TemporalMatch;
+import dev.lychee.core.recall.Terms;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A non-generative reranker: a weighted mean of the fused score, the query–evidence embedding
+ * similarity, the share of the plan's query terms the evidence contains, whether the evidence is
+ * about a person the question names, and whether it matches the plan's date filter. Weights come
+ * from {@link RetrievalConfig.Rerank}. It never drops a candidate.
+ */
+public final class FeatureReranker implements Reranker {
+  private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
+
+  private final RetrievalConfig.Rerank w;
+
+  @Inject
+  public FeatureReranker(RetrievalConfig config) {
+    this.w = config.rerank();
+  }
+
+  @Override
+  public List<Candidate> rerank(List<Candidate> candidates, RecallContext context) {
+    try {
+      Set<String> queryTerms = new LinkedHashSet<>(Terms.content(context.question().text()));
+      for (RecallRoute r : context.plan().routes()) {
+        r.queries().forEach(q -> queryTerms.addAll(Terms.content(q)));
+      }
+      Set<String> names = namedPeople(context.question().text());
+      DateRange filter = context.plan().temporalFilter();
+      double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
+      List<Candidate> out = new ArrayList<>(candidates.size());
+      for (Candidate c : candidates) {
+        double s = w.fused() * c.score()
+            + w.similarity() * c.similarity()
+            + w.lexical() * overlap(queryTerms, c.text())
+            + w.speaker() * speaker(names, c)
+            + w.temporal() * (TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1);
+        out.add(c.withScore(Scores.clamp(s / sum)));
+      }
+      out.sort(Comparator.comparingDouble(Candidate::score).reversed().thenComparing(Candidate::id));
+      return out;
+    } catch (RuntimeException e) {
+      return candidates; // the contract: an internal failure leaves the order as it was
+    }
+  }
+
+  /** Share of the query terms that occur in the text. */
+  static double overlap(Set<String> queryTerms, String text) {
+    if (queryTerms.isEmpty()) {
+      return 0;
+    }
+    Set<String> t = Terms.content(text);
+    long hit = queryTerms.stream().filter(t::contains).count();
+    return (double) hit / queryTerms.size();
+  }
+
+  /** Capitalised words of the question that are not sentence-initial function words. */
+  static Set<String> namedPeople(String question) {
+    Set<String> out = new LinkedHashSet<>();
+    Matcher m = NAME.matcher(question);
+    while (m.find()) {
+      String n = m.group().toLowerCase(Locale.ROOT);
+      if (!Terms.STOP.contains(n) && !n.equals("i")) {
+        out.add(n.replaceAll("'s$", ""));
+      }
+    }
+    return out;
+  }
+
+  /** 1 when the evidence names one of the people, else 0 (also 0 when none is named). */
+  static double speaker(Set<String> names, Candidate c) {
+    if (names.isEmpty()) {
+      return 0;
+    }
+    Set<String> tokens = Terms.tokens(c.text());
+    for (String e : c.entities()) {
+      tokens.addAll(Terms.tokens(e));
+    }
+    return names.stream().anyMatch(tokens::contains) ? 1 : 0;
+  }
+}

@@ -1,0 +1,213 @@
+package dev.lychee.core.segment;
+
+import java.util.Objects;
+
+/**
+ * Every constant of segmentation, validated once (reference parameters §1.1). Build with {@link
+ * #builder()}; {@link #defaults()} gives the documented defaults.
+ *
+ * <p>Ranges (invalid values are rejected with {@link IllegalArgumentException}, never silently
+ * clamped, so that a typo in a configuration file is noticed):
+ *
+ * <ul>
+ *   <li>{@code maxTokens} (hard cap, default 2000) ≥ 512;
+ *   <li>{@code minTokens} (default 1000) in [128, maxTokens]. <b>Stored but unused</b>: the
+ *       authors keep it and no decision reads it; we keep it for parity and inspection;
+ *   <li>{@code targetTokens} (default 1500) in [minTokens, maxTokens]: a segment that reaches it
+ *       closes;
+ *   <li>{@code threshold} on the boundary probability (default {@value #PAPER_THRESHOLD}, the
+ *       paper's δ) in [0.05, 0.95]. The authors' code uses {@value #AUTHORS_THRESHOLD}: {@code
+ *       builder().threshold(SegmentationConfig.AUTHORS_THRESHOLD)};
+ *   <li>{@code maxEmbeddingChars} (default 4000) ≥ 256: longer exchange texts are shortened to
+ *       head + {@code "\n...\n"} + tail before embedding;
+ *   <li>{@code historySize} (default 64) ≥ 1 surprise values kept for the robust z;
+ *       {@code minHistory} (default 5) in [1, historySize] values needed before z is used;
+ *   <li>{@code windowTokens} (default 600) ≥ 1 and {@code windowExchanges} (default 10) ≥ 1 for
+ *       the fixed-window segmenter.
+ * </ul>
+ *
+ * <p>The combination weights, clips, length curve and turn curve are in {@link BoundaryWeights},
+ * {@link LengthCurve} and {@link TurnCurve}. The absolute-surprise centre and scale are not here:
+ * they belong to the embedder ({@link dev.lychee.api.spi.EmbeddingProfile}).
+ */
+public record SegmentationConfig(
+    int minTokens,
+    int targetTokens,
+    int maxTokens,
+    double threshold,
+    int maxEmbeddingChars,
+    int historySize,
+    int minHistory,
+    BoundaryWeights weights,
+    LengthCurve lengthCurve,
+    TurnCurve turnCurve,
+    int windowTokens,
+    int windowExchanges) {
+
+  /** The paper's boundary threshold δ (§4.4, best of 0.30–0.70): the default. */
+  public static final double PAPER_THRESHOLD = 0.5;
+  /** The threshold in the authors' code (cut ⇔ score ≥ 1.300671 with the default bias). */
+  public static final double AUTHORS_THRESHOLD = 0.55;
+
+  private static final SegmentationConfig DEFAULTS = builder().build();
+
+  public SegmentationConfig {
+    if (maxTokens < 512) {
+      throw new IllegalArgumentException("maxTokens (hard cap) must be >= 512: " + maxTokens);
+    }
+    if (minTokens < 128 || minTokens > maxTokens) {
+      throw new IllegalArgumentException(
+          "minTokens must be in [128, maxTokens=" + maxTokens + "]: " + minTokens);
+    }
+    if (targetTokens < minTokens || targetTokens > maxTokens) {
+      throw new IllegalArgumentException("targetTokens must be in [minTokens=" + minTokens
+          + ", maxTokens=" + maxTokens + "]: " + targetTokens);
+    }
+    if (!(threshold >= 0.05 && threshold <= 0.95)) {
+      throw new IllegalArgumentException("threshold must be in [0.05, 0.95]: " + threshold);
+    }
+    if (maxEmbeddingChars < 256) {
+      throw new IllegalArgumentException("maxEmbeddingChars must be >= 256: " + maxEmbeddingChars);
+    }
+    if (historySize < 1) {
+      throw new IllegalArgumentException("historySize must be >= 1: " + historySize);
+    }
+    if (minHistory < 1 || minHistory > historySize) {
+      throw new IllegalArgumentException(
+          "minHistory must be in [1, historySize=" + historySize + "]: " + minHistory);
+    }
+    Objects.requireNonNull(weights, "weights");
+    Objects.requireNonNull(lengthCurve, "lengthCurve");
+    Objects.requireNonNull(turnCurve, "turnCurve");
+    if (windowTokens < 1) {
+      throw new IllegalArgumentException("windowTokens must be >= 1: " + windowTokens);
+    }
+    if (windowExchanges < 1) {
+      throw new IllegalArgumentException("windowExchanges must be >= 1: " + windowExchanges);
+    }
+  }
+
+  /** The documented defaults (threshold 0.5). */
+  public static SegmentationConfig defaults() {
+    return DEFAULTS;
+  }
+
+  /** A builder preset to the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder preset to this configuration. */
+  public Builder toBuilder() {
+    return new Builder()
+        .minTokens(minTokens)
+        .targetTokens(targetTokens)
+        .maxTokens(maxTokens)
+        .threshold(threshold)
+        .maxEmbeddingChars(maxEmbeddingChars)
+        .historySize(historySize)
+        .minHistory(minHistory)
+        .weights(weights)
+        .lengthCurve(lengthCurve)
+        .turnCurve(turnCurve)
+        .windowTokens(windowTokens)
+        .windowExchanges(windowExchanges);
+  }
+
+  /** Mutable builder; {@link #build()} validates. */
+  public static final class Builder {
+    private int minTokens = 1000;
+    private int targetTokens = 1500;
+    private int maxTokens = 2000;
+    private double threshold = PAPER_THRESHOLD;
+    private int maxEmbeddingChars = 4000;
+    private int historySize = 64;
+    private int minHistory = 5;
+    private BoundaryWeights weights = BoundaryWeights.DEFAULTS;
+    private LengthCurve lengthCurve = LengthCurve.DEFAULTS;
+    private TurnCurve turnCurve = TurnCurve.DEFAULTS;
+    private int windowTokens = 600;
+    private int windowExchanges = 10;
+
+    private Builder() {}
+
+    /** Stored for parity with the authors; no decision uses it. Default 1000. */
+    public Builder minTokens(int v) {
+      minTokens = v;
+      return this;
+    }
+
+    /** A segment holding this many tokens closes. Default 1500. */
+    public Builder targetTokens(int v) {
+      targetTokens = v;
+      return this;
+    }
+
+    /** Hard cap: an exchange that would pass it starts a new segment. Default 2000. */
+    public Builder maxTokens(int v) {
+      maxTokens = v;
+      return this;
+    }
+
+    /** Cut when the boundary probability is at least this. Default 0.5 (paper); authors 0.55. */
+    public Builder threshold(double v) {
+      threshold = v;
+      return this;
+    }
+
+    /** Longer texts are shortened before embedding. Default 4000 characters (code points). */
+    public Builder maxEmbeddingChars(int v) {
+      maxEmbeddingChars = v;
+      return this;
+    }
+
+    /** Surprise values kept for the robust z. Default 64. */
+    public Builder historySize(int v) {
+      historySize = v;
+      return this;
+    }
+
+    /** History values needed before the robust z counts (else z = 0). Default 5. */
+    public Builder minHistory(int v) {
+      minHistory = v;
+      return this;
+    }
+
+    /** Weights and clips of the score. Default {@link BoundaryWeights#DEFAULTS}. */
+    public Builder weights(BoundaryWeights v) {
+      weights = v;
+      return this;
+    }
+
+    /** Length pressure. Default {@link LengthCurve#DEFAULTS}. */
+    public Builder lengthCurve(LengthCurve v) {
+      lengthCurve = v;
+      return this;
+    }
+
+    /** Turn-count signal. Default {@link TurnCurve#DEFAULTS}. */
+    public Builder turnCurve(TurnCurve v) {
+      turnCurve = v;
+      return this;
+    }
+
+    /** Fixed-window segmenter: a window closes before it would pass this. Default 600 tokens. */
+    public Builder windowTokens(int v) {
+      windowTokens = v;
+      return this;
+    }
+
+    /** Fixed-window segmenter: a window closes at this many exchanges. Default 10. */
+    public Builder windowExchanges(int v) {
+      windowExchanges = v;
+      return this;
+    }
+
+    /** Validates and builds. */
+    public SegmentationConfig build() {
+      return new SegmentationConfig(minTokens, targetTokens, maxTokens, threshold,
+          maxEmbeddingChars, historySize, minHistory, weights, lengthCurve, turnCurve,
+          windowTokens, windowExchanges);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package dev.lychee.core.select;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.Selector;
+import dev.lychee.core.recall.RetrievalConfig;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Diversity-aware selection (§4.11): greedy MMR, each step picking the candidate with the highest
+ * {@code 0.75·score − 0.25·maxSim(candidate, picked)}, over a pool of the first
+ * {@code max(k, min(n, 4k))} candidates. Because the pool is larger than k, diversity changes which
+ * items are selected, not only their order (the reference code only reorders). With MMR disabled
+ * it takes the first k in the given order. The episode limiter (§4.12) runs afterwards when
+ * configured.
+ */
+public final class MmrSelector implements Selector {
+  private final RetrievalConfig config;
+  private final EpisodeLimiter limiter;
+
+  @Inject
+  public MmrSelector(RetrievalConfig config) {
+    this.config = config;
+    this.limiter = new EpisodeLimiter(config);
+  }
+
+  @Override
+  public List<Evidence> select(List<Candidate> pool, RecallContext context) {
+    int k = context.k();
+    RetrievalConfig.Mmr m = config.mmr();
+    List<Candidate> picked;
+    if (!m.enabled() || config.ablations().noFusionRerankDiversity()) {
+      picked = new ArrayList<>(pool.subList(0, Math.min(k, pool.size())));
+    } else {
+      picked = mmr(pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k))), k, m);
+    }
+    if (m.episodeLimiter() && !config.ablations().noFusionRerankDiversity()) {
+      picked = limiter.limit(picked, pool, context);
+    }
+    List<Evidence> out = new ArrayList<>(picked.size());
+    for (int i = 0; i < picked.size(); i++) {
+      out.add(new Evidence(i + 1, picked.get(i).score(), picked.get(i)));
+    }
+    return out;
+  }
+
+  private static List<Candidate> mmr(List<Candidate> pool, int k, RetrievalConfig.Mmr m) {
+    int n = pool.size();
+    Signature[] sig = new Signature[n];
+    for (int i = 0; i < n; i++) {
+      sig[i] = Signature.of(pool.get(i));
+    }
+    double[] maxSim = new double[n];
+    boolean[] used = new boolean[n];
+    List<Candidate> out = new ArrayList<>(Math.min(k, n));
+    while (out.size() < Math.min(k, n)) {
+      int bestI = -1;
+      double best = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < n; i++) {
+        if (used[i]) {
+          continue;
+        }
+        double v = m.relevance() * pool.get(i).score() - m.diversity() * maxSim[i];
+        if (v > best) { // strict: ties keep the earlier (pool-order) item
+          best = v;
+          bestI = i;
+        }
+      }
+      used[bestI] = true;
+      out.add(pool.get(bestI));
+      for (int i = 0; i < n; i++) {
+        if (!used[i]) {
+          maxSim[i] = Math.max(maxSim[i], sig[i].similarity(sig[bestI], m));
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,188 @@
+package dev.lychee.core.vector;
+
+import dev.lychee.api.ScoredId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Predicate;
+
+/**
+ * One logical vector index held as a contiguous {@code float[]} of {@code n * dim} values plus a
+ * parallel id array. Removal moves the last vector into the hole, so the array stays dense and a
+ * scan is one linear pass. Thread-safe through one read/write lock.
+ *
+ * <p>The dimension is fixed by the first vector and released again when the slab becomes empty.
+ */
+public final class VectorSlab {
+  private static final Comparator<ScoredId> BEST_FIRST =
+      Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
+
+  private final ReadWriteLock lock = new ReentrantReadWriteLock();
+  private float[] data = new float[0];
+  private String[] ids = new String[0];
+  private final Map<String, Integer> slot = new HashMap<>();
+  private int size;
+  private int dim = -1;
+
+  /** Inserts or replaces vectors, all or none (dimensions are checked first). */
+  public void upsert(Map<String, float[]> vectors) {
+    lock.writeLock().lock();
+    try {
+      int d = size == 0 ? -1 : dim;
+      for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+        float[] v = Vectors.checkVector(e.getKey(), e.getValue());
+        if (d == -1) {
+          d = v.length;
+        } else if (v.length != d) {
+          throw new IllegalArgumentException("vector '" + e.getKey() + "' has dimension " + v.length
+              + " but the index holds dimension " + d);
+        }
+      }
+      if (vectors.isEmpty()) {
+        return;
+      }
+      dim = d;
+      ensureCapacity(size + vectors.size());
+      for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+        Integer at = slot.get(e.getKey());
+        if (at == null) {
+          at = size++;
+          slot.put(e.getKey(), at);
+          ids[at] = e.getKey();
+        }
+        System.arraycopy(e.getValue(), 0, data, at * dim, dim);
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private void ensureCapacity(int n) {
+    if (ids.length >= n) {
+      return;
+    }
+    int cap = Math.max(n, Math.max(16, ids.length + (ids.length >> 1)));
+    ids = Arrays.copyOf(ids, cap);
+    data = Arrays.copyOf(data, Math.multiplyExact(cap, dim));
+  }
+
+  /** Removes ids; unknown ones are ignored. */
+  public void remove(Collection<String> toRemove) {
+    lock.writeLock().lock();
+    try {
+      for (String id : toRemove) {
+        Integer at = slot.remove(id);
+        if (at == null) {
+          continue;
+        }
+        int last = --size;
+        if (at != last) {
+          ids[at] = ids[last];
+          System.arraycopy(data, last * dim, data, at * dim, dim);
+          slot.put(ids[at], at);
+        }
+        ids[last] = null;
+      }
+      if (size == 0) {
+        clearLocked();
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Removes everything. */
+  public void clear() {
+    lock.writeLock().lock();
+    try {
+      clearLocked();
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private void clearLocked() {
+    data = new float[0];
+    ids = new String[0];
+    slot.clear();
+    size = 0;
+    dim = -1;
+  }
+
+  public int size() {
+    lock.readLock().lock();
+    try {
+      return size;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** The dimension of the stored vectors, or -1 when empty. */
+  public int dimension() {
+    lock.readLock().lock();
+    try {
+      return dim;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** A copy of the stored vector, or null. */
+  public float[] get(String id) {
+    lock.readLock().lock();
+    try {
+      Integer at = slot.get(id);
+      return at == null ? null : Arrays.copyOfRange(data, at * dim, at * dim + dim);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * The {@code k} best ids by dot product, score descending then id ascending. The filter runs
+   * inside the scan, so a selective filter never starves the result.
+   */
+  public List<ScoredId> search(float[] query, int k, Predicate<String> filter) {
+    lock.readLock().lock();
+    try {
+      if (size == 0) {
+        return List.of();
+      }
+      if (query.length != dim) {
+        throw new IllegalArgumentException("query has dimension " + query.length
+            + " but the index holds dimension " + dim);
+      }
+      // head = worst kept hit
+      PriorityQueue<ScoredId> heap = new PriorityQueue<>(Math.min(k, size) + 1, BEST_FIRST.reversed());
+      for (int i = 0; i < size; i++) {
+        String id = ids[i];
+        if (filter != null && !filter.test(id)) {
+          continue;
+        }
+        double s = Vectors.dot(query, data, i * dim);
+        if (heap.size() < k) {
+          heap.add(new ScoredId(id, s));
+        } else {
+          ScoredId worst = heap.peek();
+          if (s > worst.score() || (s == worst.score() && id.compareTo(worst.id()) < 0)) {
+            heap.poll();
+            heap.add(new ScoredId(id, s));
+          }
+        }
+      }
+      List<ScoredId> out = new ArrayList<>(heap);
+      out.sort(BEST_FIRST);
+      return out;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package dev.lychee.core.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.Question;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RuleBasedPlannerTest {
+  private final RuleBasedPlanner planner = new RuleBasedPlanner();
+
+  private RecallPlan plan(String q) {
+    return planner.plan(Question.of("ns", q));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "When did Dana start her new job?|TEMPORAL",
+      "What year did Omar move to Lisbon?|TEMPORAL",
+      "How long ago did Priya adopt the cat?|TEMPORAL",
+      "How many marathons has Omar run?|AGGREGATE",
+      "List the cities Priya visited.|AGGREGATE",
+      "What are all the instruments Dana plays?|AGGREGATE",
+      "Does Omar run more than Priya?|COMPARISON",
+      "What do Dana and Omar both enjoy?|COMPARISON",
+      "Should I take the train or fly to Berlin?|PERSONALIZED_ADVICE",
+      "Can you recommend a book for Priya?|PERSONALIZED_ADVICE",
+      "What did you say about the hotel last time?|PRIOR_ASSISTANT_RESPONSE",
+      "Where does Dana work?|SINGLE",
+      "What is Omar's favourite dish?|SINGLE"})
+  void classifiesByWording(String question, QuestionType expected) {
+    assertThat(plan(question).type()).isEqualTo(expected);
+  }
+
+  @Test
+  void everyQueryKeepsTheNamedSpeaker() {
+    RecallPlan p = plan("What did Priya research for her thesis?");
+    assertThat(p.routes()).hasSize(1);
+    RecallRoute r = p.routes().get(0);
+    assertThat(r.queries()).hasSizeGreaterThan(2).allMatch(q -> q.contains("Priya"));
+    assertThat(r.queries().get(0)).isEqualTo("What did Priya research for her thesis?");
+    assertThat(r.queries()).contains("Priya research for her thesis");
+    assertThat(r.queries()).anyMatch(q -> q.equals("Priya thesis"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "What did Dana do on 8 May 2023?|2023-05-08|2023-05-08",
+      "What did Dana do on May 8, 2023?|2023-05-08|2023-05-08",
+      "Where was Omar in May 2023?|2023-05-01|2023-05-31",
+      "What did Priya buy in 2022?|2022-01-01|2022-12-31",
+      "What happened between 1 May 2023 and 3 June 2023?|2023-05-01|2023-06-03",
+      "What happened on 2023-07-04?|2023-07-04|2023-07-04"})
+  void explicitDatesBecomeFilters(String question, String since, String until) {
+    DateRange f = plan(question).temporalFilter();
+    assertThat(f).isEqualTo(new DateRange(LocalDate.parse(since), LocalDate.parse(until)));
+    assertThat(plan(question).routes().get(0).temporalFilter()).isEqualTo(f);
+  }
+
+  @Test
+  void openEndedRanges() {
+    assertThat(plan("What did Omar do before June 2023?").temporalFilter())
+        .isEqualTo(new DateRange(null, LocalDate.of(2023, 5, 31)));
+    assertThat(plan("What has Omar done since 1 March 2023?").temporalFilter())
+        .isEqualTo(new DateRange(LocalDate.of(2023, 3, 1), null));
+    assertThat(plan("What did Omar do after May 2023?").temporalFilter())
+        .isEqualTo(new DateRange(LocalDate.of(2023, 6, 1), null));
+  }
+
+  @Test
+  void vagueOrInvalidTimeGivesNoFilter() {
+    assertThat(plan("What did Dana do recently?").temporalFilter()).isNull();
+    assertThat(plan("What did Dana do on 31 February 2023?").temporalFilter()).isNull();
+  }
+
+  @Test
+  void comparisonsGetOneRoutePerPerson() {
+    RecallPlan p = plan("Who has more pets, Dana or Omar?");
+    assertThat(p.type()).isEqualTo(QuestionType.COMPARISON);
+    assertThat(p.routes()).hasSize(2);
+    assertThat(p.routes().get(0).queries()).allMatch(q -> q.contains("Dana") && !q.contains("Omar"));
+    assertThat(p.routes().get(1).queries()).allMatch(q -> q.contains("Omar") && !q.contains("Dana"));
+    assertThat(p.routes()).extracting(RecallRoute::id).containsExactly("r1", "r2");
+  }
+
+  @Test
+  void listsOverSeveralPeopleGetOneRoutePerPerson() {
+    RecallPlan p = plan("What sports do Dana and Omar play?");
+    assertThat(p.routes()).hasSize(2);
+    assertThat(p.routes().get(0).goal()).startsWith("Dana");
+  }
+
+  @Test
+  void monthsAndSentenceWordsAreNotNames() {
+    assertThat(QuestionQueries.names("When did Dana travel to Paris in July?")).containsExactly("Dana", "Paris");
+  }
+}

@@ -1,0 +1,75 @@
+package dev.lychee.core.select;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Question;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.core.recall.Cands;
+import dev.lychee.core.recall.RetrievalConfig;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MmrSelectorTest {
+  private static RecallContext ctx(int k) {
+    return new RecallContext(new Question("ns", "q", k, null), RecallPlan.singleRoute("q"), k, Map.of());
+  }
+
+  private final Candidate a = Cands.turn("s1", 1, "Melanie painted a sunrise over the lake last year", .90);
+  private final Candidate aDup = Cands.turn("s1", 2, "Melanie painted a sunrise over the lake last year", .89);
+  private final Candidate b = Cands.turn("s7", 40, "Caroline went to a support group meeting", .85);
+  private final Candidate c = Cands.turn("s9", 12, "Jon opened a dance studio downtown", .80);
+
+  @Test
+  void mmrDropsANearDuplicateFromTheSelectedSet() {
+    MmrSelector s = new MmrSelector(RetrievalConfig.defaults());
+    List<Evidence> out = s.select(List.of(a, aDup, b, c), ctx(3));
+    assertThat(out).extracting(e -> e.candidate().id())
+        .containsExactly(a.id(), b.id(), c.id());
+    assertThat(out).extracting(Evidence::rank).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void withoutDiversityTheTopKByOrderIsTaken() {
+    RetrievalConfig cfg = RetrievalConfig.builder().noFusionRerankDiversity(true).build();
+    List<Evidence> out = new MmrSelector(cfg).select(List.of(a, aDup, b, c), ctx(3));
+    assertThat(out).extracting(e -> e.candidate().id()).containsExactly(a.id(), aDup.id(), b.id());
+  }
+
+  @Test
+  void neverReturnsMoreThanKOrMoreThanThePool() {
+    MmrSelector s = new MmrSelector(RetrievalConfig.defaults());
+    assertThat(s.select(List.of(a, b), ctx(5))).hasSize(2);
+    assertThat(s.select(List.of(), ctx(5))).isEmpty();
+    assertThat(s.select(List.of(a, aDup, b, c), ctx(1))).extracting(e -> e.candidate().id()).containsExactly(a.id());
+  }
+
+  @Test
+  void signatureSimilarityFollowsTheWeights() {
+    RetrievalConfig.Mmr w = RetrievalConfig.Mmr.defaults();
+    // identical text, same session, same query, different turn: .15 + .15 + .25 = .55
+    double sim = Signature.of(a).similarity(Signature.of(aDup), w);
+    assertThat(sim).isBetween(.549, .551);
+    assertThat(Signature.of(a).similarity(Signature.of(c), w)).isLessThan(.1);
+  }
+
+  @Test
+  void episodeLimiterCapsRawItemsWhenRecordsExist() {
+    RetrievalConfig cfg = RetrievalConfig.builder()
+        .mmr(new RetrievalConfig.Mmr(false, .75, .25, 4, .15, .20, .15, .15, .10, .25, 0, true)).build();
+    List<Candidate> pool = new java.util.ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      pool.add(Cands.turn("s1", i, "turn " + i, .9 - i * .01));
+    }
+    for (int i = 0; i < 8; i++) {
+      pool.add(Cands.record("rec" + i, "record " + i, .5 - i * .01, "r1"));
+    }
+    // k = 5: budget max(2, round(5·.40) = 2) = 2 episodes; the rest are records
+    List<Evidence> out = new MmrSelector(cfg).select(pool, ctx(5));
+    assertThat(out).hasSize(5);
+    assertThat(out.stream().filter(e -> e.candidate().kind() == dev.lychee.api.CandidateKind.RAW_TURN)).hasSize(2);
+  }
+}

@@ -1,0 +1,83 @@
+package dev.lychee.embed.onnx;
+
+/**
+ * Immutable settings of {@link OnnxEmbedder}, validated once at construction.
+ *
+ * <p>About {@code maxChars}: BGE-small-en-v1.5 reads at most 512 word-piece tokens (510 plus the
+ * two special tokens). English prose averages roughly four characters per token, so the default
+ * of 2,000 characters keeps a typical text inside one window. Text beyond {@code maxChars} is cut
+ * off before tokenisation (the head is kept, since a conversational turn or a memory record puts
+ * its subject first). A text that still exceeds 510 tokens after the cut is split by the model
+ * wrapper into 510-token windows whose embeddings are averaged, so nothing is ever rejected for
+ * being long; the character cap only bounds the cost of pathological inputs.
+ *
+ * @param batchSize how many documents go through the model in one call, {@code >= 1}; default 32
+ * @param queryCacheSize how many query embeddings are kept in an LRU cache, {@code >= 0} (0 turns
+ *     the cache off); default 4096
+ * @param maxChars texts longer than this many characters are truncated, {@code >= 16}; default
+ *     2000
+ */
+public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars) {
+
+  /** Default documents per model call. */
+  public static final int DEFAULT_BATCH_SIZE = 32;
+  /** Default number of cached query embeddings. */
+  public static final int DEFAULT_QUERY_CACHE_SIZE = 4096;
+  /** Default character cap per text (about one 512-token window of English). */
+  public static final int DEFAULT_MAX_CHARS = 2000;
+
+  public OnnxEmbedderConfig {
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batchSize must be >= 1, was " + batchSize);
+    }
+    if (queryCacheSize < 0) {
+      throw new IllegalArgumentException("queryCacheSize must be >= 0, was " + queryCacheSize);
+    }
+    if (maxChars < 16) {
+      throw new IllegalArgumentException("maxChars must be >= 16, was " + maxChars);
+    }
+  }
+
+  /** The documented defaults: batch 32, cache 4096, 2000 characters. */
+  public static OnnxEmbedderConfig defaults() {
+    return builder().build();
+  }
+
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from this configuration. */
+  public Builder toBuilder() {
+    return new Builder().batchSize(batchSize).queryCacheSize(queryCacheSize).maxChars(maxChars);
+  }
+
+  /** Builder for {@link OnnxEmbedderConfig}; {@link #build()} validates. */
+  public static final class Builder {
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private int queryCacheSize = DEFAULT_QUERY_CACHE_SIZE;
+    private int maxChars = DEFAULT_MAX_CHARS;
+
+    private Builder() {}
+
+    public Builder batchSize(int batchSize) {
+      this.batchSize = batchSize;
+      return this;
+    }
+
+    public Builder queryCacheSize(int queryCacheSize) {
+      this.queryCacheSize = queryCacheSize;
+      return this;
+    }
+
+    public Builder maxChars(int maxChars) {
+      this.maxChars = maxChars;
+      return this;
+    }
+
+    public OnnxEmbedderConfig build() {
+      return new OnnxEmbedderConfig(batchSize, queryCacheSize, maxChars);
+    }
+  }
+}
