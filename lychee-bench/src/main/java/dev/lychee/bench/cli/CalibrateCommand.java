@@ -48,17 +48,17 @@ final class CalibrateCommand implements Callable<Integer> {
       }
     }
     SurpriseCalibrator.Calibration c = new SurpriseCalibrator(window, 2).measure(sessions);
-    EmbeddingProfile measured = c.profile();
+    EmbeddingProfile measured = new EmbeddingProfile(c.surprise().median(), c.surprise().robustSigma());
     EmbeddingProfile declared = embedder.profile();
     System.out.print(String.format(Locale.ROOT,
         "embedder %s, %d sessions, window %d%n"
             + "%-9s %7s %8s %8s %8s %8s %8s%n%s%n%s%n"
             + "measured profile: centre %.4f, scale %.4f%n"
             + "declared profile: centre %.4f, scale %.4f%n"
-            + "cohesion unit for this embedder (from 0.14 / 0.06): %.4f%n",
+            + "beta against the paper's text-embedding-3-small scale: %.4f%n",
         embedder.modelId(), sessions.size(), window, "signal", "n", "median", "MAD", "p10", "p90", "mean",
         row("surprise", c.surprise()), row("drop", c.drop()), measured.surpriseCenter(), measured.surpriseScale(),
-        declared.surpriseCenter(), declared.surpriseScale(), c.cohesionScale(0.14, 0.06)));
+        declared.surpriseCenter(), declared.surpriseScale(), c.beta(EmbeddingProfile.TEXT_EMBEDDING_3_SMALL)));
     return 0;
   }
 
