@@ -77,9 +77,9 @@ public final class MemoryWriter {
       List<RawTurn> admitted = admission.admit(namespace, session, sessionDate, turns,
           store.nextTurnIndex(namespace, session));
       List<RawTurn> stored = store.appendTurns(namespace, session, admitted);
-      Map<String, float[]> turnVectors = indexTurns(namespace, stored);
+      indexTurns(namespace, stored);
       SessionSegmentation seg = segmentation(namespace, session);
-      List<Segment> closed = seg.offerStored(store, embedder, turnVectors);
+      List<Segment> closed = seg.offerStored(store, embedder);
       result = result.plus(new IngestResult(stored.size(), 0, 0, 0, 0, TokenUsage.ZERO, 0, List.of()));
       for (Segment s : closed) {
         result = result.plus(committer.closeAndEncode(s));
@@ -96,7 +96,7 @@ public final class MemoryWriter {
       IngestResult result = IngestResult.EMPTY;
       SessionSegmentation seg = segmentation(namespace, session);
       // after a restart, stored turns that no segment covers are offered before flushing
-      List<Segment> closed = new ArrayList<>(seg.offerStored(store, embedder, Map.of()));
+      List<Segment> closed = new ArrayList<>(seg.offerStored(store, embedder));
       closed.addAll(seg.flush());
       for (Segment s : closed) {
         result = result.plus(committer.closeAndEncode(s));
@@ -169,9 +169,9 @@ public final class MemoryWriter {
     return out;
   }
 
-  private Map<String, float[]> indexTurns(String namespace, List<RawTurn> turns) {
+  private void indexTurns(String namespace, List<RawTurn> turns) {
     if (turns.isEmpty()) {
-      return Map.of();
+      return;
     }
     int maxChars = config.segmentation().maxEmbeddingChars();
     List<String> texts = turns.stream().map(t -> Exchanges.embeddingText(t.content(), maxChars)).toList();
@@ -181,7 +181,6 @@ public final class MemoryWriter {
       byId.put(turns.get(i).id(), vs.get(i));
     }
     vectors.upsert(namespace, VectorIndex.TURNS, byId);
-    return byId;
   }
 
   private SessionSegmentation segmentation(String namespace, String session) {
