@@ -10,10 +10,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * measurement iterations of one second each. Good for ratios and regressions on this machine, not
  * for publication-grade numbers (raise the counts for that).
  */
-final class JmhLauncher {
+public final class JmhLauncher {
   private JmhLauncher() {}
 
-  static int run(String[] args) throws Exception {
+  /** Runs the benches whose names match {@code args[0]} (default: all of them). */
+  public static int run(String[] args) throws Exception {
     String include = args.length > 0 ? args[0] : "dev\\.lychee\\.bench\\.jmh\\..*";
     Options options = new OptionsBuilder()
         .include(include)

@@ -13,6 +13,7 @@ import dev.lychee.core.llm.O200kTokenCounter;
 import dev.lychee.bench.report.MarkdownReport;
 import dev.lychee.bench.report.RecallTokenChart;
 import dev.lychee.bench.systems.EvalSystem;
+import dev.lychee.bench.systems.LycheeSystem;
 import dev.lychee.bench.systems.SystemCatalog;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ final class LocomoCommand implements Callable<Integer> {
   @Option(names = "--data", required = true, description = "LoCoMo JSON file (list of samples).")
   Path data;
 
-  @Option(names = "--systems", defaultValue = "bm25,dense,hybrid",
+  @Option(names = "--systems", defaultValue = "lychee,bm25,dense,hybrid",
       description = "Comma-separated systems: lychee, bm25, dense, hybrid, lychee-record-only, "
           + "lychee-no-planner, lychee-no-fusion, lychee-no-raw (default: ${DEFAULT-VALUE}).")
   String systems;
@@ -56,7 +57,7 @@ final class LocomoCommand implements Callable<Integer> {
     List<Integer> kList = Csv.positiveInts(ks, "--k");
     EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokenCounter());
     List<LocomoConversation> conversations = LocomoLoader.load(data);
-    SystemCatalog catalog = new SystemCatalog(parent.embedderFactory());
+    SystemCatalog catalog = new SystemCatalog(parent.embedderFactory()).lycheeK(scorer.maxK());
     List<EvalSystem> list = catalog.create(Csv.names(systems));
     LocomoResult result;
     try {
@@ -65,6 +66,9 @@ final class LocomoCommand implements Callable<Integer> {
       result = new LocomoHarness(scorer, d, progress).run(conversations, list);
     } finally {
       for (EvalSystem s : list) {
+        if (s instanceof LycheeSystem l && !l.ingestErrors().isEmpty()) {
+          System.err.println(l.name() + ": " + l.ingestErrors().size() + " ingest errors, first: " + l.ingestErrors().get(0));
+        }
         s.close();
       }
     }

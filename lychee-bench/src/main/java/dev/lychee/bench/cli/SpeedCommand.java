@@ -9,6 +9,7 @@ import dev.lychee.bench.harness.Progress;
 import dev.lychee.bench.harness.SpeedRun;
 import dev.lychee.bench.locomo.LocomoConversation;
 import dev.lychee.bench.locomo.LocomoLoader;
+import dev.lychee.bench.systems.StoreChoice;
 import dev.lychee.bench.systems.SystemCatalog;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,11 +34,11 @@ final class SpeedCommand implements Callable<Integer> {
   @Option(names = "--scale", defaultValue = "1,5,20", description = "Replication factors (default: ${DEFAULT-VALUE}).")
   String scale;
 
-  @Option(names = "--system", defaultValue = "dense", description = "System to time (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--system", defaultValue = "lychee", description = "System to time (default: ${DEFAULT-VALUE}).")
   String system;
 
   @Option(names = "--store", defaultValue = "memory",
-      description = "Storage backend: memory (sqlite and lucene once their modules are on this branch).")
+      description = "Where lychee keeps records and vectors: memory, sqlite or lucene (temporary files; default: ${DEFAULT-VALUE}).")
   String store;
 
   @Option(names = "--queries", defaultValue = "100", description = "Questions timed per scale (default: ${DEFAULT-VALUE}).")
@@ -48,9 +49,7 @@ final class SpeedCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!store.equals("memory")) {
-      throw new IllegalArgumentException("--store " + store + " is not available on this branch yet (memory only)");
-    }
+    StoreChoice storeChoice = StoreChoice.parse(store);
     List<Integer> factors = Csv.positiveInts(scale, "--scale");
     List<LocomoConversation> all = LocomoLoader.load(data);
     LocomoConversation conv = conversation == null ? all.get(0) : all.stream()
@@ -59,10 +58,10 @@ final class SpeedCommand implements Callable<Integer> {
     // Two separate embedders without caches: one inside the timed system, one for the reference.
     Embedder reference = parent.uncachedEmbedderFactory().get();
     SpeedRun run = new SpeedRun(
-        () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).create(system),
+        () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).store(storeChoice).create(system),
         reference, queries, Progress.forCurrentProcess(System.err));
     List<SpeedRun.Scale> scales = run.run(conv, factors);
-    System.out.print(table(conv.sampleId(), system, scales));
+    System.out.print(table(conv.sampleId(), system + " (" + store + " store)", scales));
     if (json != null) {
       AtomicFiles.write(json, json(scales));
       System.out.println("JSON written to " + json);
@@ -71,7 +70,7 @@ final class SpeedCommand implements Callable<Integer> {
   }
 
   static String table(String sample, String system, List<SpeedRun.Scale> scales) {
-    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nspeed: %s on %s (memory store)%n", system, sample));
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nspeed: %s on %s%n", system, sample));
     sb.append(String.format(Locale.ROOT, "%6s %7s %12s %12s %9s %9s %10s %8s%n",
         "scale", "turns", "ingest t/s", "embed t/s", "rec p50", "rec p95", "q-embed", "heap MB"));
     for (SpeedRun.Scale s : scales) {

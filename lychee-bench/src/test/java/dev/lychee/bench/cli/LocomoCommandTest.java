@@ -30,14 +30,14 @@ class LocomoCommandTest {
     Path json = dir.resolve("out/result.json");
     Path report = dir.resolve("report");
     int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("locomo", "--data", data.toString(),
-        "--systems", "bm25,dense,hybrid", "--k", "1,2,5", "--json", json.toString(), "--report", report.toString());
+        "--systems", "lychee,bm25,dense,hybrid", "--k", "1,2,5", "--json", json.toString(), "--report", report.toString());
     assertThat(code).isZero();
 
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertThat(root.get("dataset").asText()).isEqualTo("locomo");
     assertThat(root.get("questions").asInt()).isEqualTo(6);
     assertThat(root.get("skipped").asInt()).isEqualTo(2);
-    assertThat(fieldNames(root.get("systems"))).containsExactly("bm25", "dense", "hybrid");
+    assertThat(fieldNames(root.get("systems"))).containsExactly("lychee", "bm25", "dense", "hybrid");
     for (JsonNode sys : root.get("systems")) {
       assertThat(fieldNames(sys)).containsExactly("recall", "hit", "tokens", "recall_tokens", "by_category");
       assertThat(fieldNames(sys.get("recall"))).containsExactly("1", "2", "5");
@@ -62,7 +62,10 @@ class LocomoCommandTest {
     // BM25: "What colour is the bicycle Bob bought?" shares "bicycle" and "bob" with its gold turns.
     assertThat(root.at("/systems/bm25/by_category/4/hit/1").asDouble()).isGreaterThan(0.0);
 
-    assertThat(report.resolve("locomo.md")).content().contains("| bm25 |", "recall-vs-tokens.svg");
+    // Lychee's items never exceed the run's largest k, and they cite turns of the conversation.
+    assertThat(root.at("/systems/lychee/recall/5").asDouble()).isGreaterThan(0.0);
+    assertThat(root.at("/systems/lychee/tokens/5").asDouble()).isPositive();
+    assertThat(report.resolve("locomo.md")).content().contains("| bm25 |", "| lychee |", "recall-vs-tokens.svg");
     String svg = Files.readString(report.resolve("recall-vs-tokens.svg"));
     assertThat(svg).startsWith("<svg").contains("polyline", ">hybrid<").endsWith("</svg>\n");
     try (var files = Files.list(json.getParent())) {

@@ -29,7 +29,7 @@ class SpeedAndLongMemEvalCommandTest {
   void speedWritesOneEntryPerScaleWithTheContractKeys() throws Exception {
     Path json = dir.resolve("speed.json");
     int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("speed",
-        "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "dense", "--json", json.toString());
+        "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "lychee", "--store", "sqlite", "--json", json.toString());
     assertThat(code).isZero();
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertThat(names(root)).containsExactly("scales");

@@ -63,6 +63,9 @@ public final class OfflineEncoder implements Encoder {
       "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps)\\b|^\\w+ing\\b\\S*['’]s\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern ADJECTIVE_FOLLOWER = Pattern.compile("^(?:for|about|to|with|by|at|that)\\b");
+  private static final Pattern SECOND_PERSON = Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern FIRST_PERSON = Pattern.compile("\\b(I|my|me)\\b");
+  private static final Pattern FIRST_WORD = Pattern.compile("^[A-Za-z'’]+");
   private static final Pattern TRAILING_PUNCT = Pattern.compile("[\\s.!?…~]+$");
 
   private final EncodingConfig config;
@@ -259,14 +262,14 @@ public final class OfflineEncoder implements Encoder {
     }
     if (sentence.endsWith("?")) {
       // a question is kept only when it also states something about the speaker
-      boolean firstPerson = Pattern.compile("\\b(I|my|me)\\b").matcher(sentence.replaceFirst("^\\S+", "")).find();
+      boolean firstPerson = FIRST_PERSON.matcher(sentence.replaceFirst("^\\S+", "")).find();
       return firstPerson && content.size() >= 4;
     }
     return true;
   }
 
   private static boolean addressesUser(String sentence) {
-    return Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE).matcher(sentence).find();
+    return SECOND_PERSON.matcher(sentence).find();
   }
 
   private static String speakerName(RawTurn turn) {
@@ -316,7 +319,7 @@ public final class OfflineEncoder implements Encoder {
   }
 
   private static String firstWord(String s) {
-    Matcher m = Pattern.compile("^[A-Za-z'’]+").matcher(s);
+    Matcher m = FIRST_WORD.matcher(s);
     return m.find() ? m.group() : "";
   }
 

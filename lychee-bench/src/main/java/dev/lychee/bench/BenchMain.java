@@ -1,5 +1,7 @@
-package dev.lychee.bench.cli;
+package dev.lychee.bench;
 
+import dev.lychee.bench.cli.EvalCommand;
+import dev.lychee.bench.cli.JmhLauncher;
 import java.util.Arrays;
 import picocli.CommandLine;
 
@@ -14,7 +16,8 @@ public final class BenchMain {
     System.exit(run(args));
   }
 
-  static int run(String[] args) throws Exception {
+  /** Runs one command line and returns its exit code. */
+  public static int run(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("bench")) {
       return JmhLauncher.run(Arrays.copyOfRange(args, 1, args.length));
     }
