@@ -14,7 +14,9 @@ import dev.lychee.api.RecallRoute;
 import dev.lychee.api.Role;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.Turn;
+import com.google.inject.Module;
 import dev.lychee.api.spi.ChatModel;
+import dev.lychee.api.spi.Embedder;
 import dev.lychee.core.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
@@ -60,6 +62,9 @@ public abstract class BaseLlmPathTestCase {
   /** A chat model of the provider under test, pointed at {@code baseUrl}. */
   protected abstract ChatModel newModel(URI baseUrl);
 
+  /** The provider's Guice module (chat model only) pointed at {@code baseUrl}. */
+  protected abstract Module providerModule(URI baseUrl);
+
   /** A completion in the provider's wire format. */
   protected abstract ScriptedHttpServer.Response completion(String text, int promptTokens, int completionTokens);
 
@@ -100,7 +105,7 @@ public abstract class BaseLlmPathTestCase {
       lastAnswerPrompt = user;
       return completion("Biscuit", (int) ANSWER_USAGE.inputTokens(), (int) ANSWER_USAGE.outputTokens());
     }
-    return ScriptedHttpServer.Response.json(501, "{\"error\":\"unrecognised prompt\"}");
+    return null; // the server answers 400: the test fails on an unexpected prompt
   }
 
   /** One record per turn that says something, plus the adoption event when the turns mention it. */
@@ -197,6 +202,24 @@ public abstract class BaseLlmPathTestCase {
       assertThat(answer.text()).isEqualTo("Biscuit");
       assertThat(answerCalls.get()).isEqualTo(1);
       assertThat(lastAnswerPrompt).contains(DOG_RECORD);
+      assertThat(answer.plan().routes()).extracting(RecallRoute::id).containsExactly("r1", "r2");
+      assertThat(answer.usage()).isEqualTo(PLANNER_USAGE.plus(ANSWER_USAGE));
+    }
+  }
+
+  @Test
+  void theProviderModuleWiresTheModelIntoLycheeCreate() {
+    LycheeConfig config = LycheeConfig.builder().llm(LycheeConfig.Mode.LLM).build();
+    Module embedder = binder -> binder.bind(Embedder.class).toInstance(new HashingEmbedder());
+    try (Lychee lychee = Lychee.create(config, providerModule(server.baseUri()), embedder)) {
+      IngestResult ingest = lychee.append("ns", "s1", LocalDateTime.of(2023, 5, 9, 18, 30), conversation())
+          .plus(lychee.flush("ns", "s1"));
+      assertThat(ingest.errors()).isEmpty();
+      assertThat(encoderCalls.get()).isPositive();
+      assertThat(ingest.usage().inputTokens()).isEqualTo(ENCODER_USAGE.inputTokens() * encoderCalls.get());
+
+      Answer answer = lychee.answer("ns", "What is the name of the dog Maren adopted?");
+      assertThat(answer.text()).isEqualTo("Biscuit");
       assertThat(answer.plan().routes()).extracting(RecallRoute::id).containsExactly("r1", "r2");
       assertThat(answer.usage()).isEqualTo(PLANNER_USAGE.plus(ANSWER_USAGE));
     }

@@ -1,6 +1,7 @@
 package dev.lychee.llm.ollama;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.inject.Module;
 import dev.lychee.api.ChatMessage;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.core.conformance.BaseLlmPathTestCase;
@@ -21,6 +22,11 @@ class OllamaLlmPathTest extends BaseLlmPathTestCase {
             .timeout(Duration.ofSeconds(20))
             .maxRetries(0)
             .build());
+  }
+
+  @Override
+  protected Module providerModule(URI baseUrl) {
+    return new OllamaModule(OllamaConfig.builder().host(baseUrl).model("test-model").maxRetries(0).build());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.lychee.llm.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.inject.Module;
 import dev.lychee.api.ChatMessage;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.core.conformance.BaseLlmPathTestCase;
@@ -22,6 +23,12 @@ class OpenAiLlmPathTest extends BaseLlmPathTestCase {
             .timeout(Duration.ofSeconds(20))
             .maxRetries(0)
             .build());
+  }
+
+  @Override
+  protected Module providerModule(URI baseUrl) {
+    return new OpenAiModule(
+        OpenAiConfig.builder().baseUrl(baseUrl.resolve("/v1")).apiKey("sk-test").model("test-model").maxRetries(0).build());
   }
 
   @Override
