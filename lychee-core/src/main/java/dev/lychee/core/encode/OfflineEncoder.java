@@ -185,6 +185,9 @@ public final class OfflineEncoder implements Encoder {
     if (lower.endsWith("ing") && GERUND_SUBJECT.matcher(sentence).find()) {
       return sentence;
     }
+    if (OfflineLexicon.ADVERBS.contains(lower) && rest.startsWith("been ")) {
+      return name + " has " + lower + " " + rest; // "Just been busy" -> "has just been busy"
+    }
     String verb;
     if (lower.length() > 4 && lower.endsWith("ed") && ADJECTIVE_FOLLOWER.matcher(rest).find()) {
       verb = "is " + lower; // "Excited for the trip" -> "is excited"
@@ -210,6 +213,7 @@ public final class OfflineEncoder implements Encoder {
     }
     String lower = firstWord(sentence).toLowerCase(Locale.ROOT).replace('’', '\'');
     boolean common = OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
+        || OfflineLexicon.NOT_TAGS.contains(lower) || OfflineLexicon.INTERJECTIONS.contains(lower)
         || lower.endsWith("ing");
     String body = common ? Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1) : sentence;
     return name + " said that " + body;
