@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 /**
  * Rewrites first-person words to the speaker's name and second-person words to the addressee's
  * name, with third-person verb agreement for the word right after a subject pronoun ("I love" →
- * "Melanie loves", "you are" → "Caroline is"). "We", "us" and "our" are left alone: who else they
- * include cannot be known by rule.
+ * "Melanie loves", "you are" → "Caroline is"). "Our" becomes the speaker's possessive ("our city"
+ * → "Melanie's city"); "we" and "us" are left alone: who else they include cannot be known by rule.
  */
 final class PersonRewriter {
 
@@ -30,6 +30,7 @@ final class PersonRewriter {
       Pattern.CASE_INSENSITIVE);
   private static final Pattern FIRST_POSSESSIVE = Pattern.compile("(?<![\\w-])(?:my|mine)(?![\\w-])",
       Pattern.CASE_INSENSITIVE);
+  private static final Pattern OUR = Pattern.compile("(?<![\\w-])(?:our|ours)(?![\\w-])", Pattern.CASE_INSENSITIVE);
   private static final Pattern SECOND_POSSESSIVE = Pattern.compile("\\b(?:your|yours)\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern SECOND_OTHER = Pattern.compile("\\b(?:you|yourself)\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern ANY_PERSON = Pattern.compile(
@@ -51,6 +52,8 @@ final class PersonRewriter {
     s = replace(CAPITAL_I, s, m -> speaker);
     s = replace(FIRST_OBJECT, s, m -> speaker);
     s = replace(FIRST_POSSESSIVE, s, m -> possessive(speaker));
+    // "our city", "our kids": the speaker's, which is what a later question asks about
+    s = replace(OUR, s, m -> possessive(speaker));
     if (addressee != null) {
       s = replace(SECOND_CONTRACTION, s, m -> addressee + " "
           + contraction(m.group(1) != null ? m.group(1) : m.group(2)));

@@ -82,6 +82,18 @@ class OfflineEncoderTest {
   }
 
   @Test
+  void interjectionsVocativesAndDateWordsStayOutOfEntities() {
+    MemoryRecord r = only("Melanie", "Woah Caroline, I won a chess tournament last Friday!");
+    assertThat(r.text()).isEqualTo("Melanie won a chess tournament last Friday (2023-05-05).");
+    assertThat(r.entities()).containsExactly("Melanie");
+    MemoryRecord ours = only("Caroline", "Last weekend our city held a pride parade.");
+    assertThat(ours.text()).isEqualTo("Last weekend (2023-05-06 to 2023-05-07) Caroline's city held a pride parade.");
+    assertThat(ours.entities()).containsExactly("Caroline");
+    assertThat(only("Melanie", "Just been busy with pottery classes.").text())
+        .isEqualTo("Melanie has just been busy with pottery classes.");
+  }
+
+  @Test
   void typesByRule() {
     MemoryRecord pref = only("Melanie", "I love pottery classes.");
     assertThat(pref.type()).isEqualTo(MemoryType.PREFERENCE);
