@@ -218,4 +218,43 @@ class LycheeTest {
       assertThat(e.turns()).contains(TurnRef.of("s1", 3));
     });
   }
+
+  @Test
+  void storedNodesKeepTheirFirstVectorUnlessReembeddingIsOn() {
+    assertThat(documentsEmbedded(false)).isLessThan(documentsEmbedded(true));
+  }
+
+  private static int documentsEmbedded(boolean reembed) {
+    java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+    HashingEmbedder base = new HashingEmbedder();
+    dev.lychee.api.spi.Embedder counting = new dev.lychee.api.spi.Embedder() {
+      @Override
+      public List<float[]> embedDocuments(List<String> texts) {
+        count.addAndGet(texts.size());
+        return base.embedDocuments(texts);
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        return base.embedQuery(query);
+      }
+
+      @Override
+      public int dimension() {
+        return base.dimension();
+      }
+
+      @Override
+      public String modelId() {
+        return "counting";
+      }
+    };
+    LycheeConfig config = LycheeConfig.builder().segmenter("turn").reembedNodes(reembed).build();
+    try (Lychee l = Lychee.builder().embedder(counting).config(config).build()) {
+      l.append("a", "s1", DAY1, session1());
+      l.flush("a", "s1");
+      assertThat(l.store().nodes("a", dev.lychee.api.NodeKind.ENTITY)).isNotEmpty();
+    }
+    return count.get();
+  }
 }

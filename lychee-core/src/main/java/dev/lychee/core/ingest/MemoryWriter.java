@@ -51,7 +51,8 @@ public final class MemoryWriter {
     this.segmenters = segmenters;
     this.config = config;
     this.admission = new TurnAdmission(config.maxTurnChars());
-    this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references);
+    this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references,
+        config.reembedNodes());
   }
 
   /**
