@@ -130,12 +130,21 @@ public final class MemoryWriter {
     return result;
   }
 
-  /** Drops in-memory segmentation state of a namespace (after {@code forget}). */
+  /**
+   * Drops the in-memory state of a namespace (session null) or of one session: open segments and
+   * the encoder's reference context. Call before {@code forget}, so that nothing of the forgotten
+   * turns can reach a later encoder prompt.
+   */
   public void discard(String namespace, String session) {
+    List<String> sessions = session == null ? store.sessions(namespace) : List.of(session);
+    for (String s : sessions) {
+      synchronized (lock(namespace, s)) {
+        live.remove(key(namespace, s));
+        committer.forgetContext(namespace, s);
+      }
+    }
     if (session == null) {
       live.keySet().removeIf(k -> k.startsWith(namespace + '\u0000'));
-    } else {
-      live.remove(key(namespace, session));
     }
   }
 

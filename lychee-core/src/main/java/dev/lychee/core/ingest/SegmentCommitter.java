@@ -79,6 +79,11 @@ final class SegmentCommitter {
     return new IngestResult(0, 0, 1, records.size(), nodes.size(), encoding.usage(), encoding.inputTokens(), List.of());
   }
 
+  /** Forgets the session's disambiguation note and recent record texts. */
+  void forgetContext(String namespace, String session) {
+    references.reset(namespace, session);
+  }
+
   private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes) {
     List<String> texts = new ArrayList<>(records.size() + nodes.size());
     records.forEach(r -> texts.add(r.normalizedText()));
