@@ -214,10 +214,13 @@ public record RetrievalConfig(
    * @param nodes signature weight of evidence-node Jaccard
    * @param turns signature weight of cited-turn Jaccard
    * @param tokens signature weight of text-token Jaccard
+   * @param contained weight of the share of an item's cited turns (session-qualified) that an
+   *     already picked item cites too: an item that shows no new turn adds no new evidence
    * @param episodeLimiter whether the episode limiter runs after MMR
    */
   public record Mmr(boolean enabled, double relevance, double diversity, int poolFactor, double session,
-      double entities, double queries, double nodes, double turns, double tokens, boolean episodeLimiter) {
+      double entities, double queries, double nodes, double turns, double tokens, double contained,
+      boolean episodeLimiter) {
     public Mmr {
       if (relevance < 0 || diversity < 0 || poolFactor < 1) {
         throw new IllegalArgumentException("bad MMR constants");
@@ -225,7 +228,7 @@ public record RetrievalConfig(
     }
 
     public static Mmr defaults() {
-      return new Mmr(true, .75, .25, 4, .15, .20, .15, .15, .10, .25, false);
+      return new Mmr(true, .75, .25, 4, .15, .20, .15, .15, .10, .25, 0, false);
     }
   }
 

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * {@code min(1, session·[same] + Σ w·Jaccard)}.
  */
 record Signature(String session, Set<String> entities, Set<String> queries, Set<String> nodes,
-    Set<String> turns, Set<String> tokens) {
+    Set<String> turns, Set<String> tokens, Set<TurnRef> refs) {
 
   static Signature of(Candidate c) {
     return new Signature(c.session(),
@@ -22,7 +22,7 @@ record Signature(String session, Set<String> entities, Set<String> queries, Set<
         c.provenance().queries().stream().map(q -> q.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()),
         Set.copyOf(c.provenance().nodes()),
         c.turns().stream().map(TurnRef::index).map(String::valueOf).collect(Collectors.toSet()),
-        Terms.tokens(c.text()));
+        Terms.tokens(c.text()), Set.copyOf(c.turns()));
   }
 
   double similarity(Signature o, RetrievalConfig.Mmr w) {
@@ -31,7 +31,17 @@ record Signature(String session, Set<String> entities, Set<String> queries, Set<
         + w.queries() * Terms.jaccard(queries, o.queries)
         + w.nodes() * Terms.jaccard(nodes, o.nodes)
         + w.turns() * Terms.jaccard(turns, o.turns)
-        + w.tokens() * Terms.jaccard(tokens, o.tokens);
+        + w.tokens() * Terms.jaccard(tokens, o.tokens)
+        + w.contained() * containedIn(o);
     return Math.min(1, s);
+  }
+
+  /** The share of this item's cited turns that {@code o} cites too. */
+  double containedIn(Signature o) {
+    if (refs.isEmpty()) {
+      return 0;
+    }
+    long shared = refs.stream().filter(o.refs::contains).count();
+    return (double) shared / refs.size();
   }
 }

@@ -1,0 +1,195 @@
+package dev.lychee.core.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.CandidateKind;
+import dev.lychee.api.DateRange;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.Question;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.TokenUsage;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecallContext;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ChannelsTest {
+  private static final LocalDate D1 = LocalDate.of(2023, 5, 8);
+  private static final LocalDate D2 = LocalDate.of(2023, 6, 20);
+  private final RetrievalConfig config = RetrievalConfig.defaults();
+  private MemoryFixture f;
+  private MemoryRecord pottery;
+  private MemoryRecord marathon;
+
+  @BeforeEach
+  void setUp() {
+    f = new MemoryFixture();
+    f.session("s1", D1,
+        "Dana: I signed up for a pottery class at the community centre.",
+        "Omar: That sounds relaxing. I have been training for the city marathon.",
+        "Dana: The instructor uses a Shimpo wheel model XR7.");
+    f.session("s2", D2,
+        "Omar: I finished the marathon in under four hours!",
+        "Dana: Congratulations, that is amazing.");
+    pottery = f.record("s1", 0, MemoryType.EVENT, "Dana signed up for a pottery class on 8 May 2023.",
+        List.of("Dana"), D1);
+    marathon = f.record("s2", 0, MemoryType.EVENT, "Omar finished the city marathon in under four hours.",
+        List.of("Omar"), D2);
+    f.node(NodeKind.ENTITY, "dana", "Entity: Dana\nRecord: Dana signed up for a pottery class", null, pottery);
+    f.node(NodeKind.TEMPORAL, "day:2023-05-08", "Time: 2023-05-08", DateRange.day(D1), pottery);
+    f.node(NodeKind.TEMPORAL, "month:2023-06", "Time: 2023-06", DateRange.monthOf(D2), marathon);
+  }
+
+  private RecallContext ctx(RecallRoute route, QuestionType type) {
+    RecallPlan plan = new RecallPlan(type, "", List.of(route), route.temporalFilter(), TokenUsage.ZERO);
+    Question q = new Question(MemoryFixture.NS, route.queries().get(0), 5, null);
+    Map<String, float[]> vs = new HashMap<>();
+    for (String v : RouteVariants.of(q.text(), route, 8)) {
+      vs.put(v, f.embedder.embedQuery(v));
+    }
+    return new RecallContext(q, plan, 5, vs);
+  }
+
+  private static void wellFormed(List<Candidate> out, String channel) {
+    assertThat(out).allSatisfy(c -> {
+      assertThat(c.namespace()).isEqualTo(MemoryFixture.NS);
+      assertThat(c.score()).isBetween(0.0, 1.0);
+      assertThat(c.provenance().channels()).contains(channel);
+      assertThat(c.provenance().routes()).containsExactly("r1");
+    });
+    assertThat(out).extracting(Candidate::id).doesNotHaveDuplicates();
+    for (int i = 1; i < out.size(); i++) {
+      assertThat(out.get(i - 1).score()).isGreaterThanOrEqualTo(out.get(i).score());
+    }
+  }
+
+  @Test
+  void recordVectorFindsTheRecordWithTheReferenceScore() {
+    RecallRoute r = RecallRoute.simple("r1", "Omar marathon four hours");
+    List<Candidate> out = new RecordVectorChannel(f.store, f.vectors, config).recall(r, ctx(r, QuestionType.SINGLE));
+    wellFormed(out, RecordVectorChannel.NAME);
+    assertThat(out.get(0).id()).isEqualTo(marathon.id());
+    assertThat(out.get(0).kind()).isEqualTo(CandidateKind.RECORD);
+    double cos = dot(f.embedder.embedQuery("Omar marathon four hours"),
+        f.embedder.embedDocuments(List.of(marathon.normalizedText())).get(0));
+    double rScore = Math.max(0, Math.min(1, 2 * cos - 1));
+    assertThat(out.get(0).similarity()).isCloseTo(rScore, org.assertj.core.api.Assertions.within(1e-5));
+    assertThat(out.get(0).score()).isCloseTo(0.30 + 0.30 * rScore, org.assertj.core.api.Assertions.within(1e-5));
+  }
+
+  @Test
+  void evidenceNodesExpandToLinkedRecords() {
+    RecallRoute r = RecallRoute.simple("r1", "Entity Dana pottery");
+    List<Candidate> out = new EvidenceNodeChannel(f.store, f.vectors, config).recall(r, ctx(r, QuestionType.SINGLE));
+    wellFormed(out, EvidenceNodeChannel.NAME);
+    assertThat(out).extracting(Candidate::id).containsExactly(pottery.id());
+    assertThat(out.get(0).provenance().nodes()).hasSize(1);
+    assertThat(out.get(0).score()).isLessThanOrEqualTo(0.34); // r·w with w(entity) = .34
+    assertThat(out.get(0).similarity()).isZero();
+  }
+
+  @Test
+  void temporalRangeScoresDayAndMonthNodes() {
+    RecallRoute day = new RecallRoute("r1", "g", List.of("what happened"), List.of(), DateRange.day(D1));
+    List<Candidate> out = new TemporalRangeChannel(f.store, config).recall(day, ctx(day, QuestionType.TEMPORAL));
+    wellFormed(out, TemporalRangeChannel.NAME);
+    assertThat(out).extracting(Candidate::id).containsExactly(pottery.id());
+    assertThat(out.get(0).score()).isEqualTo(0.42);
+
+    RecallRoute june = new RecallRoute("r1", "g", List.of("what happened"), List.of(),
+        new DateRange(LocalDate.of(2023, 6, 1), LocalDate.of(2023, 6, 30)));
+    List<Candidate> jun = new TemporalRangeChannel(f.store, config).recall(june, ctx(june, QuestionType.TEMPORAL));
+    assertThat(jun).extracting(Candidate::id).containsExactly(marathon.id());
+    assertThat(jun.get(0).score()).isEqualTo(0.28);
+  }
+
+  @Test
+  void temporalRangeIsSilentWithoutAFilter() {
+    RecallRoute r = RecallRoute.simple("r1", "what happened");
+    assertThat(new TemporalRangeChannel(f.store, config).recall(r, ctx(r, QuestionType.TEMPORAL))).isEmpty();
+  }
+
+  @Test
+  void rawTurnsAreScoredWithTheRawFormula() {
+    RecallRoute r = RecallRoute.simple("r1", "Omar finished the marathon");
+    List<Candidate> out = new RawTurnChannel(f.store, f.vectors, config).recall(r, ctx(r, QuestionType.SINGLE));
+    wellFormed(out, RawTurnChannel.NAME);
+    assertThat(out.get(0).turns()).containsExactly(TurnRef.of("s2", 0));
+    assertThat(out.get(0).text()).startsWith("Omar: ");
+    assertThat(out.get(0).score()).isCloseTo(0.34 + 0.42 * out.get(0).similarity(),
+        org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(out.get(0).mentionedAt().toLocalDate()).isEqualTo(D2);
+  }
+
+  @Test
+  void assistantBonusAppliesForPriorAssistantQuestions() {
+    StrategyProfile p = config.strategy(QuestionType.PRIOR_ASSISTANT_RESPONSE);
+    double user = RawTurnChannel.score(config, p, .5, dev.lychee.api.Role.USER);
+    double asst = RawTurnChannel.score(config, p, .5, dev.lychee.api.Role.ASSISTANT);
+    assertThat(asst - user).isCloseTo(.18 - .04, org.assertj.core.api.Assertions.within(1e-9));
+  }
+
+  @Test
+  void lexicalFindsARareTokenInTurnsAndRecords() {
+    RecallRoute r = RecallRoute.simple("r1", "XR7");
+    List<Candidate> out = new LexicalChannel(f.store, config).recall(r, ctx(r, QuestionType.SINGLE));
+    wellFormed(out, LexicalChannel.NAME);
+    assertThat(out).isNotEmpty();
+    assertThat(out.get(0).turns()).containsExactly(TurnRef.of("s1", 2));
+    // the best hit of a query normalises to 1: base + scale
+    assertThat(out.get(0).score()).isCloseTo(0.30 + 0.34, org.assertj.core.api.Assertions.within(1e-9));
+  }
+
+  @Test
+  void lexicalWithoutRawTurnsSearchesRecordsOnly() {
+    RetrievalConfig noRaw = RetrievalConfig.builder().noRawTurns(true).build();
+    RecallRoute r = RecallRoute.simple("r1", "pottery class");
+    List<Candidate> out = new LexicalChannel(f.store, noRaw).recall(r, ctx(r, QuestionType.SINGLE));
+    assertThat(out).isNotEmpty().allMatch(c -> c.kind() == CandidateKind.RECORD);
+  }
+
+  @Test
+  void channelsNeverCrossNamespaces() {
+    RecallRoute r = RecallRoute.simple("r1", "pottery class");
+    RecallContext other = new RecallContext(new Question("other", "pottery class", 5, null),
+        RecallPlan.singleRoute("pottery class"), 5, Map.of("pottery class", f.embedder.embedQuery("pottery class")));
+    assertThat(new RawTurnChannel(f.store, f.vectors, config).recall(r, other)).isEmpty();
+    assertThat(new RecordVectorChannel(f.store, f.vectors, config).recall(r, other)).isEmpty();
+    assertThat(new LexicalChannel(f.store, config).recall(r, other)).isEmpty();
+    assertThat(new EvidenceNodeChannel(f.store, f.vectors, config).recall(r, other)).isEmpty();
+  }
+
+  @Test
+  void sourceWindowsShowTheNeighbouringReply() {
+    RecallRoute r = RecallRoute.simple("r1", "Omar finished the marathon");
+    RecallContext c = ctx(r, QuestionType.SINGLE);
+    List<Candidate> hits = new RawTurnChannel(f.store, f.vectors, config).recall(r, c);
+    List<Candidate> windows = new SourceWindows(f.store, config).around(hits.subList(0, 1), MemoryFixture.NS, 5,
+        config.strategy(QuestionType.SINGLE));
+    assertThat(windows).hasSize(1);
+    Candidate w = windows.get(0);
+    assertThat(w.kind()).isEqualTo(CandidateKind.WINDOW);
+    assertThat(w.id()).isEqualTo("source_window:s2:0-1");
+    assertThat(w.turns()).containsExactly(TurnRef.of("s2", 0), TurnRef.of("s2", 1));
+    assertThat(w.text()).isEqualTo("Omar: I finished the marathon in under four hours!\n"
+        + "Dana: Congratulations, that is amazing.");
+    assertThat(w.score()).isEqualTo(hits.get(0).score());
+  }
+
+  private static double dot(float[] a, float[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+}
