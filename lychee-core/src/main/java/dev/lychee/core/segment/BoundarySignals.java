@@ -19,11 +19,13 @@ public final class BoundarySignals {
   private final SegmentationConfig config;
   private final BoundaryWeights w;
   private final EmbeddingProfile profile;
+  private final double cohesionUnit;
 
   public BoundarySignals(SegmentationConfig config, EmbeddingProfile profile) {
     this.config = Objects.requireNonNull(config, "config");
     this.w = config.weights();
     this.profile = Objects.requireNonNull(profile, "profile");
+    this.cohesionUnit = w.cohesionUnit(profile.surpriseScale());
   }
 
   // ---------------------------------------------------------------- vector signals (static)
@@ -179,9 +181,17 @@ public final class BoundarySignals {
     return clamp((s - med) / (w.madScale() * mad), w.robustMin(), w.robustMax());
   }
 
-  /** C = min(cohesionMax, Δ/cohesionScale) when Δ > 0, else 0. */
+  /**
+   * C = min(cohesionMax, Δ/unit) when Δ > 0, else 0, where the unit is {@link
+   * BoundaryWeights#cohesionUnit} for this embedder (0.06 with the reference profile).
+   */
   public double cohesionSignal(double drop) {
-    return drop > 0 ? Math.min(w.cohesionMax(), drop / w.cohesionScale()) : 0.0;
+    return drop > 0 ? Math.min(w.cohesionMax(), drop / cohesionUnit) : 0.0;
+  }
+
+  /** The cohesion-drop unit in this embedder's cosine scale. */
+  public double cohesionUnit() {
+    return cohesionUnit;
   }
 
   /** L(T) for the open segment's tokens before the new exchange. */

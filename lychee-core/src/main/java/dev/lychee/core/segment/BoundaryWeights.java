@@ -15,7 +15,12 @@ package dev.lychee.core.segment;
  * @param turns weight of the turn-count signal H(n) (default 0.30)
  * @param robustFactor factor on the robust z inside the surprise term (default 0.45)
  * @param bias subtracted from the score before the sigmoid (default 1.10)
- * @param cohesionScale cohesion drop that counts as one unit of C (default 0.06, cosine units)
+ * @param cohesionScale cohesion drop that counts as one unit of C, in the units of the reference
+ *     embedder (default 0.06, fitted with text-embedding-3-small). The unit actually used is {@code
+ *     cohesionScale · profile.surpriseScale / referenceSurpriseScale}: a cohesion drop is a
+ *     difference of cosines like the surprise, so an embedder whose cosine differences are
+ *     compressed (its profile's surprise scale is smaller) has its cohesion unit compressed by the
+ *     same ratio. With the reference profile the unit is exactly {@code cohesionScale}
  * @param cohesionMax upper clip of C (default 2.5)
  * @param absoluteMin lower clip of the absolute surprise a (default −1)
  * @param absoluteMax upper clip of a (default 2.5)
@@ -24,6 +29,8 @@ package dev.lychee.core.segment;
  * @param madScale consistency factor that turns a MAD into a standard deviation (default 1.4826)
  * @param madFloor replaces a MAD of 0 so that z stays finite (default 1e-6)
  * @param tailSize how many of the newest vectors form the tail (default 2)
+ * @param referenceSurpriseScale the surprise scale of the embedder {@code cohesionScale} was fitted
+ *     with (default 0.14, text-embedding-3-small's)
  */
 public record BoundaryWeights(
     double surprise,
@@ -40,12 +47,13 @@ public record BoundaryWeights(
     double robustMax,
     double madScale,
     double madFloor,
-    int tailSize) {
+    int tailSize,
+    double referenceSurpriseScale) {
 
   /** The authors' values (reference parameters §1.5). */
   public static final BoundaryWeights DEFAULTS =
       new BoundaryWeights(0.65, 0.45, 0.90, 0.30, 0.45, 1.10, 0.06, 2.5, -1.0, 2.5, -2.0, 4.0,
-          1.4826, 1e-6, 2);
+          1.4826, 1e-6, 2, 0.14);
 
   public BoundaryWeights {
     finite(surprise, "surprise weight");
@@ -58,6 +66,7 @@ public record BoundaryWeights(
     positive(cohesionMax, "cohesionMax");
     positive(madScale, "madScale");
     positive(madFloor, "madFloor");
+    positive(referenceSurpriseScale, "referenceSurpriseScale");
     range(absoluteMin, absoluteMax, "absolute surprise clip");
     range(robustMin, robustMax, "robust z clip");
     if (tailSize < 1) {
@@ -65,10 +74,16 @@ public record BoundaryWeights(
     }
   }
 
-  /** Copy with another cohesion scale (the only weight that depends on the embedder's cosines). */
+  /** Copy with another cohesion scale (in reference-embedder units). */
   public BoundaryWeights withCohesionScale(double scale) {
     return new BoundaryWeights(surprise, cohesion, length, turns, robustFactor, bias, scale,
-        cohesionMax, absoluteMin, absoluteMax, robustMin, robustMax, madScale, madFloor, tailSize);
+        cohesionMax, absoluteMin, absoluteMax, robustMin, robustMax, madScale, madFloor, tailSize,
+        referenceSurpriseScale);
+  }
+
+  /** The cohesion unit for an embedder whose profile has surprise scale {@code surpriseScale}. */
+  public double cohesionUnit(double surpriseScale) {
+    return cohesionScale * surpriseScale / referenceSurpriseScale;
   }
 
   static void finite(double v, String name) {

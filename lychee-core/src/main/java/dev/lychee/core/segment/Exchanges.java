@@ -10,8 +10,9 @@ import java.util.Objects;
  * Forms exchanges from raw turns and splits oversized ones (reference parameters §1.2).
  *
  * <ul>
- *   <li>A new exchange starts at every {@code user} turn once the current exchange holds a turn;
- *       turns before the first user turn (assistant, system) join the first exchange.
+ *   <li>A new exchange starts at every {@code user} turn once the current exchange holds one;
+ *       turns before the first user turn (assistant, system) join the first user turn's exchange
+ *       rather than forming one of their own. A call without any user turn yields one exchange.
  *   <li>The text is one {@code "<role>: <content>"} line per turn whose text is not blank, joined
  *       with {@code \n}, where content is {@link RawTurn#content()} (speaker-prefixed). Blank turns
  *       stay in the turn list so that every stored turn lands in a segment.
@@ -39,12 +40,17 @@ public final class Exchanges {
     checkOneSession(turns);
     List<ExchangeDraft> out = new ArrayList<>();
     List<RawTurn> current = new ArrayList<>();
+    boolean currentHasUser = false;
     for (RawTurn t : turns) {
-      if (t.role() == Role.USER && !current.isEmpty()) {
+      boolean user = t.role() == Role.USER;
+      // Turns before the first user turn are a preamble of the first exchange, not one of their own.
+      if (user && currentHasUser) {
         emit(current, config.maxTokens(), out);
         current = new ArrayList<>();
+        currentHasUser = false;
       }
       current.add(t);
+      currentHasUser |= user;
     }
     if (!current.isEmpty()) {
       emit(current, config.maxTokens(), out);

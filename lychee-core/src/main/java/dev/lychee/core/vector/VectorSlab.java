@@ -125,6 +125,16 @@ public final class VectorSlab {
     }
   }
 
+  /** The dimension of the stored vectors, or -1 when empty. */
+  public int dimension() {
+    lock.readLock().lock();
+    try {
+      return dim;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   /** A copy of the stored vector, or null. */
   public float[] get(String id) {
     lock.readLock().lock();

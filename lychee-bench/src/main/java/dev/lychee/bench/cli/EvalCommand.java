@@ -1,0 +1,52 @@
+package dev.lychee.bench.cli;
+
+import dev.lychee.api.spi.Embedder;
+import java.util.Objects;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code lychee eval}: the evaluation harness. Subcommands measure evidence recall on LoCoMo,
+ * segmentation cost, speed, LongMemEval retrieval, and embedder surprise statistics.
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+    description = "Evaluate Lychee and baselines (see docs/evaluation.md).",
+    subcommands = {LocomoCommand.class, SegmentsCommand.class, SpeedCommand.class,
+        LongMemEvalCommand.class, CalibrateCommand.class})
+public final class EvalCommand implements Runnable {
+  private final Supplier<Embedder> embedderFactory;
+  private final Supplier<Embedder> uncachedEmbedderFactory;
+
+  /** Uses the project's default embedder (BGE-small-en-v1.5, quantized ONNX). */
+  public EvalCommand() {
+    this(DefaultEmbedder::create, DefaultEmbedder::uncached);
+  }
+
+  /** Uses another embedder, which must not cache (tests use a deterministic one). */
+  public EvalCommand(Supplier<Embedder> embedderFactory) {
+    this(embedderFactory, embedderFactory);
+  }
+
+  /**
+   * @param embedderFactory the embedder for quality runs
+   * @param uncachedEmbedderFactory the same model without any cache, for timing runs
+   */
+  public EvalCommand(Supplier<Embedder> embedderFactory, Supplier<Embedder> uncachedEmbedderFactory) {
+    this.embedderFactory = Objects.requireNonNull(embedderFactory, "embedderFactory");
+    this.uncachedEmbedderFactory = Objects.requireNonNull(uncachedEmbedderFactory, "uncachedEmbedderFactory");
+  }
+
+  Supplier<Embedder> embedderFactory() {
+    return embedderFactory;
+  }
+
+  Supplier<Embedder> uncachedEmbedderFactory() {
+    return uncachedEmbedderFactory;
+  }
+
+  @Override
+  public void run() {
+    throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+        "choose a subcommand: locomo, segments, speed, longmemeval, calibrate");
+  }
+}

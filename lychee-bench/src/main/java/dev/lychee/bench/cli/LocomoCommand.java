@@ -1,0 +1,88 @@
+package dev.lychee.bench.cli;
+
+import dev.lychee.bench.harness.AtomicFiles;
+import dev.lychee.bench.harness.LocomoHarness;
+import dev.lychee.bench.harness.LocomoResult;
+import dev.lychee.bench.harness.Progress;
+import dev.lychee.bench.harness.ResultJson;
+import dev.lychee.bench.harness.ResultTable;
+import dev.lychee.bench.locomo.LocomoConversation;
+import dev.lychee.bench.locomo.LocomoLoader;
+import dev.lychee.bench.metrics.EvidenceScorer;
+import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.bench.report.MarkdownReport;
+import dev.lychee.bench.report.RecallTokenChart;
+import dev.lychee.bench.systems.EvalSystem;
+import dev.lychee.bench.systems.LycheeSystem;
+import dev.lychee.bench.systems.SystemCatalog;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code lychee eval locomo}: evidence recall of every system on a LoCoMo file (evaluation.md §2). */
+@Command(name = "locomo", mixinStandardHelpOptions = true,
+    description = "LoCoMo evidence recall: recall@k, hit@k, tokens@k and recall@B tokens per system.")
+final class LocomoCommand implements Callable<Integer> {
+  @ParentCommand EvalCommand parent;
+
+  @Option(names = "--data", required = true, description = "LoCoMo JSON file (list of samples).")
+  Path data;
+
+  @Option(names = "--systems", defaultValue = "lychee,bm25,dense,hybrid",
+      description = "Comma-separated systems: lychee, bm25, dense, hybrid, lychee-record-only, "
+          + "lychee-no-planner, lychee-no-fusion, lychee-no-raw (default: ${DEFAULT-VALUE}).")
+  String systems;
+
+  @Option(names = "--k", defaultValue = "5,10,20", description = "Evidence depths (default: ${DEFAULT-VALUE}).")
+  String ks;
+
+  @Option(names = "--budgets", defaultValue = "500,1000,2000", description = "Token budgets B (default: ${DEFAULT-VALUE}).")
+  String budgets;
+
+  @Option(names = "--depth", defaultValue = "100",
+      description = "Items recalled per question, enough to fill the largest budget (default: ${DEFAULT-VALUE}).")
+  int depth;
+
+  @Option(names = "--json", description = "Write the result JSON here.")
+  Path json;
+
+  @Option(names = "--report", description = "Write a Markdown report and an SVG chart into this directory.")
+  Path report;
+
+  @Override
+  public Integer call() throws Exception {
+    List<Integer> kList = Csv.positiveInts(ks, "--k");
+    EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokenCounter());
+    List<LocomoConversation> conversations = LocomoLoader.load(data);
+    SystemCatalog catalog = new SystemCatalog(parent.embedderFactory()).lycheeK(scorer.maxK());
+    List<EvalSystem> list = catalog.create(Csv.names(systems));
+    LocomoResult result;
+    try {
+      Progress progress = Progress.forCurrentProcess(System.err);
+      int d = Math.max(depth, scorer.maxK());
+      result = new LocomoHarness(scorer, d, progress).run(conversations, list);
+    } finally {
+      for (EvalSystem s : list) {
+        if (s instanceof LycheeSystem l && !l.ingestErrors().isEmpty()) {
+          System.err.println(l.name() + ": " + l.ingestErrors().size() + " ingest errors, first: " + l.ingestErrors().get(0));
+        }
+        s.close();
+      }
+    }
+    System.out.println();
+    System.out.print(ResultTable.locomo(result));
+    if (json != null) {
+      AtomicFiles.write(json, ResultJson.locomo(result));
+      System.out.println("JSON written to " + json);
+    }
+    if (report != null) {
+      AtomicFiles.write(report.resolve(MarkdownReport.CHART_FILE), RecallTokenChart.svg(result));
+      AtomicFiles.write(report.resolve("locomo.md"), MarkdownReport.locomo(result, data.toString()));
+      System.out.println("report written to " + report.resolve("locomo.md"));
+    }
+    return 0;
+  }
+}

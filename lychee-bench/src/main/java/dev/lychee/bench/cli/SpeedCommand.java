@@ -1,0 +1,105 @@
+package dev.lychee.bench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.bench.harness.AtomicFiles;
+import dev.lychee.bench.harness.Progress;
+import dev.lychee.bench.harness.SpeedRun;
+import dev.lychee.bench.locomo.LocomoConversation;
+import dev.lychee.bench.locomo.LocomoLoader;
+import dev.lychee.bench.systems.StoreChoice;
+import dev.lychee.bench.systems.SystemCatalog;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code lychee eval speed}: ingest and recall speed as one namespace grows (evaluation.md §4). */
+@Command(name = "speed", mixinStandardHelpOptions = true,
+    description = "Ingest turns/s beside the embedder alone, recall p50/p95 beside one query embedding, heap after ingest, per scale factor.")
+final class SpeedCommand implements Callable<Integer> {
+  @ParentCommand EvalCommand parent;
+
+  @Option(names = "--data", required = true, description = "LoCoMo JSON file.")
+  Path data;
+
+  @Option(names = "--conversation", description = "sample_id of the conversation to replicate (default: the first).")
+  String conversation;
+
+  @Option(names = "--scale", defaultValue = "1,5,20", description = "Replication factors (default: ${DEFAULT-VALUE}).")
+  String scale;
+
+  @Option(names = "--system", defaultValue = "lychee", description = "System to time (default: ${DEFAULT-VALUE}).")
+  String system;
+
+  @Option(names = "--store", defaultValue = "memory",
+      description = "Where lychee keeps records and vectors: memory, sqlite or lucene (temporary files; default: ${DEFAULT-VALUE}).")
+  String store;
+
+  @Option(names = "--queries", defaultValue = "100", description = "Questions timed per scale (default: ${DEFAULT-VALUE}).")
+  int queries;
+
+  @Option(names = "--json", description = "Write the result JSON here.")
+  Path json;
+
+  @Override
+  public Integer call() throws Exception {
+    StoreChoice storeChoice = StoreChoice.parse(store);
+    List<Integer> factors = Csv.positiveInts(scale, "--scale");
+    List<LocomoConversation> all = LocomoLoader.load(data);
+    LocomoConversation conv = conversation == null ? all.get(0) : all.stream()
+        .filter(c -> c.sampleId().equals(conversation)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no conversation " + conversation + " in " + data));
+    // Two separate embedders without caches: one inside the timed system, one for the reference.
+    Embedder reference = parent.uncachedEmbedderFactory().get();
+    SpeedRun run = new SpeedRun(
+        () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).store(storeChoice).create(system),
+        reference, queries, Progress.forCurrentProcess(System.err));
+    List<SpeedRun.Scale> scales = run.run(conv, factors);
+    System.out.print(table(conv.sampleId(), system + " (" + store + " store)", scales));
+    if (json != null) {
+      AtomicFiles.write(json, json(scales));
+      System.out.println("JSON written to " + json);
+    }
+    return 0;
+  }
+
+  static String table(String sample, String system, List<SpeedRun.Scale> scales) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nspeed: %s on %s%n", system, sample));
+    sb.append(String.format(Locale.ROOT, "%6s %7s %12s %12s %9s %9s %10s %8s%n",
+        "scale", "turns", "ingest t/s", "embed t/s", "rec p50", "rec p95", "q-embed", "heap MB"));
+    for (SpeedRun.Scale s : scales) {
+      sb.append(String.format(Locale.ROOT, "%6d %7d %12.1f %12.1f %7.1fms %7.1fms %8.1fms %8.0f%n",
+          s.factor(), s.turns(), s.ingestTurnsPerS(), s.embedderTurnsPerS(), s.recallP50Ms(), s.recallP95Ms(),
+          s.queryEmbedMs(), s.heapMb()));
+    }
+    return sb.toString();
+  }
+
+  /** {@code {"scales":{"1":{"ingest_turns_per_s":x,"embedder_turns_per_s":x,"recall_ms":{"p50":x,"p95":x},"query_embed_ms":x,"heap_mb":x}}}}. */
+  static String json(List<SpeedRun.Scale> scales) throws Exception {
+    ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = m.createObjectNode();
+    ObjectNode byScale = root.putObject("scales");
+    for (SpeedRun.Scale s : scales) {
+      ObjectNode n = byScale.putObject(String.valueOf(s.factor()));
+      n.put("ingest_turns_per_s", round(s.ingestTurnsPerS()));
+      n.put("embedder_turns_per_s", round(s.embedderTurnsPerS()));
+      ObjectNode r = n.putObject("recall_ms");
+      r.put("p50", round(s.recallP50Ms()));
+      r.put("p95", round(s.recallP95Ms()));
+      n.put("query_embed_ms", round(s.queryEmbedMs()));
+      n.put("heap_mb", round(s.heapMb()));
+    }
+    return m.writeValueAsString(root) + "\n";
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000d) / 1000d;
+  }
+}

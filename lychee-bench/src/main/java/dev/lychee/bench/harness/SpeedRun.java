@@ -1,0 +1,131 @@
+package dev.lychee.bench.harness;
+
+import dev.lychee.api.Turn;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.bench.locomo.LocomoConversation;
+import dev.lychee.bench.locomo.LocomoQuestion;
+import dev.lychee.bench.systems.EvalSession;
+import dev.lychee.bench.systems.EvalSystem;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Speed and scale (evaluation.md §4): for each scale factor, one namespace receives the
+ * conversation replicated that many times (new session ids per copy); the run reports ingest turns
+ * per second beside the embedder's own throughput on the same texts, recall latency p50/p95 beside
+ * one query embedding, and the heap in use after ingest (after a GC).
+ *
+ * <p>The system is created fresh per scale factor by {@code systemFactory}, so nothing is cached
+ * between scales; the embedder given for the reference timings must not cache either.
+ */
+public final class SpeedRun {
+  /**
+   * One scale factor's measurements.
+   *
+   * @param turns turns ingested into the namespace
+   */
+  public record Scale(int factor, int turns, double ingestTurnsPerS, double embedderTurnsPerS,
+      double recallP50Ms, double recallP95Ms, double queryEmbedMs, double heapMb) {}
+
+  private final Supplier<EvalSystem> systemFactory;
+  private final Embedder referenceEmbedder;
+  private final int maxQueries;
+  private final Progress progress;
+
+  public SpeedRun(Supplier<EvalSystem> systemFactory, Embedder referenceEmbedder, int maxQueries, Progress progress) {
+    this.systemFactory = Objects.requireNonNull(systemFactory, "systemFactory");
+    this.referenceEmbedder = Objects.requireNonNull(referenceEmbedder, "referenceEmbedder");
+    if (maxQueries < 1) {
+      throw new IllegalArgumentException("maxQueries must be >= 1");
+    }
+    this.maxQueries = maxQueries;
+    this.progress = Objects.requireNonNull(progress, "progress");
+  }
+
+  public List<Scale> run(LocomoConversation conversation, List<Integer> factors) {
+    List<String> questions = conversation.questions().stream().map(LocomoQuestion::question)
+        .limit(maxQueries).toList();
+    if (questions.isEmpty()) {
+      throw new IllegalArgumentException(conversation.sampleId() + " has no question to time recall with");
+    }
+    // The embedder alone, on the texts of one copy (a copy's texts are identical, so its
+    // per-turn throughput is the same at every scale) and on every timed question.
+    List<String> oneCopy = LocomoSessions.of(conversation).stream().flatMap(s -> s.turns().stream())
+        .map(Turn::text).toList();
+    progress.start("embedder alone", 1);
+    long e0 = System.nanoTime();
+    referenceEmbedder.embedDocuments(oneCopy);
+    double embedderTurnsPerS = oneCopy.size() / ((System.nanoTime() - e0) / 1e9);
+    double[] queryMs = new double[questions.size()];
+    for (int i = 0; i < questions.size(); i++) {
+      long q0 = System.nanoTime();
+      referenceEmbedder.embedQuery(questions.get(i));
+      queryMs[i] = (System.nanoTime() - q0) / 1e6;
+    }
+    double queryEmbedMs = percentile(queryMs, 50);
+    progress.step();
+    progress.done(String.format("%.0f turns/s, one query %.1f ms", embedderTurnsPerS, queryEmbedMs));
+
+    List<Scale> out = new ArrayList<>();
+    for (int factor : factors) {
+      List<EvalSession> sessions = new ArrayList<>();
+      for (int copy = 0; copy < factor; copy++) {
+        sessions.addAll(LocomoSessions.replica(conversation, copy));
+      }
+      List<String> texts = sessions.stream().flatMap(s -> s.turns().stream()).map(Turn::text).toList();
+      String ns = "speed-x" + factor;
+      try (EvalSystem system = systemFactory.get()) {
+        progress.start("x" + factor + " ingest " + system.name(), 1);
+        long t0 = System.nanoTime();
+        system.ingest(ns, sessions);
+        double ingestS = (System.nanoTime() - t0) / 1e9;
+        progress.step();
+        progress.done(texts.size() + " turns in " + String.format("%.1fs", ingestS));
+        double heapMb = heapAfterGc();
+
+        progress.start("x" + factor + " recall", questions.size());
+        double[] recallMs = new double[questions.size()];
+        for (int i = 0; i < questions.size(); i++) {
+          long q0 = System.nanoTime();
+          system.recall(ns, questions.get(i), 10);
+          recallMs[i] = (System.nanoTime() - q0) / 1e6;
+          progress.step();
+        }
+        progress.done("p50 " + String.format("%.1f ms", percentile(recallMs, 50)));
+        system.forget(ns);
+
+        out.add(new Scale(factor, texts.size(), texts.size() / ingestS, embedderTurnsPerS,
+            percentile(recallMs, 50), percentile(recallMs, 95), queryEmbedMs, heapMb));
+      }
+    }
+    return out;
+  }
+
+  /** Nearest-rank percentile. */
+  public static double percentile(double[] values, double p) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  private static double heapAfterGc() {
+    Runtime rt = Runtime.getRuntime();
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    return (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0);
+  }
+}

@@ -1,0 +1,27 @@
+package dev.lychee.bench.systems;
+
+import java.util.List;
+
+/**
+ * A memory system under evaluation: it ingests a conversation into a fresh namespace and recalls
+ * evidence items for a question, best first. Implementations are used from one thread.
+ */
+public interface EvalSystem extends AutoCloseable {
+  /** The name the harness reports, for example {@code bm25}. */
+  String name();
+
+  /** Ingests every session of one conversation into {@code namespace}, which is new. */
+  void ingest(String namespace, List<EvalSession> sessions);
+
+  /**
+   * Recalls at most {@code depth} evidence items for {@code question}, in final order. The
+   * harness takes prefixes of this one list for every k and every token budget.
+   */
+  List<EvidenceItem> recall(String namespace, String question, int depth);
+
+  /** Drops the namespace's state (the harness calls it after each conversation). */
+  void forget(String namespace);
+
+  @Override
+  default void close() {}
+}

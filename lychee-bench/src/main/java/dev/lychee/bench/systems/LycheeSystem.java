@@ -1,0 +1,136 @@
+package dev.lychee.bench.systems;
+
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.core.IngestResult;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.answer.EvidenceFormatter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The project's own recall pipeline through the {@link Lychee} facade, offline (no chat model):
+ * every session is appended with its date and flushed; a question is recalled with depth
+ * {@code min(depth, maxK)}; each evidence item cites the turns of {@link Evidence#turns()} and is
+ * serialised exactly as the answer prompt shows it ({@link EvidenceFormatter#item(Evidence)}), so
+ * its tokens need no allowance.
+ *
+ * <p>The recall depth is capped at the largest k of the run because Lychee's channel budgets and
+ * selection pool grow with k: asking for 100 items would evaluate another configuration than the
+ * one a caller gets at k = 20. Token budgets are therefore walked over at most that many items.
+ *
+ * <p>Questions are asked with the date of the conversation's last session as time basis (the
+ * questions are posed after the conversation), so relative dates resolve as a user would mean them.
+ */
+public final class LycheeSystem implements EvalSystem {
+  private final String name;
+  private final Lychee lychee;
+  private final int maxK;
+  private final EvidenceFormatter formatter = new EvidenceFormatter();
+  private final Map<String, LocalDateTime> lastSessionDate = new HashMap<>();
+  private final List<String> ingestErrors = new ArrayList<>();
+
+  private final Path storeDir;
+
+  /** A Lychee on the in-memory store. */
+  public LycheeSystem(String name, Embedder embedder, LycheeConfig config, int maxK) {
+    this(name, embedder, config, maxK, StoreChoice.MEMORY);
+  }
+
+  /**
+   * @param maxK the largest evidence depth ever asked for (the run's largest k)
+   * @param store where records and vectors live; file stores go to a temporary directory that
+   *     {@link #close()} deletes
+   */
+  public LycheeSystem(String name, Embedder embedder, LycheeConfig config, int maxK, StoreChoice store) {
+    this.name = Objects.requireNonNull(name, "name");
+    if (maxK < 1) {
+      throw new IllegalArgumentException("maxK must be >= 1");
+    }
+    this.maxK = maxK;
+    Lychee.Builder builder = Lychee.builder().embedder(embedder).config(config);
+    if (store == StoreChoice.MEMORY) {
+      this.storeDir = null;
+    } else {
+      try {
+        this.storeDir = Files.createTempDirectory("lychee-bench-" + store.name().toLowerCase(java.util.Locale.ROOT));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      builder.module(store.module(storeDir));
+    }
+    this.lychee = builder.build();
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void ingest(String namespace, List<EvalSession> sessions) {
+    for (EvalSession s : sessions) {
+      IngestResult appended = lychee.append(namespace, s.id(), s.date(), s.turns());
+      IngestResult flushed = lychee.flush(namespace, s.id());
+      ingestErrors.addAll(appended.errors());
+      ingestErrors.addAll(flushed.errors());
+      if (s.date() != null) {
+        lastSessionDate.merge(namespace, s.date(), (a, b) -> a.isAfter(b) ? a : b);
+      }
+    }
+  }
+
+  @Override
+  public List<EvidenceItem> recall(String namespace, String question, int depth) {
+    int k = Math.max(1, Math.min(depth, maxK));
+    Recall r = lychee.recall(new Question(namespace, question, k, lastSessionDate.get(namespace)));
+    List<EvidenceItem> out = new ArrayList<>(r.evidence().size());
+    for (Evidence e : r.evidence()) {
+      out.add(new EvidenceItem(e.turns(), formatter.item(e), 0));
+    }
+    return out;
+  }
+
+  /** Encoder or segment errors reported by ingest so far (segments left pending). */
+  public List<String> ingestErrors() {
+    return List.copyOf(ingestErrors);
+  }
+
+  @Override
+  public void forget(String namespace) {
+    lychee.forget(namespace);
+    lastSessionDate.remove(namespace);
+  }
+
+  @Override
+  public void close() {
+    try {
+      lychee.close();
+    } finally {
+      if (storeDir != null) {
+        deleteTree(storeDir);
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // best effort: a temporary directory left behind is harmless
+    }
+  }
+}

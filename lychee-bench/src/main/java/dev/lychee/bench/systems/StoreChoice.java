@@ -1,0 +1,34 @@
+package dev.lychee.bench.systems;
+
+import com.google.inject.Module;
+import dev.lychee.store.lucene.LuceneStoreModule;
+import dev.lychee.store.sqlite.SqliteStoreModule;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Where the {@code lychee} systems keep records and vectors during a run. */
+public enum StoreChoice {
+  /** The in-memory record store and exact vector index (default). */
+  MEMORY,
+  /** The SQLite store (a real file DB) in a temporary directory. */
+  SQLITE,
+  /** The Lucene store (a real index) in a temporary directory. */
+  LUCENE;
+
+  public static StoreChoice parse(String name) {
+    try {
+      return valueOf(name.trim().toUpperCase(Locale.ROOT));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("unknown store '" + name + "' (expected memory, sqlite or lucene)");
+    }
+  }
+
+  /** The Guice module binding this store under {@code dir}; null for {@link #MEMORY}. */
+  Module module(Path dir) {
+    return switch (this) {
+      case MEMORY -> null;
+      case SQLITE -> new SqliteStoreModule(dir.resolve("lychee.db"));
+      case LUCENE -> new LuceneStoreModule(dir.resolve("lucene"));
+    };
+  }
+}

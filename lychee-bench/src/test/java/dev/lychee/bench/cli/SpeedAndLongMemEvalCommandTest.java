@@ -1,0 +1,75 @@
+package dev.lychee.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class SpeedAndLongMemEvalCommandTest {
+  @TempDir Path dir;
+
+  private Path copy(String resource) throws Exception {
+    Path p = dir.resolve(resource);
+    try (InputStream in = getClass().getResourceAsStream("/" + resource)) {
+      Files.copy(in, p);
+    }
+    return p;
+  }
+
+  @Test
+  void speedWritesOneEntryPerScaleWithTheContractKeys() throws Exception {
+    Path json = dir.resolve("speed.json");
+    int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("speed",
+        "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "lychee", "--store", "sqlite", "--json", json.toString());
+    assertThat(code).isZero();
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertThat(names(root)).containsExactly("scales");
+    assertThat(names(root.get("scales"))).containsExactly("1", "3");
+    for (JsonNode s : root.get("scales")) {
+      assertThat(names(s)).containsExactly("ingest_turns_per_s", "embedder_turns_per_s", "recall_ms",
+          "query_embed_ms", "heap_mb");
+      assertThat(names(s.get("recall_ms"))).containsExactly("p50", "p95");
+      assertThat(s.get("ingest_turns_per_s").asDouble()).isPositive();
+      assertThat(s.get("recall_ms").get("p95").asDouble()).isGreaterThanOrEqualTo(s.get("recall_ms").get("p50").asDouble());
+      assertThat(s.get("heap_mb").asDouble()).isPositive();
+    }
+  }
+
+  @Test
+  void speedRejectsStoresThatAreNotThere() throws Exception {
+    CommandLine cl = new CommandLine(new EvalCommand(HashingEmbedder::new));
+    cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
+    assertThat(cl.execute("speed", "--data", copy("locomo-tiny.json").toString(), "--store", "cassandra")).isNotZero();
+  }
+
+  @Test
+  void longMemEvalWritesSessionAndTurnMetrics() throws Exception {
+    Path json = dir.resolve("lme.json");
+    int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("longmemeval",
+        "--data", copy("longmemeval-tiny.json").toString(), "--systems", "bm25,hybrid", "--k", "1,5", "--json", json.toString());
+    assertThat(code).isZero();
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertThat(root.get("questions").asInt()).isEqualTo(2);
+    assertThat(root.get("skipped_abstention").asInt()).isEqualTo(1);
+    JsonNode bm25 = root.at("/systems/bm25");
+    assertThat(names(bm25.get("session"))).containsExactlyInAnyOrder("recall_any", "recall_all", "ndcg_any");
+    assertThat(bm25.at("/session/recall_all/1").asDouble()).isEqualTo(0.5);
+    assertThat(bm25.at("/turn/ndcg_any/5").asDouble()).isEqualTo(1.0);
+    assertThat(root.at("/systems/hybrid/session/recall_any/5").asDouble()).isEqualTo(1.0);
+  }
+
+  private static List<String> names(JsonNode n) {
+    List<String> out = new ArrayList<>();
+    n.fieldNames().forEachRemaining(out::add);
+    return out;
+  }
+}

@@ -1,0 +1,40 @@
+package dev.lychee.cli;
+
+import dev.lychee.api.Answer;
+import dev.lychee.api.Question;
+import dev.lychee.core.Lychee;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Answers a question from a namespace's memory. */
+@Command(name = "ask", mixinStandardHelpOptions = true,
+    description = "Answer a question from memory (LLM answer when configured, else the best evidence sentence).")
+final class AskCommand implements Callable<Integer> {
+  @Mixin MemoryOptions memory = new MemoryOptions();
+
+  @Parameters(index = "0", paramLabel = "NAMESPACE") String namespace;
+
+  @Parameters(index = "1", paramLabel = "QUESTION") String question;
+
+  @Option(names = {"-k", "--k"}, description = "Evidence items. Default: ${DEFAULT-VALUE}.") int k = 15;
+
+  @Option(names = "--evidence", description = "Also print the evidence.") boolean showEvidence;
+
+  @Override
+  public Integer call() {
+    try (Lychee lychee = memory.open(System.out)) {
+      Answer a = lychee.answer(new Question(namespace, question, k, null));
+      System.out.println(a.text());
+      if (showEvidence) {
+        new EvidencePrinter(lychee.store(), System.out).print(namespace, a.evidence(), k);
+      }
+      if (a.usage().total() > 0) {
+        System.out.println("query tokens: " + a.usage().inputTokens() + " in, " + a.usage().outputTokens() + " out");
+      }
+      return 0;
+    }
+  }
+}

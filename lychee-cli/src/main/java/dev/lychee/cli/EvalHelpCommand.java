@@ -1,0 +1,25 @@
+package dev.lychee.cli;
+
+import picocli.CommandLine.Command;
+
+/**
+ * Documents {@code ./lychee eval}. The harness lives in {@code lychee-bench}, which the launcher
+ * runs for this word; invoking this class directly only prints where to find it.
+ */
+@Command(
+    name = "eval",
+    mixinStandardHelpOptions = true,
+    description = {
+        "Evaluation harness (module lychee-bench; the ./lychee launcher runs it):",
+        "  eval locomo --data FILE [--systems lychee,bm25,dense,hybrid] [--k 5,10,20] [--json OUT] [--report DIR]",
+        "  eval segments --data FILE --segmenter semantic|fixed|turn [--json OUT]",
+        "  eval speed --data FILE [--scale 1,5,20] [--store memory|sqlite|lucene] [--json OUT]",
+        "  eval longmemeval --data longmemeval_s.json",
+        "  eval calibrate --data FILE",
+        "Run './lychee eval --help' for the options."})
+final class EvalHelpCommand implements Runnable {
+  @Override
+  public void run() {
+    System.out.println("The evaluation harness runs from the launcher: ./lychee eval --help");
+  }
+}

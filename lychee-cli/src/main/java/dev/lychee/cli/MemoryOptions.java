@@ -1,0 +1,71 @@
+package dev.lychee.cli;
+
+import com.google.inject.Module;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.store.lucene.LuceneStoreModule;
+import dev.lychee.store.sqlite.SqliteStoreModule;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** Options shared by every command that opens a memory: where it lives and how it is stored. */
+final class MemoryOptions {
+
+  @Option(names = "--store", paramLabel = "KIND",
+      description = "memory (nothing kept), sqlite or lucene. Default: ${DEFAULT-VALUE}.")
+  String store = "sqlite";
+
+  @Option(names = "--db", paramLabel = "PATH",
+      description = "SQLite file or Lucene directory. Default: ~/.lychee/lychee.db (sqlite), ~/.lychee/lucene (lucene).")
+  Path db;
+
+  @Option(names = "--segmenter", paramLabel = "NAME", description = "semantic, fixed or turn. Default: ${DEFAULT-VALUE}.")
+  String segmenter = "semantic";
+
+  MemoryOptions withStore(String kind) {
+    this.store = kind;
+    return this;
+  }
+
+  /** Opens Lychee with the chosen store, the configured embedder and LLM, and prints which. */
+  Lychee open(PrintStream log) {
+    ProviderEnvironment env = ProviderEnvironment.from(System.getenv());
+    List<Module> modules = new ArrayList<>(env.modules());
+    String where = switch (store.toLowerCase(Locale.ROOT)) {
+      case "memory" -> "in-memory store (nothing is kept after exit)";
+      case "sqlite" -> {
+        Path file = db != null ? db : home().resolve("lychee.db");
+        createParent(file);
+        modules.add(new SqliteStoreModule(file));
+        yield "SQLite store " + file;
+      }
+      case "lucene" -> {
+        Path dir = db != null ? db : home().resolve("lucene");
+        createParent(dir.resolve("x"));
+        modules.add(new LuceneStoreModule(dir));
+        yield "Lucene store " + dir;
+      }
+      default -> throw new IllegalArgumentException("unknown --store '" + store + "' (expected memory, sqlite or lucene)");
+    };
+    LycheeConfig config = LycheeConfig.builder().segmenter(segmenter).build();
+    log.println("lychee: " + where + "; " + env.describe());
+    return Lychee.create(config, modules.toArray(Module[]::new));
+  }
+
+  private static Path home() {
+    return Path.of(System.getProperty("user.home"), ".lychee");
+  }
+
+  private static void createParent(Path file) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot create " + file.getParent() + ": " + e.getMessage(), e);
+    }
+  }
+}

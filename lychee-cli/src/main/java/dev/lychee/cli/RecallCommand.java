@@ -1,0 +1,35 @@
+package dev.lychee.cli;
+
+import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.core.Lychee;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Prints the evidence Lychee recalls for a question. */
+@Command(name = "recall", mixinStandardHelpOptions = true,
+    description = "Recall evidence for a question (no answer generation).")
+final class RecallCommand implements Callable<Integer> {
+  @Mixin MemoryOptions memory = new MemoryOptions();
+
+  @Parameters(index = "0", paramLabel = "NAMESPACE") String namespace;
+
+  @Parameters(index = "1", paramLabel = "QUESTION") String question;
+
+  @Option(names = {"-k", "--k"}, description = "Evidence items. Default: ${DEFAULT-VALUE}.") int k = 10;
+
+  @Override
+  public Integer call() {
+    try (Lychee lychee = memory.open(System.out)) {
+      Recall r = lychee.recall(new Question(namespace, question, k, null));
+      System.out.printf(Locale.ROOT, "plan: %s, routes %s; %.1f ms%n", r.plan().type().wireName(),
+          r.plan().routes().stream().map(x -> x.id() + "=" + x.queries()).toList(), r.elapsedNanos() / 1e6);
+      new EvidencePrinter(lychee.store(), System.out).print(namespace, r.evidence(), k);
+      return 0;
+    }
+  }
+}

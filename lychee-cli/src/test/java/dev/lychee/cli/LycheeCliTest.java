@@ -1,0 +1,89 @@
+package dev.lychee.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class LycheeCliTest {
+
+  @Test
+  void helpListsEveryCommand() {
+    CommandLine cl = LycheeCli.newCommandLine();
+    StringWriter out = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    assertThat(cl.execute("--help")).isZero();
+    assertThat(out.toString()).contains("demo", "ingest", "recall", "ask", "inspect", "forget", "eval", "bench");
+  }
+
+  @Test
+  void everySubcommandHasHelp() {
+    for (String sub : new String[] {"demo", "ingest", "recall", "ask", "inspect", "forget", "eval", "bench"}) {
+      CommandLine cl = LycheeCli.newCommandLine();
+      StringWriter out = new StringWriter();
+      cl.setOut(new PrintWriter(out));
+      assertThat(cl.execute(sub, "--help")).as(sub).isZero();
+      assertThat(out.toString()).as(sub).contains("Usage:");
+    }
+  }
+
+  @Test
+  void badOptionsFailWithUsage() {
+    CommandLine cl = LycheeCli.newCommandLine();
+    StringWriter err = new StringWriter();
+    cl.setErr(new PrintWriter(err));
+    assertThat(cl.execute("recall")).isNotZero();
+    assertThat(err.toString()).contains("Missing required parameter");
+  }
+
+  @Test
+  void demoConversationIsLargeEnoughAndWellFormed() {
+    ConversationFile demo = ConversationFile.demo();
+    assertThat(demo.speakers()).hasSize(2);
+    assertThat(demo.turnCount()).isGreaterThanOrEqualTo(60);
+    assertThat(demo.sessions()).hasSizeGreaterThanOrEqualTo(3).allSatisfy(s -> assertThat(s.date()).isNotNull());
+    assertThat(demo.questions()).hasSizeGreaterThanOrEqualTo(10);
+    assertThat(demo.sessions()).allSatisfy(s ->
+        assertThat(s.turns()).allSatisfy(t -> assertThat(demo.speakers()).contains(t.speaker())));
+  }
+
+  @Test
+  void conversationFileErrorsNameTheProblem() {
+    assertThatThrownBy(() -> ConversationFile.parse(stream("{\"x\":1}"), "f.json"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessions");
+    assertThatThrownBy(() -> ConversationFile.parse(stream("{\"sessions\":[{\"id\":\"a\",\"date\":\"yesterday\",\"turns\":[]}]}"), "f.json"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ISO");
+    assertThatThrownBy(() -> ConversationFile.parse(stream("{\"sessions\":[{\"id\":\"a\",\"turns\":[[\"x\"]]}]}"), "f.json"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[speaker, text]");
+  }
+
+  @Test
+  void providerEnvironmentDefaultsToOfflineOnnx() {
+    ProviderEnvironment env = ProviderEnvironment.from(Map.of());
+    assertThat(env.llm()).isEmpty();
+    assertThat(env.describe()).contains("offline", "onnx");
+    assertThat(env.modules()).hasSize(1);
+  }
+
+  @Test
+  void providerEnvironmentSelectsLlmAndRejectsNonsense() {
+    ProviderEnvironment env = ProviderEnvironment.from(Map.of("LYCHEE_LLM", "ollama:qwen2.5:7b-instruct",
+        "OLLAMA_HOST", "127.0.0.1:11434"));
+    assertThat(env.describe()).contains("LLM ollama:qwen2.5:7b-instruct");
+    assertThat(env.modules()).hasSize(2);
+    assertThatThrownBy(() -> ProviderEnvironment.from(Map.of("LYCHEE_LLM", "gpt4")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("openai:<model>");
+    assertThatThrownBy(() -> ProviderEnvironment.from(Map.of("LYCHEE_EMBEDDER", "word2vec")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("onnx");
+  }
+
+  private static ByteArrayInputStream stream(String s) {
+    return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+  }
+}

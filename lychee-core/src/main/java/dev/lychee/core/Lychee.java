@@ -1,0 +1,303 @@
+package dev.lychee.core;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Key;
+import com.google.inject.Module;
+import com.google.inject.spi.Element;
+import com.google.inject.spi.Elements;
+import com.google.inject.util.Modules;
+import dev.lychee.api.Answer;
+import dev.lychee.api.Forgotten;
+import dev.lychee.api.LycheeException;
+import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.api.Turn;
+import dev.lychee.api.spi.AnswerGenerator;
+import dev.lychee.api.spi.ChatModel;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.ingest.MemoryWriter;
+import dev.lychee.core.recall.RecallPipeline;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Lychee's entry point: long-term memory for one or many namespaces (users, agents, tenants).
+ *
+ * <pre>{@code
+ * try (Lychee memory = Lychee.create(new OnnxEmbeddingModule())) {
+ *   memory.append("alice", "s1", LocalDateTime.parse("2023-05-08T13:56"),
+ *       List.of(Turn.user("Caroline", "I went to the support group yesterday.")));
+ *   memory.flush("alice", "s1");
+ *   Recall r = memory.recall("alice", "When did Caroline go to the support group?");
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe. Raw turns are committed before any LLM call; namespaces never see each other.
+ */
+public final class Lychee implements AutoCloseable {
+  private final MemoryWriter writer;
+  private final RecallPipeline recall;
+  private final AnswerGenerator answerer;
+  private final RecordStore store;
+  private final VectorIndex vectors;
+  private final Embedder embedder;
+  private final LycheeConfig config;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private Lychee(Injector injector) {
+    this.writer = injector.getInstance(MemoryWriter.class);
+    this.recall = injector.getInstance(RecallPipeline.class);
+    this.answerer = injector.getInstance(AnswerGenerator.class);
+    this.store = injector.getInstance(RecordStore.class);
+    this.vectors = injector.getInstance(VectorIndex.class);
+    this.embedder = injector.getInstance(Embedder.class);
+    this.config = injector.getInstance(LycheeConfig.class);
+  }
+
+  /** Creates Lychee with the default configuration; {@code modules} override the defaults. */
+  public static Lychee create(Module... modules) {
+    return create(LycheeConfig.defaults(), modules);
+  }
+
+  /**
+   * Creates Lychee from {@link LycheeModule} with {@code config}, overridden by {@code modules}
+   * (backends, an embedder, an LLM provider, custom bindings).
+   *
+   * @throws LycheeException when no module binds an {@link Embedder}
+   */
+  public static Lychee create(LycheeConfig config, Module... modules) {
+    Objects.requireNonNull(config, "config");
+    List<Module> list = Arrays.asList(modules);
+    if (!binds(list, Key.get(Embedder.class))) {
+      throw new LycheeException("no Embedder is bound: add an embedding module, for example "
+          + "new OnnxEmbeddingModule() from lychee-embed-onnx (offline), or OpenAiModule/OllamaModule");
+    }
+    Module all = Modules.override(new LycheeModule(config)).with(list);
+    return new Lychee(Guice.createInjector(all));
+  }
+
+  private static boolean binds(List<Module> modules, Key<?> key) {
+    for (Element e : Elements.getElements(modules)) {
+      if (e instanceof com.google.inject.Binding<?> b && b.getKey().equals(key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A builder for users who do not use dependency injection. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  // ---- writing ----
+
+  /**
+   * Stores the turns of one session at once (raw turns are never lost), then segments them and
+   * encodes every segment that closes.
+   *
+   * @param sessionDate the session's date (anchors relative dates); nullable
+   */
+  public IngestResult append(String namespace, String session, LocalDateTime sessionDate, List<Turn> turns) {
+    ensureOpen();
+    return writer.append(namespace, session, sessionDate, turns);
+  }
+
+  /** {@link #append(String, String, LocalDateTime, List)} without a session date. */
+  public IngestResult append(String namespace, String session, List<Turn> turns) {
+    return append(namespace, session, null, turns);
+  }
+
+  /** Closes the session's open segment and encodes it: call at the end of a session. */
+  public IngestResult flush(String namespace, String session) {
+    ensureOpen();
+    return writer.flush(namespace, session);
+  }
+
+  /** Flushes every session of the namespace with an open segment. */
+  public IngestResult flushAll(String namespace) {
+    ensureOpen();
+    return writer.flushAll(namespace);
+  }
+
+  /**
+   * Retries the segments of a namespace that are still pending (for example after an LLM outage or
+   * a crash), and re-embeds turns whose vectors are missing.
+   *
+   * @return how many segments were encoded
+   */
+  public int encodePending(String namespace) {
+    ensureOpen();
+    writer.backfillTurnVectors(namespace);
+    return writer.encodePending(namespace).segmentsEncoded();
+  }
+
+  // ---- reading ----
+
+  /** Recalls evidence for a question with the default depth. */
+  public Recall recall(String namespace, String question) {
+    return recall(Question.of(namespace, question));
+  }
+
+  /** Recalls evidence: one plan, deterministic multi-route recall, fusion, reranking, selection. */
+  public Recall recall(Question question) {
+    ensureOpen();
+    Objects.requireNonNull(question, "question");
+    return recall.recall(question);
+  }
+
+  /** Answers a question from recalled evidence. */
+  public Answer answer(String namespace, String question) {
+    return answer(Question.of(namespace, question));
+  }
+
+  /** Answers a question: recall, then one answer call (or the extractive answerer offline). */
+  public Answer answer(Question question) {
+    Recall r = recall(question);
+    Answer a = answerer.answer(question, r.plan(), r.evidence());
+    return new Answer(a.text(), a.evidence(), r.plan(), a.usage().plus(r.plan().usage()));
+  }
+
+  // ---- deleting ----
+
+  /** Removes everything stored for a namespace: turns, segments, records, nodes and vectors. */
+  public Forgotten forget(String namespace) {
+    ensureOpen();
+    writer.discard(namespace, null);
+    Forgotten f = store.forget(namespace);
+    vectors.forget(namespace);
+    return f;
+  }
+
+  /** Removes one session of a namespace, with the records and nodes only it supported. */
+  public Forgotten forget(String namespace, String session) {
+    ensureOpen();
+    writer.discard(namespace, session);
+    Forgotten f = store.forget(namespace, session);
+    vectors.remove(namespace, VectorIndex.TURNS, f.turnIds());
+    vectors.remove(namespace, VectorIndex.RECORDS, f.recordIds());
+    for (dev.lychee.api.NodeKind kind : dev.lychee.api.NodeKind.values()) {
+      vectors.remove(namespace, VectorIndex.nodes(kind), f.nodeIds());
+    }
+    return f;
+  }
+
+  // ---- access ----
+
+  public RecordStore store() {
+    return store;
+  }
+
+  public VectorIndex vectors() {
+    return vectors;
+  }
+
+  public Embedder embedder() {
+    return embedder;
+  }
+
+  public LycheeConfig config() {
+    return config;
+  }
+
+  /** Closes the store and the index. Idempotent. */
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      try {
+        vectors.close();
+      } finally {
+        store.close();
+      }
+    }
+  }
+
+  private void ensureOpen() {
+    if (closed.get()) {
+      throw new IllegalStateException("this Lychee instance is closed");
+    }
+  }
+
+  /** Assembles Lychee from instances, without writing a Guice module. */
+  public static final class Builder {
+    private Embedder embedder;
+    private RecordStore store;
+    private VectorIndex vectors;
+    private ChatModel chatModel;
+    private LycheeConfig config = LycheeConfig.defaults();
+    private final List<Module> extra = new ArrayList<>();
+
+    private Builder() {}
+
+    /** The embedder (required). */
+    public Builder embedder(Embedder e) {
+      this.embedder = e;
+      return this;
+    }
+
+    /** The record store (default: in-memory). */
+    public Builder store(RecordStore s) {
+      this.store = s;
+      return this;
+    }
+
+    /** The vector index (default: exact, in-memory). */
+    public Builder vectors(VectorIndex v) {
+      this.vectors = v;
+      return this;
+    }
+
+    /** A chat model, enabling the LLM encoder, planner and answerer (per configuration). */
+    public Builder chatModel(ChatModel c) {
+      this.chatModel = c;
+      return this;
+    }
+
+    public Builder config(LycheeConfig c) {
+      this.config = Objects.requireNonNull(c, "config");
+      return this;
+    }
+
+    /** Further Guice modules, applied last (for example custom recall channels). */
+    public Builder module(Module m) {
+      extra.add(Objects.requireNonNull(m, "module"));
+      return this;
+    }
+
+    public Lychee build() {
+      if (embedder == null) {
+        throw new LycheeException("Lychee.builder() needs an embedder: call .embedder(...)");
+      }
+      Embedder e = embedder;
+      RecordStore s = store;
+      VectorIndex v = vectors;
+      ChatModel c = chatModel;
+      List<Module> modules = new ArrayList<>();
+      modules.add(new AbstractModule() {
+        @Override
+        protected void configure() {
+          bind(Embedder.class).toInstance(e);
+          if (s != null) {
+            bind(RecordStore.class).toInstance(s);
+          }
+          if (v != null) {
+            bind(VectorIndex.class).toInstance(v);
+          }
+          if (c != null) {
+            bind(ChatModel.class).toInstance(c);
+          }
+        }
+      });
+      modules.addAll(extra);
+      return create(config, modules.toArray(Module[]::new));
+    }
+  }
+}

@@ -1,0 +1,339 @@
+package dev.lychee.core.encode;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.Encoding;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.ReferenceContext;
+import dev.lychee.api.Role;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TemporalScope;
+import dev.lychee.api.TokenUsage;
+import dev.lychee.api.spi.Encoder;
+import dev.lychee.core.time.DateMention;
+import dev.lychee.core.time.TemporalNormalizer;
+import dev.lychee.core.time.Tense;
+import jakarta.inject.Inject;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The embedded, LLM-free segment encoder: one record per informative sentence.
+ *
+ * <p>For every turn of the segment, in order:
+ * <ol>
+ *   <li>image captions written into the text ({@code [shares photo: ...]}) become their own record,
+ *       "&lt;speaker&gt; shared a photo of ...";
+ *   <li>the rest is split into sentences; leading interjections ("Wow,") and vocatives
+ *       ("..., Caroline!") are removed;
+ *   <li>greetings, fillers, acknowledgements and praise are dropped: a sentence needs at least
+ *       {@link EncodingConfig#minContentWords()} content words and three words in all; questions are
+ *       dropped unless they also state something about the speaker ("Did I tell you I adopted a
+ *       puppy?"); assistant sentences are kept only when they address the user;
+ *   <li>date expressions are resolved by {@link TemporalNormalizer} against the turn's time, and a
+ *       relative one is followed by its date in parentheses: "yesterday (2023-05-07)";
+ *   <li>first-person words become the speaker's name; second-person words become the other
+ *       speaker's name when the session has exactly two named speakers (taken from the segment and
+ *       from the previous note's "Speakers:" line); a sentence that still does not name its speaker
+ *       gets the speaker as subject ("Went hiking." → "Melanie went hiking.") or is reported
+ *       ("Caroline said that the stories were inspiring.");
+ *   <li>entities (known speaker names, capitalised spans), tags (salient content words) and the
+ *       memory type ({@link TypeRules}) are derived; the record cites only its own turn.
+ * </ol>
+ * The disambiguation note lists the session's speakers, so the next segment can resolve "you" even
+ * when only one of them speaks in it.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class OfflineEncoder implements Encoder {
+
+  private static final Pattern SPEAKERS_LINE = Pattern.compile("(?m)^Speakers:\\s*(.+)$");
+  private static final Pattern GERUND_SUBJECT = Pattern.compile(
+      "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps)\\b|^\\w+ing\\b\\S*['’]s\\b",
+      Pattern.CASE_INSENSITIVE);
+  private static final Pattern ADJECTIVE_FOLLOWER = Pattern.compile("^(?:for|about|to|with|by|at|that)\\b");
+  private static final Pattern SECOND_PERSON = Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern FIRST_PERSON = Pattern.compile("\\b(I|my|me)\\b");
+  private static final Pattern FIRST_WORD = Pattern.compile("^[A-Za-z'’]+");
+  /** Past forms that read the same as an imperative ("Let me know", "Put it there"): no implied subject. */
+  private static final Set<String> IMPERATIVE_LOOKING =
+      Set.of("let", "put", "set", "cut", "hit", "read", "quit", "hurt", "shut");
+  private static final Pattern TRAILING_PUNCT = Pattern.compile("[\\s.!?…~]+$");
+
+  private final EncodingConfig config;
+  private final TemporalNormalizer normalizer = new TemporalNormalizer();
+
+  @Inject
+  public OfflineEncoder(EncodingConfig config) {
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  @Override
+  public String name() {
+    return "offline";
+  }
+
+  @Override
+  public Encoding encode(Segment segment, ReferenceContext context) {
+    List<String> speakers = speakers(segment, context);
+    Map<String, MemoryRecord> records = new LinkedHashMap<>();
+    List<String> warnings = new ArrayList<>();
+    for (RawTurn turn : segment.turns()) {
+      for (MemoryRecord r : encodeTurn(segment, turn, speakers)) {
+        records.remove(r.id());
+        records.put(r.id(), r);
+      }
+    }
+    String note = speakers.isEmpty() ? "" : "Speakers: " + String.join(", ", speakers);
+    return new Encoding(new ArrayList<>(records.values()), note, TokenUsage.ZERO, 0, warnings);
+  }
+
+  private List<MemoryRecord> encodeTurn(Segment segment, RawTurn turn, List<String> speakers) {
+    String name = speakerName(turn);
+    String addressee = addressee(turn, name, speakers);
+    LocalDate day = turn.time() == null ? null : turn.time().toLocalDate();
+    PhotoCaptions.Split split = PhotoCaptions.split(EncoderPrompt.body(turn));
+    List<MemoryRecord> out = new ArrayList<>();
+    for (String raw : Sentences.split(split.spoken())) {
+      String sentence = clean(raw, speakers);
+      if (!informative(sentence, speakers) || (turn.role() == Role.ASSISTANT && !addressesUser(sentence))) {
+        continue;
+      }
+      out.add(record(segment, turn, sentence, name, addressee, day, speakers));
+    }
+    for (String caption : split.captions()) {
+      String text = name + " " + PhotoCaptions.sharedPhrase(caption) + ".";
+      List<String> entities = Keywords.entities(text, speakers);
+      LinkedHashSet<String> tags = new LinkedHashSet<>(List.of("photo"));
+      tags.addAll(Keywords.tags(caption, entities, config.maxTagsPerRecord()));
+      List<String> kept = new ArrayList<>(tags).subList(0, Math.min(tags.size(), config.maxTagsPerRecord()));
+      out.add(new MemoryRecord(null, segment.namespace(), MemoryType.FACT, text, entities, kept, TemporalScope.NONE,
+          List.of(turn.ref()), segment.session(), segment.id(), sourceRole(turn), turn.time()));
+    }
+    return out;
+  }
+
+  private MemoryRecord record(Segment segment, RawTurn turn, String sentence, String name, String addressee,
+      LocalDate day, List<String> speakers) {
+    Tense tense = Tense.of(sentence);
+    List<DateMention> mentions = normalizer.find(sentence, day, tense);
+    String dated = annotate(sentence, mentions);
+    String rewritten = PersonRewriter.rewrite(withImpliedSubject(dated, name), name, addressee);
+    Set<String> known = new LinkedHashSet<>(speakers);
+    known.add(name);
+    if (addressee != null) {
+      known.add(addressee);
+    }
+    // entities before a "said that" prefix, so the sentence's own first word is judged in place
+    List<String> entities = new ArrayList<>(Keywords.entities(rewritten, known));
+    String text = finish(reported(rewritten, name));
+    if (!entities.contains(name) && text.contains(name)) {
+      entities.add(0, name);
+    }
+    DateRange span = null;
+    List<String> labels = new ArrayList<>();
+    for (DateMention m : mentions) {
+      if (m.dated()) {
+        span = span == null ? m.range() : span.union(m.range());
+        labels.add(TemporalNormalizer.label(m.range()));
+      }
+    }
+    TemporalScope temporal = span == null ? TemporalScope.NONE
+        : new TemporalScope(String.join("; ", new LinkedHashSet<>(labels)), "", "", span, false);
+    TypeRules.Typed typed = TypeRules.type(sentence, tense, span != null);
+    List<String> tags = new ArrayList<>();
+    if (typed.plan()) {
+      tags.add("plan");
+    }
+    tags.addAll(Keywords.tags(text, union(entities, known), config.maxTagsPerRecord() - tags.size()));
+    return new MemoryRecord(null, segment.namespace(), typed.type(), text, entities, tags, temporal,
+        List.of(turn.ref()), segment.session(), segment.id(), sourceRole(turn), turn.time());
+  }
+
+  /** Relative date expressions get their resolved date in parentheses right after them. */
+  private static String annotate(String sentence, List<DateMention> mentions) {
+    StringBuilder sb = new StringBuilder(sentence);
+    for (int i = mentions.size() - 1; i >= 0; i--) {
+      DateMention m = mentions.get(i);
+      if (m.dated() && !m.absolute()) {
+        sb.insert(m.end(), " (" + TemporalNormalizer.prose(m.range()) + ")");
+      }
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Chat often drops the subject ("Went hiking today.", "Love that painting!"): such a sentence
+   * gets the speaker as subject. A leading gerund that is itself the subject ("Taking care of
+   * yourself is vital") is left alone.
+   */
+  private static String withImpliedSubject(String sentence, String name) {
+    String first = firstWord(sentence);
+    String lower = first.toLowerCase(Locale.ROOT).replace('’', '\'');
+    if (first.isEmpty() || lower.equals("i")) {
+      return sentence;
+    }
+    String rest = sentence.substring(first.length()).stripLeading();
+    if (lower.endsWith("ing") && GERUND_SUBJECT.matcher(sentence).find()) {
+      return sentence;
+    }
+    if (OfflineLexicon.ADVERBS.contains(lower) && rest.startsWith("been ")) {
+      return name + " has " + lower + " " + rest; // "Just been busy" -> "has just been busy"
+    }
+    String verb;
+    if (lower.length() > 4 && lower.endsWith("ed") && ADJECTIVE_FOLLOWER.matcher(rest).find()) {
+      verb = "is " + lower; // "Excited for the trip" -> "is excited"
+    } else if (OfflineLexicon.SUBJECTLESS_STARTERS.contains(lower)
+        || (OfflineLexicon.IRREGULAR_PAST.contains(lower) && !IMPERATIVE_LOOKING.contains(lower))
+        || (lower.length() > 4 && lower.endsWith("ed"))) {
+      verb = switch (lower) {
+        case "gonna", "going", "thinking", "planning", "trying", "working", "looking", "heading", "hoping",
+            "feeling", "getting", "having", "doing" -> "is " + lower;
+        case "been" -> "has been";
+        case "wanna" -> "wants to";
+        default -> PersonRewriter.thirdPerson(lower);
+      };
+    } else {
+      return sentence;
+    }
+    return name + " " + verb + (rest.isEmpty() ? "" : " " + rest);
+  }
+
+  /** A sentence that still does not name its speaker is reported: "Caroline said that ...". */
+  private static String reported(String sentence, String name) {
+    if (Pattern.compile("(?<![\\w])" + Pattern.quote(name) + "(?![\\w])").matcher(sentence).find()) {
+      return sentence;
+    }
+    String lower = firstWord(sentence).toLowerCase(Locale.ROOT).replace('’', '\'');
+    boolean common = OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
+        || OfflineLexicon.NOT_TAGS.contains(lower) || OfflineLexicon.INTERJECTIONS.contains(lower)
+        || lower.endsWith("ing");
+    String body = common ? Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1) : sentence;
+    return name + " said that " + body;
+  }
+
+  /** Capital first letter, one final full stop. */
+  private static String finish(String sentence) {
+    String s = TRAILING_PUNCT.matcher(sentence.strip()).replaceAll("");
+    if (s.isEmpty()) {
+      return s;
+    }
+    return Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
+  }
+
+  /** Leading interjections and vocatives removed. */
+  private static String clean(String sentence, List<String> speakers) {
+    String s = sentence.strip();
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      String first = firstWord(s).toLowerCase(Locale.ROOT);
+      if (!first.isEmpty() && OfflineLexicon.INTERJECTIONS.contains(first)) {
+        String rest = s.substring(firstWord(s).length());
+        if (rest.startsWith(",") || rest.startsWith("!") || rest.startsWith(" ")) {
+          s = rest.replaceFirst("^[,!\\s]+", "");
+          changed = !s.isEmpty();
+        }
+      }
+      for (String name : speakers) {
+        if (s.startsWith(name + ",") || s.startsWith(name + "!")) {
+          s = s.substring(name.length() + 1).strip();
+          changed = true;
+        }
+      }
+    }
+    for (String name : speakers) {
+      s = s.replaceAll(",\\s*" + Pattern.quote(name) + "\\s*(?=[.!?]*$)", "");
+    }
+    return s.strip();
+  }
+
+  private boolean informative(String sentence, List<String> speakers) {
+    List<String> words = Keywords.words(sentence);
+    if (words.size() < 3) {
+      return false;
+    }
+    List<String> content = Keywords.contentWords(sentence, speakers);
+    if (content.size() < config.minContentWords()) {
+      return false;
+    }
+    if (sentence.endsWith("?")) {
+      // a question is kept only when it also states something about the speaker
+      boolean firstPerson = FIRST_PERSON.matcher(sentence.replaceFirst("^\\S+", "")).find();
+      return firstPerson && content.size() >= 4;
+    }
+    return true;
+  }
+
+  private static boolean addressesUser(String sentence) {
+    return SECOND_PERSON.matcher(sentence).find();
+  }
+
+  private static String speakerName(RawTurn turn) {
+    if (turn.speaker() != null && !turn.speaker().isBlank()) {
+      return turn.speaker().strip();
+    }
+    return turn.role() == Role.ASSISTANT ? "the assistant" : "the user";
+  }
+
+  /** The other party: the other of exactly two named speakers, or user/assistant for unnamed turns. */
+  private static String addressee(RawTurn turn, String name, List<String> speakers) {
+    if (turn.speaker() == null || turn.speaker().isBlank()) {
+      if (turn.role() == Role.ASSISTANT) {
+        return speakers.size() == 1 ? speakers.get(0) : "the user";
+      }
+      return turn.role() == Role.USER ? "the assistant" : null;
+    }
+    if (speakers.size() == 2 && speakers.contains(name)) {
+      return speakers.get(0).equals(name) ? speakers.get(1) : speakers.get(0);
+    }
+    return null;
+  }
+
+  /** Named speakers of the segment, then those listed in the previous note, in first-seen order. */
+  private static List<String> speakers(Segment segment, ReferenceContext context) {
+    LinkedHashSet<String> names = new LinkedHashSet<>();
+    if (context != null) {
+      Matcher m = SPEAKERS_LINE.matcher(context.note());
+      if (m.find()) {
+        for (String n : m.group(1).split(",")) {
+          if (!n.isBlank()) {
+            names.add(n.strip());
+          }
+        }
+      }
+    }
+    for (RawTurn t : segment.turns()) {
+      if (t.speaker() != null && !t.speaker().isBlank()) {
+        names.add(t.speaker().strip());
+      }
+    }
+    return new ArrayList<>(names);
+  }
+
+  private static SourceRole sourceRole(RawTurn turn) {
+    return turn.role() == Role.ASSISTANT ? SourceRole.ASSISTANT : SourceRole.USER;
+  }
+
+  private static String firstWord(String s) {
+    Matcher m = FIRST_WORD.matcher(s);
+    return m.find() ? m.group() : "";
+  }
+
+  private static List<String> union(List<String> a, Set<String> b) {
+    LinkedHashSet<String> all = new LinkedHashSet<>(a);
+    all.addAll(b);
+    return new ArrayList<>(all);
+  }
+}

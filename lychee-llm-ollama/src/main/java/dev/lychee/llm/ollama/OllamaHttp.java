@@ -1,0 +1,144 @@
+package dev.lychee.llm.ollama;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lychee.api.ProviderException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Posts JSON to the Ollama REST API with Lychee's retry loop and error translation.
+ *
+ * <p>Why not {@code io.github.ollama4j.OllamaAPI#chat} / {@code #embed}: in ollama4j 1.1.0 the
+ * chat caller turns any non-200 answer other than 400/401/404/500 into an
+ * {@code OllamaBaseException} whose message is empty and which carries no status code (so a 429 or
+ * 503 cannot be told apart from anything else, and {@code Retry-After} is unreachable); its timeout
+ * is whole seconds; {@code embed} has no timeout at all; and every call builds a new
+ * {@code HttpClient}. Lychee therefore keeps ollama4j's wire model (request builder, options,
+ * JSON format flag, response classes) and does the HTTP exchange here with one
+ * {@link HttpClient}, where status, headers and timeouts are visible.
+ */
+final class OllamaHttp {
+  private static final Pattern NOT_FOUND = Pattern.compile("model ['\"]?([^'\"]+?)['\"]? not found");
+
+  /** Reads Ollama's answers into ollama4j's classes, tolerating fields newer servers add. */
+  static final ObjectMapper READER =
+      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  private final OllamaConfig config;
+  private final HttpClient client;
+  private final Backoff backoff;
+  private final String root;
+
+  OllamaHttp(OllamaConfig config) {
+    this.config = config;
+    String h = config.host().toString();
+    this.root = h.endsWith("/") ? h.substring(0, h.length() - 1) : h;
+    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), Clock.systemUTC());
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(config.timeout())
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+  }
+
+  String endpoint(String path) {
+    return root + path;
+  }
+
+  /**
+   * POSTs {@code json} to {@code path}, retrying 429 and 5xx, and returns the 200 body.
+   *
+   * @param model the model the request names, for the "not pulled" message
+   */
+  String post(String path, String json, String model) {
+    String endpoint = endpoint(path);
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(endpoint))
+            .timeout(config.timeout())
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+            .build();
+    int allowed = config.maxRetries() + 1;
+    for (int attempt = 1; ; attempt++) {
+      HttpResponse<String> response;
+      try {
+        response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      } catch (HttpTimeoutException e) {
+        throw new ProviderException(
+            endpoint, -1, "POST " + endpoint + " timed out after " + config.timeout().toMillis() + " ms", e);
+      } catch (IOException e) {
+        throw new ProviderException(
+            endpoint, -1, "POST " + endpoint + " could not be completed (" + describe(e) + "); is Ollama running?", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ProviderException(endpoint, -1, "interrupted during POST " + endpoint, e);
+      }
+      int status = response.statusCode();
+      if (status == 200) {
+        return response.body();
+      }
+      String error = errorText(response.body());
+      if (status == 404) {
+        Matcher m = NOT_FOUND.matcher(error);
+        String missing = m.find() ? m.group(1) : model;
+        throw new ProviderException(
+            endpoint,
+            404,
+            "Ollama at " + root + " does not have model '" + missing + "' (HTTP 404: " + error
+                + "); run `ollama pull " + missing + "`",
+            null);
+      }
+      if ((status == 429 || status >= 500) && attempt < allowed) {
+        Duration wait = backoff.waitAfterHeader(attempt, response.headers().firstValue("Retry-After"));
+        config.retryListener().beforeRetry(attempt, status, wait);
+        if (!Backoff.sleep(wait)) {
+          throw new ProviderException(endpoint, status, "interrupted while waiting to retry POST " + endpoint, null);
+        }
+        continue;
+      }
+      throw new ProviderException(
+          endpoint,
+          status,
+          "POST " + endpoint + " failed with HTTP " + status + " after "
+              + (attempt == 1 ? "1 attempt" : attempt + " attempts") + ": " + error,
+          null);
+    }
+  }
+
+  /** Ollama reports errors as {@code {"error": "..."}}; anything else is shown as sent (trimmed). */
+  private static String errorText(String body) {
+    if (body == null || body.isBlank()) {
+      return "(empty body)";
+    }
+    try {
+      JsonNode node = READER.readTree(body);
+      if (node != null && node.hasNonNull("error")) {
+        return node.get("error").asText();
+      }
+    } catch (IOException ignored) {
+      // not JSON: fall through
+    }
+    String b = body.strip();
+    return b.length() > 300 ? b.substring(0, 300) + "..." : b;
+  }
+
+  private static String describe(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+  }
+}

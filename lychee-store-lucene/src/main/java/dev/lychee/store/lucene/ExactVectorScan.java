@@ -1,0 +1,95 @@
+package dev.lychee.store.lucene;
+
+import dev.lychee.api.ScoredId;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.function.Predicate;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SimpleCollector;
+
+/**
+ * Brute-force top-k over the live vectors that a query matches: the exact answer the HNSW graph
+ * approximates, used for small indexes and when a caller filter starves the graph search.
+ * Scores are dot products computed in double precision (cosines for unit vectors).
+ */
+final class ExactVectorScan extends SimpleCollector {
+  /** Best first: score descending, then id ascending. */
+  static final Comparator<ScoredId> BEST_FIRST =
+      Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
+
+  private final String field;
+  private final float[] query;
+  private final int k;
+  private final Predicate<String> filter;
+  // the head is the worst kept hit
+  private final PriorityQueue<ScoredId> best;
+  private FloatVectorValues vectors;
+  private SortedDocValues ids;
+
+  private ExactVectorScan(String field, float[] query, int k, Predicate<String> filter) {
+    this.field = field;
+    this.query = query;
+    this.k = k;
+    this.filter = filter;
+    this.best = new PriorityQueue<>(Math.min(k, 1024) + 1, BEST_FIRST.reversed());
+  }
+
+  /** The {@code k} best live documents matching {@code scope} whose id passes {@code filter}. */
+  static List<ScoredId> search(IndexSearcher searcher, Query scope, String field, float[] query, int k,
+      Predicate<String> filter) throws IOException {
+    ExactVectorScan scan = new ExactVectorScan(field, query, k, filter);
+    searcher.search(scope, scan);
+    List<ScoredId> out = new ArrayList<>(scan.best);
+    out.sort(BEST_FIRST);
+    return out;
+  }
+
+  @Override
+  protected void doSetNextReader(LeafReaderContext context) throws IOException {
+    vectors = context.reader().getFloatVectorValues(field);
+    ids = DocValues.getSorted(context.reader(), VectorFields.ID);
+  }
+
+  @Override
+  public void collect(int doc) throws IOException {
+    if (vectors == null) {
+      return;
+    }
+    if (vectors.docID() < doc) {
+      vectors.advance(doc);
+    }
+    if (vectors.docID() != doc || !ids.advanceExact(doc)) {
+      return;
+    }
+    String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+    if (filter != null && !filter.test(id)) {
+      return;
+    }
+    float[] v = vectors.vectorValue();
+    double dot = 0;
+    for (int i = 0; i < v.length; i++) {
+      dot += (double) v[i] * query[i];
+    }
+    ScoredId hit = new ScoredId(id, dot);
+    if (best.size() < k) {
+      best.add(hit);
+    } else if (BEST_FIRST.compare(hit, best.peek()) < 0) {
+      best.poll();
+      best.add(hit);
+    }
+  }
+
+  @Override
+  public ScoreMode scoreMode() {
+    return ScoreMode.COMPLETE_NO_SCORES;
+  }
+}

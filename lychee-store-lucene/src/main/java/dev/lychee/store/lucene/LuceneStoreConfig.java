@@ -1,0 +1,152 @@
+package dev.lychee.store.lucene;
+
+/**
+ * Tuning of the Lucene store and vector index. Immutable and validated once; build it with
+ * {@link #builder()} or take {@link #defaults()}.
+ *
+ * @param ramBufferMb IndexWriter RAM buffer before an automatic flush, in MB (default 32). Each
+ *     write call commits anyway, so this only matters for very large batches.
+ * @param hnswMaxConn HNSW graph fan-out, Lucene's {@code maxConn} (default 16)
+ * @param hnswBeamWidth HNSW construction beam, Lucene's {@code beamWidth} (default 100)
+ * @param exactSearchMaxVectors an index (namespace, kind) with at most this many vectors is searched
+ *     by an exact scan instead of the HNSW graph (default 20 000, the reference design's brute-force
+ *     threshold, reference-parameters §3.5); 0 always uses the graph
+ * @param minCandidates the least number of graph candidates one approximate search explores
+ *     (Lucene's search beam equals its {@code k}); results are then cut to the caller's k (default 100)
+ * @param filterWidenFactor with a caller filter the graph fetch is {@code max(factor*k,
+ *     min(k+extra, cap))} (default 5, reference-parameters §3.5)
+ * @param filterWidenExtra see {@code filterWidenFactor} (default 80)
+ * @param filterWidenCap see {@code filterWidenFactor} (default 200)
+ * @param maxQueryTerms at most this many distinct analyzed terms of a lexical query are used; the
+ *     rest are ignored (default 256, well below Lucene's clause limit of 1024)
+ * @param fsync whether a commit forces its files to stable storage (default true). With false a
+ *     commit is still atomic and survives the death of the process (the operating system keeps
+ *     what was written), but not an OS crash or power loss: for tests and throwaway stores only.
+ */
+public record LuceneStoreConfig(
+    double ramBufferMb,
+    int hnswMaxConn,
+    int hnswBeamWidth,
+    int exactSearchMaxVectors,
+    int minCandidates,
+    int filterWidenFactor,
+    int filterWidenExtra,
+    int filterWidenCap,
+    int maxQueryTerms,
+    boolean fsync) {
+
+  public LuceneStoreConfig {
+    if (!(ramBufferMb >= 1)) {
+      throw new IllegalArgumentException("ramBufferMb must be >= 1: " + ramBufferMb);
+    }
+    if (hnswMaxConn < 2 || hnswMaxConn > 512) {
+      throw new IllegalArgumentException("hnswMaxConn must be in [2, 512]: " + hnswMaxConn);
+    }
+    if (hnswBeamWidth < 1 || hnswBeamWidth > 3200) {
+      throw new IllegalArgumentException("hnswBeamWidth must be in [1, 3200]: " + hnswBeamWidth);
+    }
+    if (exactSearchMaxVectors < 0) {
+      throw new IllegalArgumentException("exactSearchMaxVectors must be >= 0: " + exactSearchMaxVectors);
+    }
+    if (minCandidates < 1 || minCandidates > 10_000) {
+      throw new IllegalArgumentException("minCandidates must be in [1, 10000]: " + minCandidates);
+    }
+    if (filterWidenFactor < 1 || filterWidenExtra < 0 || filterWidenCap < 1) {
+      throw new IllegalArgumentException("filter widening needs factor >= 1, extra >= 0, cap >= 1");
+    }
+    if (maxQueryTerms < 1 || maxQueryTerms > 1000) {
+      throw new IllegalArgumentException("maxQueryTerms must be in [1, 1000]: " + maxQueryTerms);
+    }
+  }
+
+  /** The documented defaults. */
+  public static LuceneStoreConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these values. */
+  public Builder toBuilder() {
+    return new Builder()
+        .ramBufferMb(ramBufferMb)
+        .hnswMaxConn(hnswMaxConn)
+        .hnswBeamWidth(hnswBeamWidth)
+        .exactSearchMaxVectors(exactSearchMaxVectors)
+        .minCandidates(minCandidates)
+        .filterWidening(filterWidenFactor, filterWidenExtra, filterWidenCap)
+        .maxQueryTerms(maxQueryTerms)
+        .fsync(fsync);
+  }
+
+  /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
+  int widenedFetch(int k) {
+    long widened = Math.max((long) filterWidenFactor * k, Math.min((long) k + filterWidenExtra, filterWidenCap));
+    return (int) Math.min(Integer.MAX_VALUE - 1, widened);
+  }
+
+  /** Builder of {@link LuceneStoreConfig}; unset values keep their documented defaults. */
+  public static final class Builder {
+    private double ramBufferMb = 32;
+    private int hnswMaxConn = 16;
+    private int hnswBeamWidth = 100;
+    private int exactSearchMaxVectors = 20_000;
+    private int minCandidates = 100;
+    private int filterWidenFactor = 5;
+    private int filterWidenExtra = 80;
+    private int filterWidenCap = 200;
+    private int maxQueryTerms = 256;
+    private boolean fsync = true;
+
+    private Builder() {}
+
+    public Builder ramBufferMb(double v) {
+      this.ramBufferMb = v;
+      return this;
+    }
+
+    public Builder hnswMaxConn(int v) {
+      this.hnswMaxConn = v;
+      return this;
+    }
+
+    public Builder hnswBeamWidth(int v) {
+      this.hnswBeamWidth = v;
+      return this;
+    }
+
+    public Builder exactSearchMaxVectors(int v) {
+      this.exactSearchMaxVectors = v;
+      return this;
+    }
+
+    public Builder minCandidates(int v) {
+      this.minCandidates = v;
+      return this;
+    }
+
+    public Builder filterWidening(int factor, int extra, int cap) {
+      this.filterWidenFactor = factor;
+      this.filterWidenExtra = extra;
+      this.filterWidenCap = cap;
+      return this;
+    }
+
+    public Builder maxQueryTerms(int v) {
+      this.maxQueryTerms = v;
+      return this;
+    }
+
+    public Builder fsync(boolean v) {
+      this.fsync = v;
+      return this;
+    }
+
+    public LuceneStoreConfig build() {
+      return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
+          minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package dev.lychee.store.lucene;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Guice module binding {@link RecordStore} and {@link VectorIndex} to Lucene indexes under one
+ * root directory: {@code <root>/records} and {@code <root>/vectors}, each with its own writer.
+ * Both are singletons; whoever owns the injector closes them.
+ */
+public final class LuceneStoreModule extends AbstractModule {
+  private final Path root;
+  private final LuceneStoreConfig config;
+
+  public LuceneStoreModule(Path root) {
+    this(root, LuceneStoreConfig.defaults());
+  }
+
+  public LuceneStoreModule(Path root, LuceneStoreConfig config) {
+    this.root = Objects.requireNonNull(root, "root");
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  @Provides
+  @Singleton
+  RecordStore recordStore() {
+    return new LuceneRecordStore(root.resolve("records"), config);
+  }
+
+  @Provides
+  @Singleton
+  VectorIndex vectorIndex() {
+    return new LuceneVectorIndex(root.resolve("vectors"), config);
+  }
+}

@@ -1,0 +1,195 @@
+package dev.lychee.store.lucene;
+
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.VectorIndex;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * A durable {@link VectorIndex} on Lucene's HNSW vector fields, in one directory: one document per
+ * (namespace, kind, id), vectors stored unit-length with {@code DOT_PRODUCT} similarity.
+ *
+ * <p>Searching: a logical index of at most {@link LuceneStoreConfig#exactSearchMaxVectors()}
+ * vectors is scanned exactly; a larger one runs a {@link KnnFloatVectorQuery} whose filter is the
+ * (namespace, kind) scope, so the graph never returns another index's ids. With a caller filter the
+ * graph fetch is widened ({@link LuceneStoreConfig#widenedFetch}), post-filtered, and if still short
+ * of {@code k} an exact scan with the filter answers instead. Lucene's {@code DOT_PRODUCT} score is
+ * {@code (1 + dot) / 2}; it is mapped back to the cosine {@code 2 * score - 1}.
+ *
+ * <p>Every write call commits, like the record store.
+ */
+public final class LuceneVectorIndex implements VectorIndex {
+  private final LuceneStoreConfig config;
+  private final LuceneIndex index;
+
+  /** Opens (or creates) an index in {@code directory} with default settings. */
+  public LuceneVectorIndex(Path directory) {
+    this(directory, LuceneStoreConfig.defaults());
+  }
+
+  /** Opens (or creates) an index in {@code directory}. */
+  public LuceneVectorIndex(Path directory, LuceneStoreConfig config) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.index = new LuceneIndex(Objects.requireNonNull(directory, "directory"), new KeywordAnalyzer(), config);
+  }
+
+  @Override
+  public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
+    checkName(namespace, "namespace");
+    checkName(kind, "kind");
+    Objects.requireNonNull(vectors, "vectors");
+    int dim = -1;
+    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+      checkName(e.getKey(), "id");
+      float[] v = Objects.requireNonNull(e.getValue(), "vector of " + e.getKey());
+      if (dim >= 0 && v.length != dim) {
+        throw new IllegalArgumentException("mixed dimensions in one upsert: " + dim + " and " + v.length);
+      }
+      dim = v.length;
+    }
+    index.ensureOpen();
+    if (vectors.isEmpty()) {
+      return;
+    }
+    if (dim < 1 || dim > LycheeHnswVectorsFormat.MAX_DIMENSIONS) {
+      throw new IllegalArgumentException("vector dimension must be in [1, "
+          + LycheeHnswVectorsFormat.MAX_DIMENSIONS + "]: " + dim);
+    }
+    int dimension = dim;
+    List<Map.Entry<String, float[]>> unit = new ArrayList<>(vectors.size());
+    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+      unit.add(Map.entry(e.getKey(), UnitVectors.normalized(e.getValue(), e.getKey())));
+    }
+    index.write((writer, searcher) -> {
+      int stored = storedDimension(searcher, namespace, kind);
+      if (stored > 0 && stored != dimension) {
+        throw new IllegalArgumentException("index " + namespace + "/" + kind + " holds vectors of dimension "
+            + stored + ", got " + dimension);
+      }
+      for (Map.Entry<String, float[]> e : unit) {
+        writer.updateDocument(VectorFields.uid(namespace, kind, e.getKey()),
+            VectorFields.vector(namespace, kind, e.getKey(), e.getValue()));
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
+    checkName(namespace, "namespace");
+    checkName(kind, "kind");
+    Objects.requireNonNull(query, "query");
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0: " + k);
+    }
+    return index.read(searcher -> {
+      Query scope = new TermQuery(VectorFields.scope(namespace, kind));
+      int size = searcher.count(scope);
+      if (size == 0) {
+        return List.of();
+      }
+      int dim = storedDimension(searcher, namespace, kind);
+      if (query.length != dim) {
+        throw new IllegalArgumentException("query has dimension " + query.length + ", index " + namespace + "/"
+            + kind + " holds " + dim);
+      }
+      float[] q = UnitVectors.normalizedOrZero(query);
+      String field = VectorFields.vectorField(dim);
+      if (size <= config.exactSearchMaxVectors()) {
+        return ExactVectorScan.search(searcher, scope, field, q, k, filter);
+      }
+      return approximate(searcher, scope, field, q, k, filter, size);
+    });
+  }
+
+  private List<ScoredId> approximate(IndexSearcher searcher, Query scope, String field, float[] q, int k,
+      Predicate<String> filter, int size) throws IOException {
+    int fetch = Math.min(size, filter == null ? k : config.widenedFetch(k));
+    int candidates = Math.min(size, Math.max(fetch, config.minCandidates()));
+    TopDocs td = searcher.search(new KnnFloatVectorQuery(field, q, candidates, scope), candidates);
+    var stored = searcher.storedFields();
+    List<ScoredId> hits = new ArrayList<>(td.scoreDocs.length);
+    for (ScoreDoc sd : td.scoreDocs) {
+      String id = stored.document(sd.doc, java.util.Set.of(VectorFields.ID)).get(VectorFields.ID);
+      if (filter == null || filter.test(id)) {
+        // Lucene scores DOT_PRODUCT as (1 + dot) / 2
+        hits.add(new ScoredId(id, 2.0 * sd.score - 1.0));
+      }
+    }
+    if (filter != null && hits.size() < k && td.scoreDocs.length < size) {
+      // the filter rejected too much of what the graph returned: answer exactly
+      return ExactVectorScan.search(searcher, scope, field, q, k, filter);
+    }
+    hits.sort(ExactVectorScan.BEST_FIRST);
+    return List.copyOf(hits.subList(0, Math.min(k, hits.size())));
+  }
+
+  @Override
+  public void remove(String namespace, String kind, Collection<String> ids) {
+    checkName(namespace, "namespace");
+    checkName(kind, "kind");
+    Objects.requireNonNull(ids, "ids");
+    index.ensureOpen();
+    if (ids.isEmpty()) {
+      return;
+    }
+    Term[] keys = ids.stream().map(id -> VectorFields.uid(namespace, kind, Objects.requireNonNull(id, "id")))
+        .toArray(Term[]::new);
+    index.write((writer, searcher) -> {
+      writer.deleteDocuments(keys);
+      return null;
+    });
+  }
+
+  @Override
+  public void forget(String namespace) {
+    checkName(namespace, "namespace");
+    index.write((writer, searcher) -> {
+      writer.deleteDocuments(new Term(VectorFields.NS, namespace));
+      return null;
+    });
+  }
+
+  @Override
+  public int size(String namespace, String kind) {
+    checkName(namespace, "namespace");
+    checkName(kind, "kind");
+    return index.read(s -> s.count(new TermQuery(VectorFields.scope(namespace, kind))));
+  }
+
+  @Override
+  public void close() {
+    index.close();
+  }
+
+  /** The dimension of an index's vectors, or 0 when it holds none (then any dimension may start it). */
+  private static int storedDimension(IndexSearcher searcher, String namespace, String kind) throws IOException {
+    TopDocs td = searcher.search(new TermQuery(VectorFields.scope(namespace, kind)), 1);
+    if (td.scoreDocs.length == 0) {
+      return 0;
+    }
+    return searcher.storedFields().document(td.scoreDocs[0].doc, java.util.Set.of(VectorFields.DIM))
+        .getField(VectorFields.DIM).numericValue().intValue();
+  }
+
+  private static void checkName(String value, String name) {
+    Objects.requireNonNull(value, name);
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank");
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.lychee.store.lucene;
+
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * Field names and document kinds of the record-store index. Every document carries its namespace
+ * ({@link #NS}), its kind ({@link #DOC}) and a unique key ({@link #UID}) that updates and deletes
+ * go through.
+ */
+final class StoreFields {
+  private StoreFields() {}
+
+  /** Unique key: kind, namespace and id joined by NUL (indexed, not stored). */
+  static final String UID = "uid";
+  /** Namespace (keyword, stored). */
+  static final String NS = "ns";
+  /** Document kind (keyword), one of the {@code KIND_*} values. */
+  static final String DOC = "doc";
+  /** The value's own id, stored (turn id, record id, node id, segment id). */
+  static final String ID = "id";
+  /** Session (keyword); on records and nodes one value per session they cite. */
+  static final String SESSION = "session";
+  /** Turn index (point + doc values) on turns. */
+  static final String INDEX = "index";
+  /** First turn index of a segment (doc values). Lucene wants one schema per field name, hence apart from INDEX. */
+  static final String FIRST = "first";
+  /** Last turn index of a segment (doc values). */
+  static final String LAST = "last";
+  /** Session of a segment as sortable doc values. */
+  static final String SESSION_SORT = "session_sort";
+  /** Insertion sequence (point, doc values, stored) for first-insertion order. */
+  static final String SEQ = "seq";
+  /** BM25 text (English analysis): a turn's content; a record's type, text, entities and tags. */
+  static final String TEXT = "text";
+  /** Memory type wire name of a record (keyword). */
+  static final String RECORD_TYPE = "record_type";
+  /** Temporal span of a record as epoch days (points); open ends are the extreme longs. */
+  static final String SPAN_START = "span_start";
+  static final String SPAN_END = "span_end";
+  /** Node kind (keyword) and key (sortable doc values). */
+  static final String NODE_KIND = "node_kind";
+  static final String NODE_KEY = "node_key";
+  /** Record ids a node links to (keyword, multi-valued). */
+  static final String NODE_RECORD = "node_record";
+  /** The full value as JSON (stored only). */
+  static final String JSON = "json";
+
+  static final String KIND_TURN = "turn";
+  static final String KIND_SESSION = "session";
+  static final String KIND_SEGMENT = "segment";
+  static final String KIND_RECORD = "record";
+  static final String KIND_NODE = "node";
+
+  static Term uid(String kind, String namespace, String id) {
+    return new Term(UID, kind + '\u0000' + namespace + '\u0000' + id);
+  }
+
+  /** Matches the documents of one kind in one namespace (no scoring). */
+  static BooleanQuery.Builder scope(String namespace, String kind) {
+    return new BooleanQuery.Builder()
+        .add(new TermQuery(new Term(NS, namespace)), BooleanClause.Occur.FILTER)
+        .add(new TermQuery(new Term(DOC, kind)), BooleanClause.Occur.FILTER);
+  }
+
+  /** {@link #scope} narrowed to one session. */
+  static Query sessionScope(String namespace, String kind, String session) {
+    return scope(namespace, kind).add(new TermQuery(new Term(SESSION, session)), BooleanClause.Occur.FILTER).build();
+  }
+}

@@ -1,0 +1,68 @@
+package dev.lychee.store.lucene;
+
+import dev.lychee.api.CloseReason;
+import dev.lychee.api.DateRange;
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.Role;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TemporalScope;
+import dev.lychee.api.TurnRange;
+import dev.lychee.api.TurnRef;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Small builders of API values for the Lucene store tests. */
+final class Fixtures {
+  static final LocalDateTime DAY = LocalDateTime.of(2023, 5, 8, 13, 56);
+
+  private Fixtures() {}
+
+  static RawTurn turn(String ns, String session, int index, String text) {
+    return new RawTurn(ns, TurnRef.of(session, index), index % 2 == 0 ? Role.USER : Role.ASSISTANT,
+        index % 2 == 0 ? "Caroline" : null, text, DAY);
+  }
+
+  static List<RawTurn> turns(String ns, String session, int from, int count) {
+    List<RawTurn> out = new ArrayList<>();
+    for (int i = from; i < from + count; i++) {
+      out.add(turn(ns, session, i, "turn number " + i + " of " + session));
+    }
+    return out;
+  }
+
+  static Segment segment(List<RawTurn> turns) {
+    RawTurn first = turns.get(0);
+    return new Segment(first.namespace(), first.session(), turns, turns.size() / 2 + 1, 40 * turns.size(),
+        CloseReason.SEMANTIC_BOUNDARY, 0.42, Double.NaN);
+  }
+
+  static MemoryRecord record(String ns, String session, String text, int... turnIndices) {
+    List<TurnRef> refs = new ArrayList<>();
+    for (int i : turnIndices) {
+      refs.add(TurnRef.of(session, i));
+    }
+    return new MemoryRecord(null, ns, MemoryType.EVENT, text, List.of("Caroline"), List.of("support group"),
+        new TemporalScope("2023-05-07", "", "", DateRange.day(LocalDate.of(2023, 5, 7)), false), refs, session,
+        session + ":0-3", SourceRole.USER, DAY);
+  }
+
+  static MemoryRecord record(String ns, String session, String text, DateRange span, int... turnIndices) {
+    MemoryRecord r = record(ns, session, text, turnIndices);
+    return new MemoryRecord(r.id(), ns, MemoryType.FACT, text, r.entities(), r.tags(),
+        span == null ? TemporalScope.NONE : new TemporalScope("x", "", "", span, false), r.evidence(), session,
+        r.segmentId(), SourceRole.BOTH, null);
+  }
+
+  static EvidenceNode entityNode(String ns, String key, String session, String... recordIds) {
+    return new EvidenceNode(null, ns, NodeKind.ENTITY, key, key, "Entity: " + key, List.of(recordIds),
+        List.of(session), List.of(key), List.of("tag"), DateRange.day(LocalDate.of(2023, 5, 7)),
+        List.of(new TurnRange(session, 0, 3)));
+  }
+}

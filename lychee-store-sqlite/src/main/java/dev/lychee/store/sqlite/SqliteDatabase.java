@@ -1,0 +1,185 @@
+package dev.lychee.store.sqlite;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jdbi.v3.core.ConnectionFactory;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.Jdbi;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * One SQLite database file shared by {@link SqliteRecordStore} and {@link SqliteVectorIndex}: a
+ * {@link Jdbi} over a small connection pool, the schema migrations, and one in-process write lock.
+ *
+ * <p>Connections use WAL, {@code busy_timeout}, foreign keys and {@code BEGIN IMMEDIATE}
+ * transactions. Writers of this process are serialised by a lock first (SQLite admits one writer at
+ * a time anyway, and queueing in Java is cheaper than SQLite's busy-wait); writers of other
+ * processes wait through {@code busy_timeout}.
+ *
+ * <p>Users call {@link #acquire()} and {@link #release()}; the file is closed when the last user
+ * releases it.
+ */
+public final class SqliteDatabase {
+  private final Path file;
+  private final SqliteStoreConfig config;
+  private final Jdbi jdbi;
+  private final Pool pool;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private int users;
+  private boolean closed;
+
+  private SqliteDatabase(Path file, SqliteStoreConfig config, SchemaMigrations migrations) {
+    this.file = file.toAbsolutePath();
+    this.config = config;
+    SQLiteConfig sc = new SQLiteConfig();
+    sc.setJournalMode(SQLiteConfig.JournalMode.WAL);
+    sc.setBusyTimeout(config.busyTimeoutMillis());
+    sc.enforceForeignKeys(true);
+    sc.setSynchronous(config.synchronousFull() ? SQLiteConfig.SynchronousMode.FULL : SQLiteConfig.SynchronousMode.NORMAL);
+    sc.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+    SQLiteDataSource ds = new SQLiteDataSource(sc);
+    ds.setUrl("jdbc:sqlite:" + this.file);
+    this.pool = new Pool(ds, config.maxIdleConnections());
+    this.jdbi = Jdbi.create(pool);
+    migrations.apply(jdbi);
+  }
+
+  /** Opens (creating if needed) the database at {@code file} and migrates it to the latest schema. */
+  public static SqliteDatabase open(Path file, SqliteStoreConfig config) {
+    return open(file, config, SchemaMigrations.standard());
+  }
+
+  static SqliteDatabase open(Path file, SqliteStoreConfig config, SchemaMigrations migrations) {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(config, "config");
+    try {
+      Path parent = file.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot create the directory of " + file, e);
+    }
+    return new SqliteDatabase(file, config, migrations);
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  public SqliteStoreConfig config() {
+    return config;
+  }
+
+  /** The shared Jdbi, for reads outside a transaction. */
+  Jdbi jdbi() {
+    return jdbi;
+  }
+
+  /** Runs {@code body} in one write transaction. */
+  <T> T write(HandleCallback<T, RuntimeException> body) {
+    writeLock.lock();
+    try {
+      checkOpen();
+      return jdbi.inTransaction(body);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /** Runs {@code body} on a pooled connection in autocommit mode. */
+  <T> T read(HandleCallback<T, RuntimeException> body) {
+    checkOpen();
+    return jdbi.withHandle(body);
+  }
+
+  /** Runs {@code body} in one read transaction, so that its queries see one snapshot. */
+  <T> T readConsistent(HandleCallback<T, RuntimeException> body) {
+    checkOpen();
+    return jdbi.withHandle(h -> {
+      // a deferred BEGIN takes no write lock; the snapshot starts at the first read
+      h.execute("BEGIN DEFERRED");
+      try {
+        return body.withHandle(h);
+      } finally {
+        h.execute("COMMIT");
+      }
+    });
+  }
+
+  private synchronized void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("database " + file + " is closed");
+    }
+  }
+
+  /** Registers one more user. */
+  public synchronized void acquire() {
+    checkOpen();
+    users++;
+  }
+
+  /** Unregisters a user; the last one closes the pool. */
+  public synchronized void release() {
+    if (closed) {
+      return;
+    }
+    users--;
+    if (users <= 0) {
+      closed = true;
+      pool.closeAll();
+    }
+  }
+
+  /** A tiny pool: SQLite connections are cheap to open but lose their page cache when closed. */
+  private static final class Pool implements ConnectionFactory {
+    private final SQLiteDataSource ds;
+    private final BlockingQueue<Connection> idle;
+    private volatile boolean shut;
+
+    Pool(SQLiteDataSource ds, int maxIdle) {
+      this.ds = ds;
+      this.idle = new ArrayBlockingQueue<>(Math.max(1, maxIdle));
+    }
+
+    @Override
+    public Connection openConnection() throws SQLException {
+      Connection c = idle.poll();
+      return c != null ? c : ds.getConnection();
+    }
+
+    @Override
+    public void closeConnection(Connection c) throws SQLException {
+      if (c.isClosed()) {
+        return;
+      }
+      if (!c.getAutoCommit()) {
+        c.rollback();
+        c.setAutoCommit(true);
+      }
+      if (shut || !idle.offer(c)) {
+        c.close();
+      }
+    }
+
+    void closeAll() {
+      shut = true;
+      Connection c;
+      while ((c = idle.poll()) != null) {
+        try {
+          c.close();
+        } catch (SQLException ignored) {
+          // closing on shutdown: nothing left to do with the error
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package dev.lychee.store.sqlite;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Guice module that binds {@link RecordStore} to {@link SqliteRecordStore} and {@link VectorIndex}
+ * to {@link SqliteVectorIndex}, both singletons over one shared {@link SqliteDatabase} (one file,
+ * one Jdbi). List it after the core module to override the in-memory defaults.
+ */
+public final class SqliteStoreModule extends AbstractModule {
+  private final Path file;
+  private final SqliteStoreConfig config;
+
+  /** The database at {@code file} with {@link SqliteStoreConfig#defaults()}. */
+  public SqliteStoreModule(Path file) {
+    this(file, SqliteStoreConfig.defaults());
+  }
+
+  public SqliteStoreModule(Path file, SqliteStoreConfig config) {
+    this.file = Objects.requireNonNull(file, "file");
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  @Override
+  protected void configure() {
+    bind(RecordStore.class).to(SqliteRecordStore.class);
+    bind(VectorIndex.class).to(SqliteVectorIndex.class);
+    bind(SqliteRecordStore.class).in(Singleton.class);
+    bind(SqliteVectorIndex.class).in(Singleton.class);
+  }
+
+  @Provides
+  @Singleton
+  SqliteDatabase database() {
+    return SqliteDatabase.open(file, config);
+  }
+
+  @Provides
+  @Singleton
+  SqliteStoreConfig config() {
+    return config;
+  }
+}

@@ -1,0 +1,354 @@
+package dev.lychee.store.sqlite;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.vector.VectorSlab;
+import dev.lychee.core.vector.Vectors;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Predicate;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * A durable {@link VectorIndex}: vectors live as float32 BLOBs in table {@code vectors} of the
+ * store's SQLite file, keyed by (namespace, kind, id).
+ *
+ * <p>Searching loads one (namespace, kind) into memory: up to {@link
+ * SqliteStoreConfig#exactSearchMaxVectors()} vectors as a contiguous {@link VectorSlab} scanned
+ * exactly, above that as an {@link HnswGraph}. Loaded indexes sit in a Caffeine cache bounded by
+ * approximate bytes. A write to a (namespace, kind) is applied to its loaded slab in place, or drops
+ * its HNSW graph (rebuilt lazily from the BLOBs on the next search). Graphs can be persisted beside
+ * the database; each file names the data version it was built from, and a missing or stale file is
+ * rebuilt.
+ *
+ * <p>Writers of one namespace are serialised by a per-namespace lock that also keeps the cache in
+ * step with the rows; searches share it.
+ */
+public final class SqliteVectorIndex implements VectorIndex {
+  private record Key(String namespace, String kind) {}
+
+  /** What the cache holds for one (namespace, kind). */
+  private sealed interface Loaded permits Exact, Graph {
+    long bytes();
+  }
+
+  private record Exact(VectorSlab slab) implements Loaded {
+    @Override
+    public long bytes() {
+      return (long) slab.size() * (Math.max(0, slab.dimension()) * 4L + 96L) + 64L;
+    }
+  }
+
+  private record Graph(HnswGraph graph) implements Loaded {
+    @Override
+    public long bytes() {
+      return graph.approximateBytes();
+    }
+  }
+
+  private final SqliteDatabase db;
+  private final SqliteStoreConfig config;
+  private final Path hnswDir;
+  private final Cache<Key, Loaded> cache;
+  private final Map<String, ReentrantReadWriteLock> locks = new ConcurrentHashMap<>();
+  private final AtomicLong graphBuilds = new AtomicLong();
+  private final AtomicLong graphLoads = new AtomicLong();
+  private volatile boolean closed;
+
+  /** An index over a shared database (the database stays open until its last user closes). */
+  @Inject
+  public SqliteVectorIndex(SqliteDatabase db) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.config = db.config();
+    this.hnswDir = config.hnswDirectoryFor(db.file());
+    this.cache = Caffeine.newBuilder()
+        .maximumWeight(config.vectorCacheMaxBytes())
+        .weigher((Key k, Loaded v) -> (int) Math.min(Integer.MAX_VALUE, v.bytes()))
+        .build();
+    db.acquire();
+  }
+
+  /** Opens an index over its own database file. */
+  public static SqliteVectorIndex open(Path file, SqliteStoreConfig config) {
+    return new SqliteVectorIndex(SqliteDatabase.open(file, config));
+  }
+
+  private ReentrantReadWriteLock lock(String namespace) {
+    return locks.computeIfAbsent(namespace, n -> new ReentrantReadWriteLock());
+  }
+
+  private void check(String namespace, String kind) {
+    if (closed) {
+      throw new IllegalStateException("vector index is closed");
+    }
+    nonBlank(namespace, "namespace");
+    nonBlank(kind, "kind");
+  }
+
+  private static void nonBlank(String v, String name) {
+    Objects.requireNonNull(v, name);
+    if (v.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank");
+    }
+  }
+
+  private static void bumpVersion(Handle h, String namespace, String kind) {
+    h.execute("INSERT INTO vector_versions(namespace, kind, version) VALUES (?, ?, 1)"
+        + " ON CONFLICT(namespace, kind) DO UPDATE SET version = version + 1", namespace, kind);
+  }
+
+  private static int count(Handle h, String namespace, String kind) {
+    return h.createQuery("SELECT COUNT(*) FROM vectors WHERE namespace = ? AND kind = ?")
+        .bind(0, namespace).bind(1, kind).mapTo(Integer.class).one();
+  }
+
+  @Override
+  public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
+    check(namespace, kind);
+    Objects.requireNonNull(vectors, "vectors");
+    int dim = -1;
+    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+      nonBlank(e.getKey(), "id");
+      float[] v = Vectors.checkVector(e.getKey(), e.getValue());
+      if (dim == -1) {
+        dim = v.length;
+      } else if (v.length != dim) {
+        throw new IllegalArgumentException("vector '" + e.getKey() + "' has dimension " + v.length
+            + " but the batch holds dimension " + dim);
+      }
+    }
+    if (vectors.isEmpty()) {
+      return;
+    }
+    int batchDim = dim;
+    ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
+    w.lock();
+    try {
+      db.write(h -> {
+        // the dimension is fixed while the index holds any vector (as in VectorSlab)
+        List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = ? AND kind = ? LIMIT 1")
+            .bind(0, namespace).bind(1, kind).mapTo(Integer.class).list();
+        if (!dims.isEmpty() && dims.get(0) != batchDim) {
+          throw new IllegalArgumentException("vectors have dimension " + batchDim
+              + " but the index holds dimension " + dims.get(0));
+        }
+        var batch = h.prepareBatch("INSERT OR REPLACE INTO vectors(namespace, kind, id, dim, vec) VALUES (?, ?, ?, ?, ?)");
+        for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+          batch.bind(0, namespace).bind(1, kind).bind(2, e.getKey()).bind(3, batchDim)
+              .bind(4, VectorBlobs.encode(e.getValue())).add();
+        }
+        batch.execute();
+        bumpVersion(h, namespace, kind);
+        return null;
+      });
+      // a loaded slab mirrors the rows (the namespace lock keeps them in step), so it can take the
+      // write itself; a graph is immutable and is rebuilt on the next search
+      Key key = new Key(namespace, kind);
+      Loaded loaded = cache.getIfPresent(key);
+      if (loaded instanceof Exact exact) {
+        exact.slab().upsert(vectors);
+        if (exact.slab().size() <= config.exactSearchMaxVectors()) {
+          cache.put(key, exact); // re-weigh
+        } else {
+          cache.invalidate(key);
+        }
+      } else {
+        cache.invalidate(key);
+      }
+    } finally {
+      w.unlock();
+    }
+  }
+
+  @Override
+  public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
+    check(namespace, kind);
+    Objects.requireNonNull(query, "query");
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0, got " + k);
+    }
+    Vectors.checkVector("query", query);
+    ReentrantReadWriteLock.ReadLock r = lock(namespace).readLock();
+    r.lock();
+    try {
+      Loaded loaded = cache.get(new Key(namespace, kind), this::load);
+      if (loaded instanceof Graph g) {
+        return g.graph().search(query, k, filter);
+      }
+      return ((Exact) loaded).slab().search(query, k, filter);
+    } finally {
+      r.unlock();
+    }
+  }
+
+  /** Loads one (namespace, kind) from the rows; called by the cache under the namespace lock. */
+  private Loaded load(Key key) {
+    return db.readConsistent(h -> {
+      int n = count(h, key.namespace(), key.kind());
+      if (n <= config.exactSearchMaxVectors()) {
+        VectorSlab slab = new VectorSlab();
+        slab.upsert(readAll(h, key));
+        return new Exact(slab);
+      }
+      long version = h.createQuery("SELECT COALESCE(MAX(version), 0) FROM vector_versions WHERE namespace = ? AND kind = ?")
+          .bind(0, key.namespace()).bind(1, key.kind()).mapTo(Long.class).one();
+      Path file = graphFile(key);
+      if (config.persistHnsw()) {
+        HnswGraph saved = HnswGraph.loadIfFresh(file, version, n);
+        if (saved != null) {
+          graphLoads.incrementAndGet();
+          return new Graph(saved);
+        }
+      }
+      Map<String, float[]> all = readAll(h, key);
+      int dim = all.values().iterator().next().length;
+      HnswGraph graph = HnswGraph.build(all, dim, config);
+      graphBuilds.incrementAndGet();
+      if (config.persistHnsw()) {
+        try {
+          graph.save(file, version);
+        } catch (IOException e) {
+          // the graph is only a cache of the rows; a failed save costs a rebuild later, nothing more
+          deleteQuietly(file);
+        }
+      }
+      return new Graph(graph);
+    });
+  }
+
+  private static Map<String, float[]> readAll(Handle h, Key key) {
+    Map<String, float[]> all = new LinkedHashMap<>();
+    h.createQuery("SELECT id, vec FROM vectors WHERE namespace = ? AND kind = ?")
+        .bind(0, key.namespace()).bind(1, key.kind())
+        .map((rs, ctx) -> Map.entry(rs.getString(1), VectorBlobs.decode(rs.getBytes(2))))
+        .forEach(e -> all.put(e.getKey(), e.getValue()));
+    return all;
+  }
+
+  /** The file of a persisted graph: a hash of (namespace, kind), so any names are safe on disk. */
+  Path graphFile(String namespace, String kind) {
+    return graphFile(new Key(namespace, kind));
+  }
+
+  private Path graphFile(Key key) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      byte[] d = sha.digest((key.namespace() + "\u0000" + key.kind()).getBytes(StandardCharsets.UTF_8));
+      return hnswDir.resolve(HexFormat.of().formatHex(d, 0, 16) + ".hnsw");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every Java runtime", e);
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete stale HNSW file " + file, e);
+    }
+  }
+
+  @Override
+  public void remove(String namespace, String kind, Collection<String> ids) {
+    check(namespace, kind);
+    Objects.requireNonNull(ids, "ids");
+    List<String> unique = List.copyOf(new LinkedHashSet<>(ids));
+    if (unique.isEmpty()) {
+      return;
+    }
+    ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
+    w.lock();
+    try {
+      int removed = db.write(h -> {
+        int n = 0;
+        for (int i = 0; i < unique.size(); i += 400) {
+          n += h.createUpdate("DELETE FROM vectors WHERE namespace = :ns AND kind = :kind AND id IN (<ids>)")
+              .bind("ns", namespace).bind("kind", kind)
+              .bindList("ids", unique.subList(i, Math.min(unique.size(), i + 400))).execute();
+        }
+        if (n > 0) {
+          bumpVersion(h, namespace, kind);
+        }
+        return n;
+      });
+      if (removed > 0) {
+        Key key = new Key(namespace, kind);
+        Loaded loaded = cache.getIfPresent(key);
+        if (loaded instanceof Exact exact) {
+          exact.slab().remove(unique);
+          cache.put(key, exact);
+        } else {
+          cache.invalidate(key);
+        }
+      }
+    } finally {
+      w.unlock();
+    }
+  }
+
+  @Override
+  public void forget(String namespace) {
+    check(namespace, "all");
+    ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
+    w.lock();
+    try {
+      List<String> kinds = db.write(h -> {
+        List<String> ks = h.createQuery("SELECT kind FROM vector_versions WHERE namespace = ?")
+            .bind(0, namespace).mapTo(String.class).list();
+        h.execute("DELETE FROM vectors WHERE namespace = ?", namespace);
+        // versions are bumped, never reset, so an old graph file can never look fresh again
+        h.execute("UPDATE vector_versions SET version = version + 1 WHERE namespace = ?", namespace);
+        return ks;
+      });
+      for (String kind : kinds) {
+        cache.invalidate(new Key(namespace, kind));
+        deleteQuietly(graphFile(new Key(namespace, kind)));
+      }
+    } finally {
+      w.unlock();
+    }
+  }
+
+  @Override
+  public int size(String namespace, String kind) {
+    check(namespace, kind);
+    return db.read(h -> count(h, namespace, kind));
+  }
+
+  /** How many HNSW graphs were built from rows (for tests and monitoring). */
+  public long graphBuilds() {
+    return graphBuilds.get();
+  }
+
+  /** How many HNSW graphs were loaded from fresh files (for tests and monitoring). */
+  public long graphLoads() {
+    return graphLoads.get();
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      cache.invalidateAll();
+      db.release();
+    }
+  }
+}
