@@ -24,6 +24,8 @@ import java.util.Optional;
 public final class RuleBasedPlanner implements QueryPlanner {
   /** The most queries a route gets. */
   static final int MAX_QUERIES = 8;
+  /** The fewest content words besides names a focused variant must keep. */
+  static final int MIN_FOCUS_WORDS = 2;
 
   @Inject
   public RuleBasedPlanner() {}
@@ -75,10 +77,10 @@ public final class RuleBasedPlanner implements QueryPlanner {
   /** The question, its declarative form, its content words and its key phrases, names kept. */
   static List<String> queries(String text, List<String> names) {
     Map<String, String> out = new LinkedHashMap<>();
-    add(out, text);
+    add(out, text, names);
     String decl = QuestionQueries.declarative(text);
-    add(out, QuestionQueries.withNames(decl, names));
-    add(out, QuestionQueries.withNames(QuestionQueries.contentWords(text), names));
+    add(out, QuestionQueries.withNames(decl, names), names);
+    add(out, QuestionQueries.withNames(QuestionQueries.contentWords(text), names), names);
     List<String> nameLow = names.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
     for (String phrase : QuestionQueries.phrases(decl)) {
       if (out.size() >= MAX_QUERIES) {
@@ -88,13 +90,24 @@ public final class RuleBasedPlanner implements QueryPlanner {
       if (stripped.isBlank() || nameLow.contains(stripped.toLowerCase(Locale.ROOT))) {
         continue;
       }
-      add(out, QuestionQueries.withNames(stripped, names));
+      add(out, QuestionQueries.withNames(stripped, names), names);
     }
     return new ArrayList<>(out.values()).subList(0, Math.min(MAX_QUERIES, out.size()));
   }
 
-  private static void add(Map<String, String> out, String q) {
+  private static void add(Map<String, String> out, String q, List<String> names) {
     Optional.ofNullable(q).map(String::strip).filter(s -> !s.isEmpty())
+        .filter(s -> out.isEmpty() || focused(s, names))
         .ifPresent(s -> out.putIfAbsent(s.toLowerCase(Locale.ROOT), s));
+  }
+
+  /**
+   * Whether a variant still says enough besides the names: with a single other word an embedding
+   * of it is dominated by the name and matches any short turn that names the person.
+   */
+  static boolean focused(String variant, List<String> names) {
+    java.util.Set<String> words = new java.util.LinkedHashSet<>(dev.lychee.core.recall.Terms.content(variant));
+    names.forEach(n -> words.remove(dev.lychee.core.recall.Terms.stem(n.toLowerCase(Locale.ROOT))));
+    return words.size() >= MIN_FOCUS_WORDS;
   }
 }

@@ -261,16 +261,23 @@ public record RetrievalConfig(
    * @param maxTurns the most turns one window may show (windows are kept short because their
    *     text counts against token budgets)
    * @param rawAnchorsOnly build windows around raw-turn hits only (records already cite turns)
+   * @param maxAnchors at most this many of a route's strongest items get a window (on top of the
+   *     strategy's sa and k): windows pay off around strong anchors, while deeper in the ranking
+   *     single items cover more distinct evidence per token
+   * @param maxBefore at most this many turns before the anchor (the strategy's sw is the other cap)
+   * @param extraAfter turns shown after the anchor beyond sw: in dialogue the answer to what the
+   *     anchor raises tends to follow it
    */
-  public record Windows(boolean enabled, int maxTurns, boolean rawAnchorsOnly) {
+  public record Windows(boolean enabled, int maxTurns, boolean rawAnchorsOnly, int maxAnchors, int maxBefore,
+      int extraAfter) {
     public Windows {
-      if (maxTurns < 1) {
-        throw new IllegalArgumentException("maxTurns must be >= 1");
+      if (maxTurns < 1 || maxAnchors < 0 || maxBefore < 0 || extraAfter < 0) {
+        throw new IllegalArgumentException("maxTurns must be >= 1, the other window sizes >= 0");
       }
     }
 
     public static Windows defaults() {
-      return new Windows(true, 5, false);
+      return new Windows(true, 5, false, 24, 4, 0);
     }
   }
 

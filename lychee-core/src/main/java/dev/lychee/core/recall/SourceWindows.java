@@ -42,7 +42,7 @@ public final class SourceWindows {
         || config.ablations().recordVectorOnly()) {
       return List.of();
     }
-    int anchors = Math.min(k, p.sourceAnchors());
+    int anchors = Math.min(Math.min(k, p.sourceAnchors()), wc.maxAnchors());
     List<Candidate> ordered = new ArrayList<>(items);
     ordered.sort(Comparator.comparingDouble(SourceWindows::anchorScore).reversed().thenComparing(Candidate::id));
     List<Span> spans = new ArrayList<>();
@@ -58,12 +58,12 @@ public final class SourceWindows {
       if (own.isEmpty()) {
         continue;
       }
-      int lo = Math.max(0, own.get(0).index() - p.sourceWindow());
-      int hi = own.get(own.size() - 1).index() + p.sourceWindow();
+      int lo = Math.max(0, own.get(0).index() - Math.min(p.sourceWindow(), wc.maxBefore()));
+      int hi = own.get(own.size() - 1).index() + p.sourceWindow() + wc.extraAfter();
       if (hi - lo + 1 > wc.maxTurns()) {
         // centre a short window on the anchor rather than showing a long stretch
         int mid = (own.get(0).index() + own.get(own.size() - 1).index()) / 2;
-        lo = Math.max(0, mid - wc.maxTurns() / 2);
+        lo = Math.max(lo, mid - wc.maxTurns() / 2);
         hi = lo + wc.maxTurns() - 1;
       }
       spans.add(new Span(a.session(), lo, hi, a));

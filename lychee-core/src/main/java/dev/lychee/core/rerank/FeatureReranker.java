@@ -43,6 +43,8 @@ public final class FeatureReranker implements Reranker {
         r.queries().forEach(q -> queryTerms.addAll(Terms.content(q)));
       }
       Set<String> names = namedPeople(context.question().text());
+      // names are scored by the speaker feature; as query terms they would match every turn of that speaker
+      names.forEach(n -> queryTerms.remove(Terms.stem(n)));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
       List<Candidate> out = new ArrayList<>(candidates.size());
@@ -84,15 +86,29 @@ public final class FeatureReranker implements Reranker {
     return out;
   }
 
-  /** 1 when the evidence names one of the people, else 0 (also 0 when none is named). */
+  /**
+   * How directly the evidence is about a person the question names: 1 when that person speaks it
+   * (a {@code "<name>:"} line) or a record lists them as entity, 0.5 when it only mentions them,
+   * else 0 (also 0 when the question names nobody).
+   */
   static double speaker(Set<String> names, Candidate c) {
     if (names.isEmpty()) {
       return 0;
     }
-    Set<String> tokens = Terms.tokens(c.text());
     for (String e : c.entities()) {
-      tokens.addAll(Terms.tokens(e));
+      if (names.stream().anyMatch(n -> Terms.tokens(e).contains(n))) {
+        return 1;
+      }
     }
-    return names.stream().anyMatch(tokens::contains) ? 1 : 0;
+    String text = c.text().toLowerCase(Locale.ROOT);
+    for (String line : text.split("\n")) {
+      for (String n : names) {
+        if (line.startsWith(n + ":")) {
+          return 1;
+        }
+      }
+    }
+    Set<String> tokens = Terms.tokens(text);
+    return names.stream().anyMatch(tokens::contains) ? 0.5 : 0;
   }
 }

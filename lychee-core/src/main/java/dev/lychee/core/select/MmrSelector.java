@@ -50,8 +50,9 @@ public final class MmrSelector implements Selector {
   private static List<Candidate> mmr(List<Candidate> pool, int k, RetrievalConfig.Mmr m) {
     int n = pool.size();
     Signature[] sig = new Signature[n];
+    Signature.Dictionary dict = new Signature.Dictionary();
     for (int i = 0; i < n; i++) {
-      sig[i] = Signature.of(pool.get(i));
+      sig[i] = Signature.of(pool.get(i), dict);
     }
     double[] maxSim = new double[n];
     boolean[] used = new boolean[n];

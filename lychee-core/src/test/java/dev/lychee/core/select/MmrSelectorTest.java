@@ -51,9 +51,10 @@ class MmrSelectorTest {
   void signatureSimilarityFollowsTheWeights() {
     RetrievalConfig.Mmr w = RetrievalConfig.Mmr.defaults();
     // identical text, same session, same query, different turn: .15 + .15 + .25 = .55
-    double sim = Signature.of(a).similarity(Signature.of(aDup), w);
+    Signature.Dictionary d = new Signature.Dictionary();
+    double sim = Signature.of(a, d).similarity(Signature.of(aDup, d), w);
     assertThat(sim).isBetween(.549, .551);
-    assertThat(Signature.of(a).similarity(Signature.of(c), w)).isLessThan(.1);
+    assertThat(Signature.of(a, d).similarity(Signature.of(c, d), w)).isLessThan(.1);
   }
 
   @Test
