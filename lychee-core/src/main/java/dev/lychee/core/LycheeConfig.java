@@ -21,6 +21,11 @@ import java.util.Set;
  * @param flushOtherSessions when a namespace receives turns for a session, close the open
  *     segments of its other sessions first (default true), so an abandoned session's last turns
  *     still become records
+ * @param reembedNodes when an evidence node that is already stored appears again in a later
+ *     segment, replace its vector by one embedded from that segment's search text (true: the
+ *     authors' behaviour, reference §3.2) or keep the vector it got when first seen (false, the
+ *     default). Node embeddings dominate ingest time (a record yields one node per entity, per
+ *     tag and per entity-tag pair), and most repeats are of the same few entities and tags.
  * @param segmentation segmentation constants
  * @param encoding encoder settings
  * @param retrieval retrieval settings
@@ -32,6 +37,7 @@ public record LycheeConfig(
     Mode answerer,
     int maxTurnChars,
     boolean flushOtherSessions,
+    boolean reembedNodes,
     SegmentationConfig segmentation,
     EncodingConfig encoding,
     RetrievalConfig retrieval) {
@@ -91,7 +97,8 @@ public record LycheeConfig(
   /** A builder initialised with this configuration's values. */
   public Builder toBuilder() {
     return new Builder().segmenter(segmenter).encoder(encoder).planner(planner).answerer(answerer)
-        .maxTurnChars(maxTurnChars).flushOtherSessions(flushOtherSessions).segmentation(segmentation)
+        .maxTurnChars(maxTurnChars).flushOtherSessions(flushOtherSessions).reembedNodes(reembedNodes)
+        .segmentation(segmentation)
         .encoding(encoding).retrieval(retrieval);
   }
 
@@ -103,6 +110,7 @@ public record LycheeConfig(
     private Mode answerer = Mode.AUTO;
     private int maxTurnChars = 1_000_000;
     private boolean flushOtherSessions = true;
+    private boolean reembedNodes = false;
     private SegmentationConfig segmentation;
     private EncodingConfig encoding;
     private RetrievalConfig retrieval;
@@ -144,6 +152,11 @@ public record LycheeConfig(
       return this;
     }
 
+    public Builder reembedNodes(boolean reembed) {
+      this.reembedNodes = reembed;
+      return this;
+    }
+
     public Builder segmentation(SegmentationConfig c) {
       this.segmentation = c;
       return this;
@@ -160,7 +173,7 @@ public record LycheeConfig(
     }
 
     public LycheeConfig build() {
-      return new LycheeConfig(segmenter, encoder, planner, answerer, maxTurnChars, flushOtherSessions,
+      return new LycheeConfig(segmenter, encoder, planner, answerer, maxTurnChars, flushOtherSessions, reembedNodes,
           segmentation == null ? SegmentationConfig.defaults() : segmentation,
           encoding == null ? EncodingConfig.defaults() : encoding,
           retrieval == null ? RetrievalConfig.defaults() : retrieval);

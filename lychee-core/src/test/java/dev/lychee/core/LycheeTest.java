@@ -218,4 +218,75 @@ class LycheeTest {
       assertThat(e.turns()).contains(TurnRef.of("s1", 3));
     });
   }
+
+  @Test
+  void storedNodesKeepTheirFirstVectorUnlessReembeddingIsOn() {
+    assertThat(documentsEmbedded(false)).isLessThan(documentsEmbedded(true));
+  }
+
+  private static int documentsEmbedded(boolean reembed) {
+    java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+    HashingEmbedder base = new HashingEmbedder();
+    dev.lychee.api.spi.Embedder counting = new dev.lychee.api.spi.Embedder() {
+      @Override
+      public List<float[]> embedDocuments(List<String> texts) {
+        count.addAndGet(texts.size());
+        return base.embedDocuments(texts);
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        return base.embedQuery(query);
+      }
+
+      @Override
+      public int dimension() {
+        return base.dimension();
+      }
+
+      @Override
+      public String modelId() {
+        return "counting";
+      }
+    };
+    LycheeConfig config = LycheeConfig.builder().segmenter("turn").reembedNodes(reembed).build();
+    try (Lychee l = Lychee.builder().embedder(counting).config(config).build()) {
+      l.append("a", "s1", DAY1, session1());
+      l.flush("a", "s1");
+      assertThat(l.store().nodes("a", dev.lychee.api.NodeKind.ENTITY)).isNotEmpty();
+    }
+    return count.get();
+  }
+
+  @Test
+  void forgetClearsTheEncoderReferenceContext() {
+    List<String> prompts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    dev.lychee.api.spi.ChatModel chat = new dev.lychee.api.spi.ChatModel() {
+      @Override
+      public dev.lychee.api.ChatResult chat(dev.lychee.api.ChatRequest request) {
+        String user = request.messages().get(request.messages().size() - 1).content();
+        prompts.add(user);
+        return new dev.lychee.api.ChatResult("{\"records\":[{\"memory_type\":\"event\","
+            + "\"semantic_text\":\"Secret fact number " + prompts.size() + " about Caroline.\",\"evidence_turns\":[0]}],"
+            + "\"disambiguation_context\":\"Caroline is the speaker\"}", new dev.lychee.api.TokenUsage(10, 5), "scripted");
+      }
+
+      @Override
+      public String modelId() {
+        return "scripted";
+      }
+    };
+    LycheeConfig config = LycheeConfig.builder().segmenter("turn").encoder(LycheeConfig.Mode.LLM)
+        .planner(LycheeConfig.Mode.OFFLINE).answerer(LycheeConfig.Mode.OFFLINE).build();
+    try (Lychee l = Lychee.builder().embedder(new HashingEmbedder()).chatModel(chat).config(config).build()) {
+      l.append("a", "s1", DAY1, session1().subList(0, 2));
+      l.flush("a", "s1");
+      assertThat(prompts.get(prompts.size() - 1)).contains("Secret fact number");
+      l.forget("a");
+      prompts.clear();
+      l.append("a", "s1", DAY1, session1().subList(0, 1));
+      l.flush("a", "s1");
+      assertThat(prompts).isNotEmpty().noneMatch(p -> p.contains("Secret fact") || p.contains("Caroline is the speaker"));
+    }
+  }
 }

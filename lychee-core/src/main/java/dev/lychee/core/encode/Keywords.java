@@ -65,17 +65,17 @@ final class Keywords {
     }
     Matcher m = CAPITALISED.matcher(plain);
     while (m.find()) {
-      String span = m.group().replaceAll("['’]s?$", "").strip();
+      String span = trimSpan(m.group().replaceAll("['’]s?$", "").strip());
       String lower = span.toLowerCase(Locale.ROOT);
       boolean oneWord = !span.contains(" ");
       if (span.isEmpty() || span.equals("I")) {
         continue;
       }
-      if (oneWord && (OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
-          || OfflineLexicon.CALENDAR_WORDS.contains(lower) || OfflineLexicon.INTERJECTIONS.contains(lower))) {
+      if (oneWord && OfflineLexicon.CALENDAR_WORDS.contains(lower)) {
         continue;
       }
-      if (oneWord && m.start() == leadingOffset(plain) && !knownNames.contains(span)) {
+      boolean trimmed = !m.group().startsWith(span);
+      if (oneWord && !trimmed && m.start() == leadingOffset(plain) && !knownNames.contains(span)) {
         continue;
       }
       out.add(span);
@@ -99,6 +99,25 @@ final class Keywords {
       }
     }
     return new ArrayList<>(out);
+  }
+
+  /**
+   * A capitalised span without leading words that cannot start a name: "Last Friday" becomes
+   * "Friday" (then dropped as a calendar word), "Woah Joanna" becomes "Joanna".
+   */
+  private static String trimSpan(String span) {
+    String[] words = span.split("\\s+");
+    int i = 0;
+    while (i < words.length) {
+      String w = words[i].toLowerCase(Locale.ROOT).replace('’', '\'');
+      if (OfflineLexicon.STOP_WORDS.contains(w) || OfflineLexicon.CHIT_CHAT.contains(w)
+          || OfflineLexicon.INTERJECTIONS.contains(w) || OfflineLexicon.NOT_TAGS.contains(w)) {
+        i++;
+      } else {
+        break;
+      }
+    }
+    return String.join(" ", java.util.Arrays.copyOfRange(words, i, words.length));
   }
 
   private static int leadingOffset(String s) {

@@ -63,6 +63,12 @@ public final class OfflineEncoder implements Encoder {
       "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps)\\b|^\\w+ing\\b\\S*['’]s\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern ADJECTIVE_FOLLOWER = Pattern.compile("^(?:for|about|to|with|by|at|that)\\b");
+  private static final Pattern SECOND_PERSON = Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern FIRST_PERSON = Pattern.compile("\\b(I|my|me)\\b");
+  private static final Pattern FIRST_WORD = Pattern.compile("^[A-Za-z'’]+");
+  /** Past forms that read the same as an imperative ("Let me know", "Put it there"): no implied subject. */
+  private static final Set<String> IMPERATIVE_LOOKING =
+      Set.of("let", "put", "set", "cut", "hit", "read", "quit", "hurt", "shut");
   private static final Pattern TRAILING_PUNCT = Pattern.compile("[\\s.!?…~]+$");
 
   private final EncodingConfig config;
@@ -182,11 +188,15 @@ public final class OfflineEncoder implements Encoder {
     if (lower.endsWith("ing") && GERUND_SUBJECT.matcher(sentence).find()) {
       return sentence;
     }
+    if (OfflineLexicon.ADVERBS.contains(lower) && rest.startsWith("been ")) {
+      return name + " has " + lower + " " + rest; // "Just been busy" -> "has just been busy"
+    }
     String verb;
     if (lower.length() > 4 && lower.endsWith("ed") && ADJECTIVE_FOLLOWER.matcher(rest).find()) {
       verb = "is " + lower; // "Excited for the trip" -> "is excited"
     } else if (OfflineLexicon.SUBJECTLESS_STARTERS.contains(lower)
-        || OfflineLexicon.IRREGULAR_PAST.contains(lower) || (lower.length() > 4 && lower.endsWith("ed"))) {
+        || (OfflineLexicon.IRREGULAR_PAST.contains(lower) && !IMPERATIVE_LOOKING.contains(lower))
+        || (lower.length() > 4 && lower.endsWith("ed"))) {
       verb = switch (lower) {
         case "gonna", "going", "thinking", "planning", "trying", "working", "looking", "heading", "hoping",
             "feeling", "getting", "having", "doing" -> "is " + lower;
@@ -207,6 +217,7 @@ public final class OfflineEncoder implements Encoder {
     }
     String lower = firstWord(sentence).toLowerCase(Locale.ROOT).replace('’', '\'');
     boolean common = OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
+        || OfflineLexicon.NOT_TAGS.contains(lower) || OfflineLexicon.INTERJECTIONS.contains(lower)
         || lower.endsWith("ing");
     String body = common ? Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1) : sentence;
     return name + " said that " + body;
@@ -259,14 +270,14 @@ public final class OfflineEncoder implements Encoder {
     }
     if (sentence.endsWith("?")) {
       // a question is kept only when it also states something about the speaker
-      boolean firstPerson = Pattern.compile("\\b(I|my|me)\\b").matcher(sentence.replaceFirst("^\\S+", "")).find();
+      boolean firstPerson = FIRST_PERSON.matcher(sentence.replaceFirst("^\\S+", "")).find();
       return firstPerson && content.size() >= 4;
     }
     return true;
   }
 
   private static boolean addressesUser(String sentence) {
-    return Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE).matcher(sentence).find();
+    return SECOND_PERSON.matcher(sentence).find();
   }
 
   private static String speakerName(RawTurn turn) {
@@ -316,7 +327,7 @@ public final class OfflineEncoder implements Encoder {
   }
 
   private static String firstWord(String s) {
-    Matcher m = Pattern.compile("^[A-Za-z'’]+").matcher(s);
+    Matcher m = FIRST_WORD.matcher(s);
     return m.find() ? m.group() : "";
   }
 

@@ -30,7 +30,8 @@ final class OfflineLexicon {
       "much", "many", "lot", "lots", "thing", "things", "something", "anything", "everything", "nothing",
       "stuff", "way", "kind", "kinda", "sort", "gonna", "wanna", "gotta", "yeah", "like", "well", "maybe",
       "though", "although", "since", "yet", "already", "every", "one", "ones", "someone", "anyone",
-      "everyone", "cause", "'cause", "u", "ur", "im", "dont", "its", "thats", "ive", "id", "ill");
+      "everyone", "cause", "'cause", "u", "ur", "im", "dont", "its", "thats", "ive", "id", "ill", "here's",
+      "who's", "where's", "when's", "how's", "and", "but", "or");
 
   /** Words that carry no memorable content in chat: greetings, reactions, fillers, praise. */
   static final Set<String> CHIT_CHAT = words(
@@ -47,7 +48,8 @@ final class OfflineLexicon {
   static final Set<String> INTERJECTIONS = words(
       "wow", "oh", "hey", "hi", "hello", "yeah", "yes", "haha", "lol", "omg", "aww", "ah", "well", "so",
       "ok", "okay", "hmm", "um", "uh", "sure", "cool", "nice", "great", "awesome", "thanks", "yay", "ooh",
-      "whoa", "gosh", "man", "dude", "honestly", "anyway", "anyways", "btw");
+      "whoa", "woah", "gosh", "man", "dude", "honestly", "anyway", "anyways", "btw", "aw", "awww", "oops",
+      "wowza", "yikes", "ahh", "ohh", "hooray", "congrats", "absolutely", "totally", "definitely");
 
   static final Set<String> ADVERBS = words(
       "also", "just", "really", "still", "never", "always", "usually", "often", "actually", "totally",

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 /**
  * Rewrites first-person words to the speaker's name and second-person words to the addressee's
  * name, with third-person verb agreement for the word right after a subject pronoun ("I love" →
- * "Melanie loves", "you are" → "Caroline is"). "We", "us" and "our" are left alone: who else they
- * include cannot be known by rule.
+ * "Melanie loves", "you are" → "Caroline is"). "Our" becomes the speaker's possessive ("our city"
+ * → "Melanie's city"); "we" and "us" are left alone: who else they include cannot be known by rule.
  */
 final class PersonRewriter {
 
@@ -25,6 +25,17 @@ final class PersonRewriter {
           + "you\\b((?:\\s+(?:" + String.join("|", OfflineLexicon.ADVERBS) + "))*)\\s+([A-Za-z'’]+)",
       Pattern.CASE_INSENSITIVE);
 
+  private static final Pattern CAPITAL_I = Pattern.compile("\\bI\\b");
+  private static final Pattern FIRST_OBJECT = Pattern.compile("(?<![\\w-])(?:me|myself)(?![\\w-])",
+      Pattern.CASE_INSENSITIVE);
+  private static final Pattern FIRST_POSSESSIVE = Pattern.compile("(?<![\\w-])(?:my|mine)(?![\\w-])",
+      Pattern.CASE_INSENSITIVE);
+  private static final Pattern OUR = Pattern.compile("(?<![\\w-])(?:our|ours)(?![\\w-])", Pattern.CASE_INSENSITIVE);
+  private static final Pattern SECOND_POSSESSIVE = Pattern.compile("\\b(?:your|yours)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern SECOND_OTHER = Pattern.compile("\\b(?:you|yourself)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern ANY_PERSON = Pattern.compile(
+      "\\b(?:I|me|my|mine|myself|you|your|yours|yourself)\\b", Pattern.CASE_INSENSITIVE);
+
   private PersonRewriter() {}
 
   /**
@@ -38,23 +49,24 @@ final class PersonRewriter {
     String s = LOWER_I.matcher(sentence).replaceAll("I");
     s = replace(FIRST_CONTRACTION, s, m -> speaker + " " + contraction(m.group(1) == null ? "am" : m.group(1)));
     s = replace(FIRST_SUBJECT, s, m -> speaker + m.group(1) + " " + thirdPerson(m.group(2)));
-    s = replace(Pattern.compile("\\bI\\b"), s, m -> speaker);
-    s = replace(Pattern.compile("(?<![\\w-])(?:me|myself)(?![\\w-])", Pattern.CASE_INSENSITIVE), s, m -> speaker);
-    s = replace(Pattern.compile("(?<![\\w-])(?:my|mine)(?![\\w-])", Pattern.CASE_INSENSITIVE), s, m -> possessive(speaker));
+    s = replace(CAPITAL_I, s, m -> speaker);
+    s = replace(FIRST_OBJECT, s, m -> speaker);
+    s = replace(FIRST_POSSESSIVE, s, m -> possessive(speaker));
+    // "our city", "our kids": the speaker's, which is what a later question asks about
+    s = replace(OUR, s, m -> possessive(speaker));
     if (addressee != null) {
       s = replace(SECOND_CONTRACTION, s, m -> addressee + " "
           + contraction(m.group(1) != null ? m.group(1) : m.group(2)));
       s = replace(SECOND_SUBJECT, s, m -> m.group(1) + addressee + m.group(2) + " " + thirdPerson(m.group(3)));
-      s = replace(Pattern.compile("\\b(?:your|yours)\\b", Pattern.CASE_INSENSITIVE), s, m -> possessive(addressee));
-      s = replace(Pattern.compile("\\b(?:you|yourself)\\b", Pattern.CASE_INSENSITIVE), s, m -> addressee);
+      s = replace(SECOND_POSSESSIVE, s, m -> possessive(addressee));
+      s = replace(SECOND_OTHER, s, m -> addressee);
     }
     return s;
   }
 
   /** True when the sentence uses first- or second-person words this class rewrites. */
   static boolean personal(String sentence) {
-    return Pattern.compile("\\b(?:I|me|my|mine|myself|you|your|yours|yourself)\\b", Pattern.CASE_INSENSITIVE)
-        .matcher(sentence).find();
+    return ANY_PERSON.matcher(sentence).find();
   }
 
   static String possessive(String name) {

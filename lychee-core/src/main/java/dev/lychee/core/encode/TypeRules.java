@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  *   <li>{@code procedure}: steps, recipes, "the trick is";
  *   <li>{@code event}: a dated sentence in the past, or a past action verb (went, visited,
  *       attended, adopted...);
- *   <li>{@code preference}: like, love, enjoy, prefer, favourite, hate...;
+ *   <li>{@code preference}: like (as a verb after a subject, not "looks like"), love, enjoy, prefer,
+ *       favourite, hate...;
  *   <li>otherwise {@code fact}.
  * </ol>
  */
@@ -29,7 +30,7 @@ final class TypeRules {
       "\\b(mistake|mistakes|lesson|lessons|learned the hard way|should have|shouldn't have|should've|went wrong|regret|regrets)\\b");
   private static final Pattern CONSTRAINT = Pattern.compile(
       "\\b(can't(?! (?:wait|believe|stop|imagine|thank|remember|help|get enough))|cannot|can not|unable to"
-          + "|allergic|allergy|allergies|must(?! have)|mustn't|not allowed|intolerant|vegan|vegetarian|gluten"
+          + "|allergic|allergy|allergies|must(?! (?:have|be|feel|look|sound|seem))|mustn't|not allowed|intolerant|vegan|vegetarian|gluten"
           + "|lactose|avoid|forbidden|no longer able)\\b");
   private static final Pattern PROCEDURE = Pattern.compile(
       "\\b(step by step|steps|recipe|the trick is|the key is|how to|first,? you|instructions)\\b");
@@ -39,7 +40,8 @@ final class TypeRules {
           + "|received|hosted|participated|competed|returned|came back|got back|performed|organized"
           + "|organised|launched|opened|released|published|completed|quit|broke|injured|hurt|visited)\\b");
   private static final Pattern PREFERENCE = Pattern.compile(
-      "\\b(like|likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|prefer|prefers|favorite|favourite"
+      "\\b(?:i|you|we|they|really|also|do|don't|would|'d)\\s+like\\b"
+          + "|\\b(likes|liked|love|loves|loved|enjoy|enjoys|enjoyed|prefer|prefers|favorite|favourite"
           + "|hate|hates|dislike|dislikes|fond of|passionate about|keen on|big fan|fan of|obsessed with)\\b");
 
   static Typed type(String sentence, Tense tense, boolean dated) {

@@ -51,7 +51,8 @@ public final class MemoryWriter {
     this.segmenters = segmenters;
     this.config = config;
     this.admission = new TurnAdmission(config.maxTurnChars());
-    this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references);
+    this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references,
+        config.reembedNodes());
   }
 
   /**
@@ -77,9 +78,9 @@ public final class MemoryWriter {
       List<RawTurn> admitted = admission.admit(namespace, session, sessionDate, turns,
           store.nextTurnIndex(namespace, session));
       List<RawTurn> stored = store.appendTurns(namespace, session, admitted);
-      Map<String, float[]> turnVectors = indexTurns(namespace, stored);
+      indexTurns(namespace, stored);
       SessionSegmentation seg = segmentation(namespace, session);
-      List<Segment> closed = seg.offerStored(store, embedder, turnVectors);
+      List<Segment> closed = seg.offerStored(store, embedder);
       result = result.plus(new IngestResult(stored.size(), 0, 0, 0, 0, TokenUsage.ZERO, 0, List.of()));
       for (Segment s : closed) {
         result = result.plus(committer.closeAndEncode(s));
@@ -96,7 +97,7 @@ public final class MemoryWriter {
       IngestResult result = IngestResult.EMPTY;
       SessionSegmentation seg = segmentation(namespace, session);
       // after a restart, stored turns that no segment covers are offered before flushing
-      List<Segment> closed = new ArrayList<>(seg.offerStored(store, embedder, Map.of()));
+      List<Segment> closed = new ArrayList<>(seg.offerStored(store, embedder));
       closed.addAll(seg.flush());
       for (Segment s : closed) {
         result = result.plus(committer.closeAndEncode(s));
@@ -129,12 +130,21 @@ public final class MemoryWriter {
     return result;
   }
 
-  /** Drops in-memory segmentation state of a namespace (after {@code forget}). */
+  /**
+   * Drops the in-memory state of a namespace (session null) or of one session: open segments and
+   * the encoder's reference context. Call before {@code forget}, so that nothing of the forgotten
+   * turns can reach a later encoder prompt.
+   */
   public void discard(String namespace, String session) {
+    List<String> sessions = session == null ? store.sessions(namespace) : List.of(session);
+    for (String s : sessions) {
+      synchronized (lock(namespace, s)) {
+        live.remove(key(namespace, s));
+        committer.forgetContext(namespace, s);
+      }
+    }
     if (session == null) {
       live.keySet().removeIf(k -> k.startsWith(namespace + '\u0000'));
-    } else {
-      live.remove(key(namespace, session));
     }
   }
 
@@ -169,9 +179,9 @@ public final class MemoryWriter {
     return out;
   }
 
-  private Map<String, float[]> indexTurns(String namespace, List<RawTurn> turns) {
+  private void indexTurns(String namespace, List<RawTurn> turns) {
     if (turns.isEmpty()) {
-      return Map.of();
+      return;
     }
     int maxChars = config.segmentation().maxEmbeddingChars();
     List<String> texts = turns.stream().map(t -> Exchanges.embeddingText(t.content(), maxChars)).toList();
@@ -181,7 +191,6 @@ public final class MemoryWriter {
       byId.put(turns.get(i).id(), vs.get(i));
     }
     vectors.upsert(namespace, VectorIndex.TURNS, byId);
-    return byId;
   }
 
   private SessionSegmentation segmentation(String namespace, String session) {

@@ -17,9 +17,11 @@ import dev.lychee.core.encode.ReferenceContextTracker;
 import dev.lychee.core.organize.EvidenceOrganizer;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,9 +39,11 @@ final class SegmentCommitter {
   private final Encoder encoder;
   private final EvidenceOrganizer organizer;
   private final ReferenceContextTracker references;
+  private final boolean reembedNodes;
 
   SegmentCommitter(RecordStore store, VectorIndex vectors, Embedder embedder, Encoder encoder,
-      EvidenceOrganizer organizer, ReferenceContextTracker references) {
+      EvidenceOrganizer organizer, ReferenceContextTracker references, boolean reembedNodes) {
+    this.reembedNodes = reembedNodes;
     this.store = store;
     this.vectors = vectors;
     this.embedder = embedder;
@@ -75,11 +79,21 @@ final class SegmentCommitter {
     return new IngestResult(0, 0, 1, records.size(), nodes.size(), encoding.usage(), encoding.inputTokens(), List.of());
   }
 
+  /** Forgets the session's disambiguation note and recent record texts. */
+  void forgetContext(String namespace, String session) {
+    references.reset(namespace, session);
+  }
+
   private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes) {
     List<String> texts = new ArrayList<>(records.size() + nodes.size());
     records.forEach(r -> texts.add(r.normalizedText()));
     // temporal nodes are reached through their keys, never by vector (reference §4.5)
     List<EvidenceNode> embedded = nodes.stream().filter(n -> n.kind() != NodeKind.TEMPORAL).toList();
+    if (!reembedNodes && !embedded.isEmpty()) {
+      Set<String> stored = new HashSet<>();
+      store.nodes(ns, embedded.stream().map(EvidenceNode::id).toList()).forEach(n -> stored.add(n.id()));
+      embedded = embedded.stream().filter(n -> !stored.contains(n.id())).toList();
+    }
     embedded.forEach(n -> texts.add(n.searchText().isBlank() ? n.key() : n.searchText()));
     if (texts.isEmpty()) {
       return;

@@ -11,7 +11,6 @@ import dev.lychee.core.segment.Exchanges;
 import dev.lychee.core.segment.SegmentationConfig;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The live segmenter of one (namespace, session) and how far it has been fed.
@@ -37,18 +36,19 @@ final class SessionSegmentation {
   }
 
   /**
-   * Offers every stored turn after the last offered one.
-   *
-   * @param turnVectors vectors of turns embedded in this call, by turn id; an exchange of exactly
-   *     one turn reuses its turn's vector instead of embedding again
+   * Offers every stored turn after the last offered one. Exchanges are embedded as the segmenter
+   * sees them (one {@code "<role>: <content>"} line per turn, reference §1.3) in one batch, even
+   * when an exchange holds a single turn whose own vector exists: the embedder's surprise profile
+   * is calibrated on exactly that text, and the segmenter is sensitive to the difference.
    */
-  List<Segment> offerStored(RecordStore store, Embedder embedder, Map<String, float[]> turnVectors) {
+  List<Segment> offerStored(RecordStore store, Embedder embedder) {
     List<RawTurn> fresh = store.turns(namespace, session, offeredThrough + 1, Integer.MAX_VALUE);
     if (fresh.isEmpty()) {
       return List.of();
     }
     List<ExchangeDraft> drafts = Exchanges.form(fresh, config);
-    List<float[]> vectors = embed(drafts, embedder, turnVectors);
+    List<float[]> vectors = embedder.embedDocuments(
+        drafts.stream().map(d -> Exchanges.embeddingText(d.text(), config.maxEmbeddingChars())).toList());
     List<Exchange> exchanges = new ArrayList<>(drafts.size());
     for (int i = 0; i < drafts.size(); i++) {
       ExchangeDraft d = drafts.get(i);
@@ -60,29 +60,5 @@ final class SessionSegmentation {
 
   List<Segment> flush() {
     return segmenter.flush();
-  }
-
-  private List<float[]> embed(List<ExchangeDraft> drafts, Embedder embedder, Map<String, float[]> turnVectors) {
-    int maxChars = config.maxEmbeddingChars();
-    float[][] out = new float[drafts.size()][];
-    List<Integer> missing = new ArrayList<>();
-    List<String> texts = new ArrayList<>();
-    for (int i = 0; i < drafts.size(); i++) {
-      ExchangeDraft d = drafts.get(i);
-      float[] reuse = d.turns().size() == 1 && !d.forceFinalize() ? turnVectors.get(d.turns().get(0).id()) : null;
-      if (reuse != null) {
-        out[i] = reuse;
-      } else {
-        missing.add(i);
-        texts.add(Exchanges.embeddingText(d.text(), maxChars));
-      }
-    }
-    if (!texts.isEmpty()) {
-      List<float[]> vs = embedder.embedDocuments(texts);
-      for (int j = 0; j < missing.size(); j++) {
-        out[missing.get(j)] = vs.get(j);
-      }
-    }
-    return List.of(out);
   }
 }

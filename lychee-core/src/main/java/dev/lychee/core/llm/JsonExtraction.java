@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * through. This class tries, in order: the whole text; the body of the first code fence (an
  * unclosed fence runs to the end of the text); then every balanced {@code {...}} or {@code [...]}
  * span, scanning from the left, skipping brackets inside JSON strings. The first candidate that
- * parses as an object or array wins. Parsing is mildly lenient (trailing commas, comments and raw
+ * parses as an object or array wins. The scan stops at the first bracket that never closes, so a
+ * nested object of a truncated answer is never mistaken for the answer. Parsing is mildly lenient (trailing commas, comments and raw
  * control characters inside strings are accepted) because those slips carry no ambiguity.
  *
  * <p>Stateless and thread-safe.
@@ -79,8 +80,10 @@ public final class JsonExtraction {
       tried++;
       int end = matchingClose(body, i);
       if (end < 0) {
+        // Everything after an unclosed bracket lies inside it: an inner object of a truncated answer
+        // must not pass for the answer.
         sawUnbalanced = true;
-        continue;
+        break;
       }
       JsonNode node = tryParse(body.substring(i, end + 1));
       if (node != null) {

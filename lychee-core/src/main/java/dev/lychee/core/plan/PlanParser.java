@@ -7,6 +7,7 @@ import dev.lychee.api.QuestionType;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.TokenUsage;
+import dev.lychee.core.time.DateKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,15 +125,16 @@ final class PlanParser {
     if (n == null || !n.isObject()) {
       return null;
     }
-    DateRange since = QuestionDates.parse(text(n.get("since"))).orElse(null);
-    DateRange until = QuestionDates.parse(text(n.get("until"))).orElse(null);
+    // like the reference, only full dates count; anything vague or invalid is dropped
+    java.time.LocalDate since = DateKeys.normalizeDateKey(text(n.get("since"))).orElse(null);
+    java.time.LocalDate until = DateKeys.normalizeDateKey(text(n.get("until"))).orElse(null);
     if (since == null && until == null) {
       return null;
     }
-    if (since != null && until != null && until.end().isBefore(since.start())) {
+    if (since != null && until != null && until.isBefore(since)) {
       return null;
     }
-    return new DateRange(since == null ? null : since.start(), until == null ? null : until.end());
+    return new DateRange(since, until);
   }
 
   @SafeVarargs

@@ -1,11 +1,9 @@
 package dev.lychee.core.plan;
 
 import dev.lychee.api.DateRange;
-import java.time.DateTimeException;
+import dev.lychee.core.time.TemporalNormalizer;
 import java.time.LocalDate;
-import java.time.YearMonth;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,10 +17,6 @@ import java.util.regex.Pattern;
 final class QuestionDates {
   private static final String MONTHS =
       "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
-  private static final Map<String, Integer> MONTH_NUM = Map.ofEntries(
-      Map.entry("jan", 1), Map.entry("feb", 2), Map.entry("mar", 3), Map.entry("apr", 4), Map.entry("may", 5),
-      Map.entry("jun", 6), Map.entry("jul", 7), Map.entry("aug", 8), Map.entry("sep", 9), Map.entry("oct", 10),
-      Map.entry("nov", 11), Map.entry("dec", 12));
 
   private static final String MONTHS_NC = MONTHS.replaceFirst("^\\(", "(?:");
 
@@ -38,11 +32,10 @@ final class QuestionDates {
   private static final Pattern AFTER = Pattern.compile("\\b(after|since)\\s+(" + DATE + ")\\b");
   private static final Pattern ANY = Pattern.compile("\\b(" + DATE + ")\\b");
 
-  private static final Pattern ISO = Pattern.compile("(\\d{4})-(\\d{1,2})-(\\d{1,2})");
-  private static final Pattern DMY = Pattern.compile("(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?" + MONTHS + "\\.?,?\\s+(\\d{4})");
-  private static final Pattern MDY = Pattern.compile(MONTHS + "\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})");
-  private static final Pattern MY = Pattern.compile(MONTHS + "\\.?,?\\s+(?:of\\s+)?(\\d{4})");
-  private static final Pattern Y = Pattern.compile("((?:19|20)\\d{2})");
+
+  private static final TemporalNormalizer NORMALIZER = new TemporalNormalizer();
+  /** Absolute expressions need no anchor; any fixed day does. */
+  private static final LocalDate NO_ANCHOR = LocalDate.of(2000, 1, 1);
 
   private QuestionDates() {}
 
@@ -74,43 +67,15 @@ final class QuestionDates {
     return Optional.empty();
   }
 
-  /** The days one date expression covers. */
+  /**
+   * The days one absolute date expression covers, read by the shared {@link TemporalNormalizer}
+   * (relative words never reach here: the patterns above only match absolute dates).
+   */
   static Optional<DateRange> parse(String expr) {
-    String s = expr.toLowerCase(Locale.ROOT).strip();
-    try {
-      Matcher m = ISO.matcher(s);
-      if (m.matches()) {
-        return Optional.of(DateRange.day(LocalDate.of(num(m, 1), num(m, 2), num(m, 3))));
-      }
-      m = DMY.matcher(s);
-      if (m.matches()) {
-        return Optional.of(DateRange.day(LocalDate.of(num(m, 3), month(m.group(2)), num(m, 1))));
-      }
-      m = MDY.matcher(s);
-      if (m.matches()) {
-        return Optional.of(DateRange.day(LocalDate.of(num(m, 3), month(m.group(1)), num(m, 2))));
-      }
-      m = MY.matcher(s);
-      if (m.matches()) {
-        YearMonth ym = YearMonth.of(num(m, 2), month(m.group(1)));
-        return Optional.of(new DateRange(ym.atDay(1), ym.atEndOfMonth()));
-      }
-      m = Y.matcher(s);
-      if (m.matches()) {
-        int y = num(m, 1);
-        return Optional.of(new DateRange(LocalDate.of(y, 1, 1), LocalDate.of(y, 12, 31)));
-      }
-    } catch (DateTimeException e) {
-      return Optional.empty(); // "31 February" and the like: no filter rather than a wrong one
+    if (expr == null || expr.isBlank()) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    return NORMALIZER.resolve(expr.strip(), NO_ANCHOR);
   }
 
-  private static int num(Matcher m, int g) {
-    return Integer.parseInt(m.group(g));
-  }
-
-  private static int month(String name) {
-    return MONTH_NUM.get(name.substring(0, 3));
-  }
 }

@@ -7,6 +7,7 @@ import java.util.regex.Pattern;
  * occurrence of an expression that names no year or week ("in May", "on Friday", "June 3").
  */
 public enum Tense {
+  // "next" and "later" are not future markers: "the next day we left", "two days later we met".
   PAST,
   FUTURE,
   /** No marker either way; resolution then treats the sentence as past (see {@link TemporalNormalizer}). */
@@ -14,7 +15,7 @@ public enum Tense {
 
   private static final Pattern FUTURE_MARKERS = Pattern.compile(
       "\\b(will|won't|shall|gonna|going to|planning|plan to|plans to|intend|intends|hoping to|hope to"
-          + "|about to|looking forward|can't wait|upcoming|next|tomorrow|soon|later)\\b|'ll\\b",
+          + "|about to|looking forward|can't wait|upcoming|tomorrow|soon)\\b|'ll\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PAST_MARKERS = Pattern.compile(
       "\\b(was|were|did|had|went|got|made|took|saw|met|came|ran|began|gave|found|felt|told|ago"

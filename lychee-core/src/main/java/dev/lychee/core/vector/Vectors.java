@@ -33,11 +33,16 @@ public final class Vectors {
   }
 
   /**
-   * Checks a vector to be stored or searched with: non-null, non-empty, finite.
+   * Checks a vector to be stored or searched with: a non-blank id, and a non-null, non-empty, finite
+   * vector.
    *
    * @return the vector
    */
   public static float[] checkVector(String id, float[] v) {
+    Objects.requireNonNull(id, "id");
+    if (id.isBlank()) {
+      throw new IllegalArgumentException("vector id must not be blank");
+    }
     Objects.requireNonNull(v, () -> "vector of '" + id + "' is null");
     if (v.length == 0) {
       throw new IllegalArgumentException("vector of '" + id + "' is empty");

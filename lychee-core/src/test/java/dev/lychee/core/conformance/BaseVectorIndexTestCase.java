@@ -371,6 +371,8 @@ public abstract class BaseVectorIndexTestCase {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> index.upsert("ns", VectorIndex.TURNS, Map.of("n", new float[] {Float.NaN, 0, 0})))
         .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> index.upsert("ns", VectorIndex.TURNS, Map.of(" ", new float[] {1, 0, 0})))
+        .isInstanceOf(IllegalArgumentException.class);
     // a rejected batch leaves nothing behind, not even its valid vectors
     Map<String, float[]> mixed = new LinkedHashMap<>();
     mixed.put("ok", new float[] {0, 1, 0});

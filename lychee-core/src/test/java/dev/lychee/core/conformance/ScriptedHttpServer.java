@@ -30,8 +30,8 @@ import java.util.function.Function;
  *
  * <p>Responses come first from the FIFO queue filled by {@link #enqueue}; when the queue is empty
  * the {@link #route router} (if any) answers, which lets end-to-end tests answer by inspecting the
- * request. A request nobody scripted gets HTTP 501 (not retried by providers), so a test fails
- * loudly instead of hanging.
+ * request. A request nobody scripted (or that the router declines with {@code null}) gets HTTP 400,
+ * which providers do not retry, so a test fails loudly instead of hanging or looping.
  */
 public final class ScriptedHttpServer implements AutoCloseable {
 
@@ -161,7 +161,7 @@ public final class ScriptedHttpServer implements AutoCloseable {
         response = r == null ? null : r.apply(request);
       }
       if (response == null) {
-        response = Response.json(501, "{\"error\":\"no scripted response for " + request.path() + "\"}");
+        response = Response.json(400, "{\"error\":\"no scripted response for " + request.path() + "\"}");
       }
       if (!response.delay().isZero()) {
         try {

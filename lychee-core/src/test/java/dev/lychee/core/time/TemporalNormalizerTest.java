@@ -123,6 +123,7 @@ class TemporalNormalizerTest {
   @Test
   void pluralWeekdaysAreHabitsNotDates() {
     assertThat(normalizer.find("I swim on Fridays", LocalDate.parse("2023-05-10"))).isEmpty();
+    assertThat(normalizer.find("We sing every Tuesday and each Sunday", LocalDate.parse("2023-05-10"))).isEmpty();
   }
 
   @Test
@@ -164,6 +165,7 @@ class TemporalNormalizerTest {
     assertThat(Tense.of("We are going to paint")).isEqualTo(Tense.FUTURE);
     assertThat(Tense.of("We painted it")).isEqualTo(Tense.PAST);
     assertThat(Tense.of("I like painting")).isEqualTo(Tense.UNKNOWN);
+    assertThat(Tense.of("The next day we walked home")).isEqualTo(Tense.PAST);
   }
 
   private static DateRange parse(String expected) {

@@ -35,10 +35,10 @@ public final class OllamaEmbedder implements Embedder {
 
   @Override
   public List<float[]> embedDocuments(List<String> texts) {
+    Objects.requireNonNull(texts, "texts");
     for (String t : texts) {
-      Objects.requireNonNull(t, "texts must not contain null");
-      if (t.isBlank()) {
-        throw new IllegalArgumentException("cannot embed blank text");
+      if (t == null || t.isBlank()) {
+        throw new IllegalArgumentException("cannot embed null or blank text");
       }
     }
     if (texts.isEmpty()) {
@@ -102,6 +102,9 @@ public final class OllamaEmbedder implements Embedder {
 
   @Override
   public float[] embedQuery(String query) {
+    if (query == null || query.isBlank()) {
+      throw new IllegalArgumentException("cannot embed a null or blank query");
+    }
     return embedDocuments(List.of(query)).get(0);
   }
 

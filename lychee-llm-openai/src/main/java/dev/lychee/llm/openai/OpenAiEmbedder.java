@@ -39,10 +39,10 @@ public final class OpenAiEmbedder implements Embedder, AutoCloseable {
 
   @Override
   public List<float[]> embedDocuments(List<String> texts) {
+    Objects.requireNonNull(texts, "texts");
     for (String t : texts) {
-      Objects.requireNonNull(t, "texts must not contain null");
-      if (t.isBlank()) {
-        throw new IllegalArgumentException("cannot embed blank text");
+      if (t == null || t.isBlank()) {
+        throw new IllegalArgumentException("cannot embed null or blank text");
       }
     }
     List<float[]> out = new ArrayList<>(texts.size());
@@ -54,6 +54,9 @@ public final class OpenAiEmbedder implements Embedder, AutoCloseable {
 
   @Override
   public float[] embedQuery(String query) {
+    if (query == null || query.isBlank()) {
+      throw new IllegalArgumentException("cannot embed a null or blank query");
+    }
     return embedDocuments(List.of(query)).get(0);
   }
 

@@ -62,6 +62,11 @@ public final class SqliteRecordStore implements RecordStore {
     return new SqliteRecordStore(db);
   }
 
+  /** The database this store writes to (shared with a {@link SqliteVectorIndex} over it). */
+  SqliteDatabase database() {
+    return db;
+  }
+
   private void checkOpen() {
     if (closed) {
       throw new IllegalStateException("record store is closed");

@@ -142,7 +142,7 @@ public final class SqliteVectorIndex implements VectorIndex {
     ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
     w.lock();
     try {
-      int size = db.write(h -> {
+      db.write(h -> {
         // the dimension is fixed while the index holds any vector (as in VectorSlab)
         List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = ? AND kind = ? LIMIT 1")
             .bind(0, namespace).bind(1, kind).mapTo(Integer.class).list();
@@ -157,13 +157,19 @@ public final class SqliteVectorIndex implements VectorIndex {
         }
         batch.execute();
         bumpVersion(h, namespace, kind);
-        return count(h, namespace, kind);
+        return null;
       });
+      // a loaded slab mirrors the rows (the namespace lock keeps them in step), so it can take the
+      // write itself; a graph is immutable and is rebuilt on the next search
       Key key = new Key(namespace, kind);
       Loaded loaded = cache.getIfPresent(key);
-      if (loaded instanceof Exact exact && size <= config.exactSearchMaxVectors()) {
+      if (loaded instanceof Exact exact) {
         exact.slab().upsert(vectors);
-        cache.put(key, exact); // re-weigh
+        if (exact.slab().size() <= config.exactSearchMaxVectors()) {
+          cache.put(key, exact); // re-weigh
+        } else {
+          cache.invalidate(key);
+        }
       } else {
         cache.invalidate(key);
       }

@@ -19,8 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The child process of {@link CrashTest}: appends turns in batches of three and commits segment
- * encodings until it is killed, reporting every call that returned on stdout ({@code T <last
+ * The child process of {@link CrashTest}: appends turns in batches of three, stores each batch as
+ * a pending segment and commits the encoding of the previous one, until it is killed, reporting every call that returned on stdout ({@code T <last
  * index>}, {@code S <segment id>}, {@code E <segment id>}).
  */
 public final class CrashChild {
@@ -56,7 +56,9 @@ public final class CrashChild {
     Path db = Path.of(args[0]);
     PrintStream out = System.out;
     SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults());
-    for (int b = 0; ; b++) {
+    // resume after an earlier killed run: batches are whole, so the next batch starts here
+    int first = store.nextTurnIndex(NS, SESSION) / BATCH;
+    for (int b = first; ; b++) {
       List<RawTurn> turns = batch(b);
       store.appendTurns(NS, SESSION, turns);
       out.println("T " + turns.get(turns.size() - 1).index());
@@ -65,7 +67,8 @@ public final class CrashChild {
       store.putSegment(seg, SegmentState.PENDING);
       out.println("S " + seg.id());
       out.flush();
-      if (b % 2 == 1) {
+      // every batch encodes the segment before it, so much of the child's time is spent committing
+      if (b >= 1) {
         Segment prev = segment(b - 1);
         List<MemoryRecord> recs = records(prev);
         EvidenceNode node = new EvidenceNode(null, NS, NodeKind.EVENT_FRAME, prev.id(), prev.id(), "frame",

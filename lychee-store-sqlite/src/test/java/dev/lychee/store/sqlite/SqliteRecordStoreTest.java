@@ -1,6 +1,10 @@
 package dev.lychee.store.sqlite;
 
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import dev.lychee.core.conformance.BaseRecordStoreTestCase;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
@@ -26,6 +30,21 @@ class SqliteRecordStoreTest extends BaseRecordStoreTestCase {
     RecordStore s = SqliteRecordStore.open(file, quick());
     paths.put(s, file);
     return s;
+  }
+
+  private final List<VectorIndex> companions = new ArrayList<>();
+
+  /** Vectors beside the rows, in the same file, as the Guice module wires them. */
+  @Override
+  protected VectorIndex companionIndex(RecordStore store) {
+    VectorIndex v = new SqliteVectorIndex(((SqliteRecordStore) store).database());
+    companions.add(v);
+    return v;
+  }
+
+  @AfterEach
+  void closeCompanions() {
+    companions.forEach(VectorIndex::close);
   }
 
   @Override

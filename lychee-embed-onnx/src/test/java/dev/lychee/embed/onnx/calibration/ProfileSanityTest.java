@@ -9,16 +9,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The calibrated profile must separate a change of subject from a continuation on a small,
- * hand-written conversation (not taken from LoCoMo): the change of subject lands at least two
- * spreads above the neutral point, and at least one spread above the continuation.
+ * hand-written conversation (not taken from LoCoMo), embedded as the segmenter embeds exchanges
+ * ({@code "user: <speaker>: <text>"}, the text the profile was fitted on): the change of subject
+ * lands at least two scale units above the neutral point and, before clipping, at least one unit above the
+ * continuation.
  */
 class ProfileSanityTest {
 
   private static final List<String> OPEN =
       List.of(
-          "Ann: I started training for a half marathon this spring.",
-          "Bo: Nice! How far are you running each week?",
-          "Ann: About thirty kilometres, with one long run every Sunday.");
+          "user: Ann: I started training for a half marathon this spring.",
+          "user: Bo: Nice! How far are you running each week?",
+          "user: Ann: About thirty kilometres, with one long run every Sunday.");
 
   @Test
   void topicSwitchIsSurprisingAndContinuationIsNot() {
@@ -26,13 +28,14 @@ class ProfileSanityTest {
     EmbeddingProfile profile = embedder.profile();
     List<float[]> open = embedder.embedDocuments(OPEN);
     float[] continuation =
-        embedder.embedDocuments(List.of("Bo: Do you stretch after the long runs? My knees would hate that distance.")).get(0);
+        embedder.embedDocuments(List.of("user: Bo: Do you stretch after the long runs? My knees would hate that distance.")).get(0);
     float[] change =
-        embedder.embedDocuments(List.of("Ann: By the way, our landlord is raising the rent on the flat next month.")).get(0);
-    double aContinuation = absolute(SurpriseSignal.surprise(open, continuation), profile);
-    double aChange = absolute(SurpriseSignal.surprise(open, change), profile);
-    assertThat(aChange).isGreaterThanOrEqualTo(2.0);
-    assertThat(aChange - aContinuation).isGreaterThanOrEqualTo(1.0);
+        embedder.embedDocuments(List.of("user: Ann: By the way, our landlord is raising the rent on the flat next month.")).get(0);
+    double sContinuation = SurpriseSignal.surprise(open, continuation);
+    double sChange = SurpriseSignal.surprise(open, change);
+    assertThat(absolute(sChange, profile)).isGreaterThanOrEqualTo(2.0);
+    // unclipped: the change of subject is at least one scale unit more surprising
+    assertThat((sChange - sContinuation) / profile.surpriseScale()).isGreaterThanOrEqualTo(1.0);
   }
 
   private static double absolute(double s, EmbeddingProfile p) {

@@ -1,0 +1,189 @@
+package dev.lychee.core.encode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.Encoding;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.ReferenceContext;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TokenUsage;
+import dev.lychee.api.TurnRef;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OfflineEncoderTest {
+
+  private final OfflineEncoder encoder = new OfflineEncoder(EncodingConfig.defaults());
+
+  private List<MemoryRecord> encode(Segment s) {
+    return encoder.encode(s, ReferenceContext.EMPTY).records();
+  }
+
+  private MemoryRecord only(String speaker, String text) {
+    List<MemoryRecord> rs = encode(Segments.of(0, Segments.MAY8, "Caroline|Hi!", "Melanie|Hello!", speaker + "|" + text));
+    assertThat(rs).hasSize(1);
+    return rs.get(0);
+  }
+
+  @Test
+  void firstPersonBecomesTheSpeakerAndRelativeDatesAreResolved() {
+    MemoryRecord r = only("Caroline", "Caroline: I went to the support group yesterday.");
+    assertThat(r.text()).isEqualTo("Caroline went to the support group yesterday (2023-05-07).");
+    assertThat(r.type()).isEqualTo(MemoryType.EVENT);
+    assertThat(r.temporal().tRef()).isEqualTo("2023-05-07");
+    assertThat(r.temporal().span()).isEqualTo(DateRange.day(LocalDate.of(2023, 5, 7)));
+    assertThat(r.entities()).contains("Caroline");
+    assertThat(r.tags()).contains("support", "group").allMatch(t -> t.equals(t.toLowerCase()));
+    assertThat(r.evidence()).containsExactly(TurnRef.of(Segments.SESSION, 2));
+    assertThat(r.sourceRole()).isEqualTo(SourceRole.USER);
+    assertThat(r.createdAt()).isEqualTo(Segments.MAY8);
+    assertThat(r.segmentId()).isEqualTo("session_1:0-2");
+  }
+
+  @Test
+  void secondPersonBecomesTheOtherSpeakerWithAgreement() {
+    MemoryRecord r = only("Melanie", "You are such a talented painter, and your lake painting is in my kitchen now.");
+    assertThat(r.text()).isEqualTo("Caroline is such a talented painter, and Caroline's lake painting is in Melanie's kitchen now.");
+    assertThat(r.entities()).contains("Caroline", "Melanie");
+    assertThat(only("Caroline", "I love painting sunsets with my kids.").text())
+        .isEqualTo("Caroline loves painting sunsets with Caroline's kids.");
+  }
+
+  @Test
+  void secondPersonStaysWhenTheAddresseeIsUnknownButTheNoteNamesTheSpeakers() {
+    Segment alone = Segments.of(30, Segments.MAY8, "Melanie|I hung your painting in my hallway.");
+    assertThat(encode(alone).get(0).text()).isEqualTo("Melanie hung your painting in Melanie's hallway.");
+    Encoding withNote = encoder.encode(alone, new ReferenceContext("Speakers: Caroline, Melanie", List.of()));
+    assertThat(withNote.records().get(0).text()).isEqualTo("Melanie hung Caroline's painting in Melanie's hallway.");
+    assertThat(withNote.note()).isEqualTo("Speakers: Caroline, Melanie");
+  }
+
+  @Test
+  void greetingsFillersAcknowledgementsAndEmptyQuestionsAreDropped() {
+    Segment s = Segments.of(0, Segments.MAY8,
+        "Caroline|Hey Mel! Good to see you! How have you been?",
+        "Melanie|Thanks, that's so cool!",
+        "Caroline|Wow!",
+        "Melanie|Yeah, sounds great. See you soon!",
+        "Caroline|What kind of paintings do you do?");
+    assertThat(encode(s)).isEmpty();
+  }
+
+  @Test
+  void subjectlessSentencesGetTheSpeakerAndWeekendsResolve() {
+    MemoryRecord r = only("Melanie", "Went hiking with my dog last weekend.");
+    assertThat(r.text()).isEqualTo("Melanie went hiking with Melanie's dog last weekend (2023-05-06 to 2023-05-07).");
+    assertThat(r.temporal().span()).isEqualTo(new DateRange(LocalDate.of(2023, 5, 6), LocalDate.of(2023, 5, 7)));
+    assertThat(r.type()).isEqualTo(MemoryType.EVENT);
+  }
+
+  @Test
+  void interjectionsVocativesAndDateWordsStayOutOfEntities() {
+    MemoryRecord r = only("Melanie", "Woah Caroline, I won a chess tournament last Friday!");
+    assertThat(r.text()).isEqualTo("Melanie won a chess tournament last Friday (2023-05-05).");
+    assertThat(r.entities()).containsExactly("Melanie");
+    MemoryRecord ours = only("Caroline", "Last weekend our city held a pride parade.");
+    assertThat(ours.text()).isEqualTo("Last weekend (2023-05-06 to 2023-05-07) Caroline's city held a pride parade.");
+    assertThat(ours.entities()).containsExactly("Caroline");
+    assertThat(only("Melanie", "Just been busy with pottery classes.").text())
+        .isEqualTo("Melanie has just been busy with pottery classes.");
+  }
+
+  @Test
+  void typesByRule() {
+    MemoryRecord pref = only("Melanie", "I love pottery classes.");
+    assertThat(pref.type()).isEqualTo(MemoryType.PREFERENCE);
+    assertThat(pref.text()).isEqualTo("Melanie loves pottery classes.");
+
+    MemoryRecord constraint = only("Melanie", "I'm allergic to peanuts and shellfish.");
+    assertThat(constraint.type()).isEqualTo(MemoryType.CONSTRAINT);
+    assertThat(constraint.text()).isEqualTo("Melanie is allergic to peanuts and shellfish.");
+
+    MemoryRecord datedPlan = only("Caroline", "I'm going to visit Paris next month.");
+    assertThat(datedPlan.type()).isEqualTo(MemoryType.EVENT);
+    assertThat(datedPlan.tags()).startsWith("plan");
+    assertThat(datedPlan.text()).isEqualTo("Caroline is going to visit Paris next month (June 2023).");
+    assertThat(datedPlan.entities()).contains("Paris");
+    assertThat(datedPlan.temporal().tRef()).isEqualTo("2023-06");
+
+    MemoryRecord plan = only("Caroline", "I will start a pottery class.");
+    assertThat(plan.type()).isEqualTo(MemoryType.FACT);
+    assertThat(plan.tags()).contains("plan", "pottery");
+    assertThat(plan.temporal().isEmpty()).isTrue();
+
+    assertThat(only("Caroline", "I work as a counselor at the Riverside Clinic.").type()).isEqualTo(MemoryType.FACT);
+    assertThat(only("Caroline", "I work as a counselor at the Riverside Clinic.").entities())
+        .contains("Caroline", "Riverside Clinic");
+  }
+
+  @Test
+  void absoluteDatesAreKeptAsWrittenAndStillDated() {
+    MemoryRecord r = only("Caroline", "I moved to Boston on 3 March, 2021.");
+    assertThat(r.text()).isEqualTo("Caroline moved to Boston on 3 March, 2021.");
+    assertThat(r.temporal().span()).isEqualTo(DateRange.day(LocalDate.of(2021, 3, 3)));
+  }
+
+  @Test
+  void withoutATurnTimeRelativeDatesStayUnresolved() {
+    List<MemoryRecord> rs = encode(Segments.of(0, null, "Caroline|I went to the support group yesterday."));
+    assertThat(rs.get(0).text()).isEqualTo("Caroline went to the support group yesterday.");
+    assertThat(rs.get(0).temporal().isEmpty()).isTrue();
+  }
+
+  @Test
+  void photoCaptionsBecomeRecords() {
+    List<MemoryRecord> rs = encode(Segments.of(5, Segments.MAY8,
+        "Melanie|Look at this! [shares photo: a photo of a red bicycle leaning on a fence]"));
+    assertThat(rs).hasSize(1);
+    assertThat(rs.get(0).text()).isEqualTo("Melanie shared a photo of a red bicycle leaning on a fence.");
+    assertThat(rs.get(0).tags()).startsWith("photo").contains("bicycle").doesNotHaveDuplicates();
+    assertThat(rs.get(0).evidence()).containsExactly(TurnRef.of(Segments.SESSION, 5));
+  }
+
+  @Test
+  void everyRecordCitesOnlyItsOwnTurnAndReadsAsASentence() {
+    Segment s = Segments.of(10, Segments.MAY8,
+        "Caroline|Hey Mel! I joined a choir last Friday. We sing in the church choir every Tuesday.",
+        "Melanie|That's awesome! My son Max started piano lessons two weeks ago.",
+        "Caroline|I'm keen on counseling or working in mental health.");
+    Encoding e = encoder.encode(s, ReferenceContext.EMPTY);
+    assertThat(e.usage()).isEqualTo(TokenUsage.ZERO);
+    assertThat(e.inputTokens()).isZero();
+    assertThat(e.note()).isEqualTo("Speakers: Caroline, Melanie");
+    assertThat(e.records()).extracting(MemoryRecord::text).containsExactly(
+        "Caroline joined a choir last Friday (2023-05-05).",
+        "Caroline said that we sing in the church choir every Tuesday.",
+        "Melanie's son Max started piano lessons two weeks ago (2023-04-24).",
+        "Caroline is keen on counseling or working in mental health.");
+    assertThat(e.records()).allSatisfy(r -> {
+      assertThat(r.evidence()).hasSize(1);
+      assertThat(r.text()).matches("[A-Z].*\\.$");
+    });
+    assertThat(e.records().get(0).evidence()).containsExactly(TurnRef.of(Segments.SESSION, 10));
+    assertThat(e.records().get(2).evidence()).containsExactly(TurnRef.of(Segments.SESSION, 11));
+    assertThat(e.records().get(2).entities()).contains("Melanie", "Max");
+    assertThat(e.records().get(3).type()).isEqualTo(MemoryType.PREFERENCE);
+  }
+
+  @Test
+  void assistantTurnsAreKeptOnlyWhenTheyAddressTheUser() {
+    Segment s = Segments.of(0, Segments.MAY8,
+        "user|I have a dentist appointment on Friday and I always forget my insurance card.",
+        "assistant|The capital of France is Paris.",
+        "assistant|You should put your insurance card in your wallet tonight.");
+    List<MemoryRecord> rs = encode(s);
+    assertThat(rs).extracting(MemoryRecord::text).containsExactly(
+        "The user has a dentist appointment on Friday (2023-05-05) and the user always forgets the user's insurance card.",
+        "The assistant said that the user should put the user's insurance card in the user's wallet tonight (2023-05-08).");
+    assertThat(rs.get(1).sourceRole()).isEqualTo(SourceRole.ASSISTANT);
+  }
+
+  @Test
+  void nameIsOffline() {
+    assertThat(encoder.name()).isEqualTo("offline");
+  }
+}
