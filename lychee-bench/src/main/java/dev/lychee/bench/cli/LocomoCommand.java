@@ -46,6 +46,11 @@ final class LocomoCommand implements Callable<Integer> {
       description = "Items recalled per question, enough to fill the largest budget (default: ${DEFAULT-VALUE}).")
   int depth;
 
+  @Option(names = "--lychee-k",
+      description = "Depth lychee systems are asked for (default: the largest --k). Lychee's budgets and selection "
+          + "pool grow with k, so a deeper recall is another configuration; raise it to let lychee fill the token budgets.")
+  Integer lycheeK;
+
   @Option(names = "--json", description = "Write the result JSON here.")
   Path json;
 
@@ -57,7 +62,8 @@ final class LocomoCommand implements Callable<Integer> {
     List<Integer> kList = Csv.positiveInts(ks, "--k");
     EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokenCounter());
     List<LocomoConversation> conversations = LocomoLoader.load(data);
-    SystemCatalog catalog = new SystemCatalog(parent.embedderFactory()).lycheeK(scorer.maxK());
+    SystemCatalog catalog = new SystemCatalog(parent.embedderFactory())
+        .lycheeK(lycheeK == null ? scorer.maxK() : Math.max(lycheeK, scorer.maxK()));
     List<EvalSystem> list = catalog.create(Csv.names(systems));
     LocomoResult result;
     try {

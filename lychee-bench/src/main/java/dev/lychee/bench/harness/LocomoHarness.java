@@ -61,10 +61,9 @@ public final class LocomoHarness {
   private List<QuestionScore> runOne(
       LocomoConversation conv, List<EvalSession> sessions, String namespace, EvalSystem system) {
     String label = conv.sampleId() + " " + system.name();
-    progress.start(label + " ingest", 1);
+    progress.start(label + " ingest", sessions.size());
     long t0 = System.nanoTime();
-    system.ingest(namespace, sessions);
-    progress.step();
+    system.ingest(namespace, sessions, progress::step);
     progress.done(conv.turnCount() + " turns ingested in " + seconds(t0));
     List<QuestionScore> out = new ArrayList<>();
     progress.start(label + " recall", conv.questions().size());

@@ -2,10 +2,11 @@ package dev.lychee.bench.harness;
 
 import java.io.PrintStream;
 import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 
 /** Plain, timestamped log lines: one at the start of a task, a few on the way, one at the end. */
 final class LogProgress implements Progress {
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
   private final PrintStream out;
   private String label = "";
   private int total;
@@ -45,7 +46,7 @@ final class LogProgress implements Progress {
   }
 
   private void line(String s) {
-    out.println("[" + LocalTime.now().truncatedTo(ChronoUnit.SECONDS) + "] " + s);
+    out.println("[" + TIME.format(LocalTime.now()) + "] " + s);
     out.flush();
   }
 }

@@ -14,6 +14,15 @@ public interface EvalSystem extends AutoCloseable {
   void ingest(String namespace, List<EvalSession> sessions);
 
   /**
+   * Like {@link #ingest(String, List)}, calling {@code afterSession} once per session as it is
+   * done (for progress reporting). The default ingests everything, then reports every session.
+   */
+  default void ingest(String namespace, List<EvalSession> sessions, Runnable afterSession) {
+    ingest(namespace, sessions);
+    sessions.forEach(s -> afterSession.run());
+  }
+
+  /**
    * Recalls at most {@code depth} evidence items for {@code question}, in final order. The
    * harness takes prefixes of this one list for every k and every token budget.
    */

@@ -82,6 +82,11 @@ public final class LycheeSystem implements EvalSystem {
 
   @Override
   public void ingest(String namespace, List<EvalSession> sessions) {
+    ingest(namespace, sessions, () -> {});
+  }
+
+  @Override
+  public void ingest(String namespace, List<EvalSession> sessions, Runnable afterSession) {
     for (EvalSession s : sessions) {
       IngestResult appended = lychee.append(namespace, s.id(), s.date(), s.turns());
       IngestResult flushed = lychee.flush(namespace, s.id());
@@ -90,6 +95,7 @@ public final class LycheeSystem implements EvalSystem {
       if (s.date() != null) {
         lastSessionDate.merge(namespace, s.date(), (a, b) -> a.isAfter(b) ? a : b);
       }
+      afterSession.run();
     }
   }
 
