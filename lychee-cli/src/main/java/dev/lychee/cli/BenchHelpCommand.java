@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-        "JMH benches of the hot paths (exact vector top-k, RRF fusion, MMR selection, segment",
-        "boundary scoring), run briefly. Module lychee-bench; the ./lychee launcher runs it."})
+        "JMH benches of the hot paths, run briefly (module lychee-bench).", "",
+        "Exact vector top-k, RRF fusion, MMR selection and segment boundary scoring; the ./lychee launcher runs them."})
 final class BenchHelpCommand implements Runnable {
   @Override
   public void run() {

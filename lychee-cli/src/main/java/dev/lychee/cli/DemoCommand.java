@@ -14,9 +14,8 @@ import picocli.CommandLine.Option;
 
 /** Ingests the built-in conversation and answers its questions, offline by default. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    description = {"Ingest a built-in two-person, four-session conversation (70 turns) into a fresh",
-        "in-memory namespace, then ask it eleven questions and print the top evidence for each",
-        "with session date, speaker and score, the answer, and the time taken."})
+    description = {"Run the offline demo on a built-in conversation.", "",
+        "Ingests a two-person, four-session conversation (70 turns) into a fresh in-memory namespace, asks it eleven questions, and prints for each the top evidence with session date, speaker and score, the answer, and the time taken."})
 final class DemoCommand implements Callable<Integer> {
 
   @Mixin MemoryOptions memory = new MemoryOptions().withStore("memory");

@@ -10,7 +10,9 @@ import picocli.CommandLine.Command;
     name = "eval",
     mixinStandardHelpOptions = true,
     description = {
-        "Evaluation harness (module lychee-bench; the ./lychee launcher runs it):",
+        "Evaluation harness: LoCoMo, LongMemEval, segments, speed (module lychee-bench).",
+        "",
+        "The ./lychee launcher runs it:",
         "  eval locomo --data FILE [--systems lychee,bm25,dense,hybrid] [--k 5,10,20] [--json OUT] [--report DIR]",
         "  eval segments --data FILE --segmenter semantic|fixed|turn [--json OUT]",
         "  eval speed --data FILE [--scale 1,5,20] [--store memory|sqlite|lucene] [--json OUT]",

@@ -12,8 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /** Ingests a conversation file into a namespace. */
 @Command(name = "ingest", mixinStandardHelpOptions = true,
-    description = {"Ingest a conversation file (Lychee JSON: {\"sessions\":[{\"id\",\"date\",\"turns\":[[speaker,text],...]}]})",
-        "into a namespace; each session is flushed at its end. Re-ingesting the same file is idempotent."})
+    description = {"Ingest a conversation file into a namespace.", "",
+        "Format: {\"sessions\":[{\"id\":\"s1\",\"date\":\"2024-03-04T19:20\",\"turns\":[[\"speaker\",\"text\"],...]}]}. Each session is flushed at its end; re-ingesting the same file is idempotent."})
 final class IngestCommand implements Callable<Integer> {
   @Mixin MemoryOptions memory = new MemoryOptions();
 

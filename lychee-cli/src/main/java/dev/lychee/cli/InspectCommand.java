@@ -15,8 +15,8 @@ import picocli.CommandLine.Parameters;
 
 /** Shows what a namespace holds: sessions, segments with why they closed, records, nodes. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-    description = {"Show a namespace: counts, every segment with its close reason, score and probability,",
-        "and (with --records) its records."})
+    description = {"Show what a namespace holds.", "",
+        "Counts, every segment with its close reason, score and probability, and (with --records) its records."})
 final class InspectCommand implements Callable<Integer> {
   @Mixin MemoryOptions memory = new MemoryOptions();
 

@@ -12,11 +12,11 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lychee 0.1.0-SNAPSHOT",
     description = {
-        "Long-term memory for LLM agents: raw turns kept and embedded at once, online semantic",
-        "segments, typed records, evidence nodes, plan-guided multi-route recall.",
+        "Long-term memory for LLM agents.",
         "",
-        "Offline by default (BGE-small ONNX embedder, rule-based planner, heuristic encoder,",
-        "extractive answers). Set LYCHEE_LLM=openai:<model> or ollama:<model> to use an LLM."},
+        "Raw turns are kept and embedded at once, grouped online into semantic segments, encoded into typed records with evidence nodes, and recalled by plan-guided multi-route search.",
+        "",
+        "Offline by default (BGE-small ONNX embedder, heuristic encoder, rule-based planner, extractive answers). Set LYCHEE_LLM=openai:<model> or ollama:<model> to use an LLM."},
     subcommands = {
         DemoCommand.class,
         IngestCommand.class,
