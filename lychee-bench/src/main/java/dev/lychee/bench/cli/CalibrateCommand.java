@@ -41,12 +41,20 @@ final class CalibrateCommand implements Callable<Integer> {
     SegmentationConfig config = SegmentationConfig.defaults();
     Embedder embedder = parent.embedderFactory().get();
     List<List<float[]>> sessions = new ArrayList<>();
+    List<List<dev.lychee.api.Exchange>> exchanges = new ArrayList<>();
     for (LocomoConversation conv : LocomoLoader.load(data)) {
       for (LocomoSession s : conv.sessions()) {
         List<ExchangeDraft> drafts = Exchanges.form(SegmentationRun.rawTurns("calibrate", s), config);
-        sessions.add(embedder.embedDocuments(drafts.stream().map(d -> d.embeddingText(config)).toList()));
+        List<float[]> vectors = embedder.embedDocuments(drafts.stream().map(d -> d.embeddingText(config)).toList());
+        sessions.add(vectors);
+        List<dev.lychee.api.Exchange> session = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+          session.add(drafts.get(i).toExchange(vectors.get(i)));
+        }
+        exchanges.add(session);
       }
     }
+    SurpriseCalibrator.Fit fit = SurpriseCalibrator.fit(exchanges, config, EmbeddingProfile.TEXT_EMBEDDING_3_SMALL);
     SurpriseCalibrator.Calibration c = new SurpriseCalibrator(window, 2).measure(sessions);
     EmbeddingProfile measured = new EmbeddingProfile(c.surprise().median(), c.surprise().robustSigma());
     EmbeddingProfile declared = embedder.profile();
@@ -55,10 +63,18 @@ final class CalibrateCommand implements Callable<Integer> {
             + "%-9s %7s %8s %8s %8s %8s %8s%n%s%n%s%n"
             + "measured profile: centre %.4f, scale %.4f%n"
             + "declared profile: centre %.4f, scale %.4f%n"
-            + "beta against the paper's text-embedding-3-small scale: %.4f%n",
+            + "beta against the paper's text-embedding-3-small scale: %.4f%n"
+            + "joint fit (default configuration): beta %.4f, centre %.4f, scale %.4f, cohesion unit %.4f"
+            + " (converged: %s)%n"
+            + "declared cohesion unit: %s%n",
         embedder.modelId(), sessions.size(), window, "signal", "n", "median", "MAD", "p10", "p90", "mean",
         row("surprise", c.surprise()), row("drop", c.drop()), measured.surpriseCenter(), measured.surpriseScale(),
-        declared.surpriseCenter(), declared.surpriseScale(), c.beta(EmbeddingProfile.TEXT_EMBEDDING_3_SMALL)));
+        declared.surpriseCenter(), declared.surpriseScale(), c.beta(EmbeddingProfile.TEXT_EMBEDDING_3_SMALL),
+        fit.beta(), fit.profile().surpriseCenter(), fit.profile().surpriseScale(), fit.profile().cohesionUnit(),
+        fit.converged(),
+        declared.hasCohesionUnit()
+            ? String.format(Locale.ROOT, "%.4f", declared.cohesionUnit())
+            : "none (derived from the scale)"));
     return 0;
   }
 

@@ -25,7 +25,9 @@ public final class BoundarySignals {
     this.config = Objects.requireNonNull(config, "config");
     this.w = config.weights();
     this.profile = Objects.requireNonNull(profile, "profile");
-    this.cohesionUnit = w.cohesionUnit(profile.surpriseScale());
+    this.cohesionUnit = profile.hasCohesionUnit()
+        ? profile.cohesionUnit()
+        : w.cohesionUnit(profile.surpriseScale());
   }
 
   // ---------------------------------------------------------------- vector signals (static)
@@ -182,8 +184,10 @@ public final class BoundarySignals {
   }
 
   /**
-   * C = min(cohesionMax, Δ/unit) when Δ > 0, else 0, where the unit is {@link
-   * BoundaryWeights#cohesionUnit} for this embedder (0.06 with the reference profile).
+   * C = min(cohesionMax, Δ/unit) when Δ > 0, else 0, for a drop already read by the configured
+   * {@link CohesionDropMode}. The unit is the profile's {@link EmbeddingProfile#cohesionUnit()}
+   * when it states one (0.06 for the reference profile), otherwise {@link
+   * BoundaryWeights#cohesionUnit} of its surprise scale.
    */
   public double cohesionSignal(double drop) {
     return drop > 0 ? Math.min(w.cohesionMax(), drop / cohesionUnit) : 0.0;
@@ -219,16 +223,19 @@ public final class BoundarySignals {
     return probability >= config.threshold();
   }
 
-  /** A decision from precomputed surprise and drop (the spec's test-vector inputs). */
+  /**
+   * A decision from precomputed surprise and raw drop (the spec's test-vector inputs); the drop is
+   * read by the configured {@link CohesionDropMode} with n = {@code exchanges}.
+   */
   public BoundaryDecision decide(double s, double drop, int tokens, int exchanges, double[] history) {
     double a = absoluteSurprise(s);
     double z = robustSurprise(s, history);
-    double c = cohesionSignal(drop);
+    double c = cohesionSignal(config.cohesionDropMode().read(drop, exchanges));
     double l = length(tokens);
     double h = turns(exchanges);
     double score = score(a, z, c, l, h);
     double p = probability(score);
-    return new BoundaryDecision(s, drop, a, z, c, l, h, score, p, cut(p));
+    return new BoundaryDecision(s, drop, a, z, c, l, h, score, p, cut(p), exchanges);
   }
 
   /**

@@ -16,11 +16,12 @@ package dev.lychee.core.segment;
  * @param robustFactor factor on the robust z inside the surprise term (default 0.45)
  * @param bias subtracted from the score before the sigmoid (default 1.10)
  * @param cohesionScale cohesion drop that counts as one unit of C, in the units of the reference
- *     embedder (default 0.06, fitted with text-embedding-3-small). The unit actually used is {@code
- *     cohesionScale · profile.surpriseScale / referenceSurpriseScale}: a cohesion drop is a
- *     difference of cosines like the surprise, so an embedder whose cosine differences are
- *     compressed (its profile's surprise scale is smaller) has its cohesion unit compressed by the
- *     same ratio. With the reference profile the unit is exactly {@code cohesionScale}
+ *     embedder (default 0.06, fitted with text-embedding-3-small). Only a fallback: a profile
+ *     that states its own {@link dev.lychee.api.spi.EmbeddingProfile#cohesionUnit()} (measured on
+ *     the drop's own distribution, see {@link SurpriseCalibrator#fit}) is used as it is. For a
+ *     profile without one the unit is {@code cohesionScale · profile.surpriseScale /
+ *     referenceSurpriseScale}: a cohesion drop is a difference of cosines like the surprise, so
+ *     as a first guess it is compressed by the same ratio
  * @param cohesionMax upper clip of C (default 2.5)
  * @param absoluteMin lower clip of the absolute surprise a (default −1)
  * @param absoluteMax upper clip of a (default 2.5)

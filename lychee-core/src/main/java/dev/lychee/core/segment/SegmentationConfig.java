@@ -23,12 +23,19 @@ import java.util.Objects;
  *   <li>{@code historySize} (default 64) ≥ 1 surprise values kept for the robust z;
  *       {@code minHistory} (default 5) in [1, historySize] values needed before z is used;
  *   <li>{@code windowTokens} (default 600) ≥ 1 and {@code windowExchanges} (default 10) ≥ 1 for
- *       the fixed-window segmenter.
+ *       the fixed-window segmenter;
+ *   <li>{@code cohesionDropMode} (default {@link CohesionDropMode#SIZE_NORMALISED}): how the
+ *       cohesion drop is read. The authors read it raw ({@link CohesionDropMode#RAW}); see that
+ *       enum for why the default differs.
  * </ul>
  *
+ * <p>{@link #authors()} gives the configuration of the authors' code (threshold 0.55, raw drop),
+ * under which the spec's test vectors hold.
+ *
  * <p>The combination weights, clips, length curve and turn curve are in {@link BoundaryWeights},
- * {@link LengthCurve} and {@link TurnCurve}. The absolute-surprise centre and scale are not here:
- * they belong to the embedder ({@link dev.lychee.api.spi.EmbeddingProfile}).
+ * {@link LengthCurve} and {@link TurnCurve}. The absolute-surprise centre and scale and the
+ * cohesion unit are not here: they belong to the embedder ({@link
+ * dev.lychee.api.spi.EmbeddingProfile}).
  */
 public record SegmentationConfig(
     int minTokens,
@@ -42,7 +49,8 @@ public record SegmentationConfig(
     LengthCurve lengthCurve,
     TurnCurve turnCurve,
     int windowTokens,
-    int windowExchanges) {
+    int windowExchanges,
+    CohesionDropMode cohesionDropMode) {
 
   /** The paper's boundary threshold δ (§4.4, best of 0.30–0.70): the default. */
   public static final double PAPER_THRESHOLD = 0.5;
@@ -50,6 +58,8 @@ public record SegmentationConfig(
   public static final double AUTHORS_THRESHOLD = 0.55;
 
   private static final SegmentationConfig DEFAULTS = builder().build();
+  private static final SegmentationConfig AUTHORS =
+      builder().threshold(AUTHORS_THRESHOLD).cohesionDropMode(CohesionDropMode.RAW).build();
 
   public SegmentationConfig {
     if (maxTokens < 512) {
@@ -85,11 +95,20 @@ public record SegmentationConfig(
     if (windowExchanges < 1) {
       throw new IllegalArgumentException("windowExchanges must be >= 1: " + windowExchanges);
     }
+    Objects.requireNonNull(cohesionDropMode, "cohesionDropMode");
   }
 
   /** The documented defaults (threshold 0.5). */
   public static SegmentationConfig defaults() {
     return DEFAULTS;
+  }
+
+  /**
+   * The authors' code: the defaults with threshold {@value #AUTHORS_THRESHOLD} and the raw
+   * cohesion drop ({@link CohesionDropMode#RAW}). Every constant of reference parameters §1.5.
+   */
+  public static SegmentationConfig authors() {
+    return AUTHORS;
   }
 
   /** A builder preset to the defaults. */
@@ -111,7 +130,8 @@ public record SegmentationConfig(
         .lengthCurve(lengthCurve)
         .turnCurve(turnCurve)
         .windowTokens(windowTokens)
-        .windowExchanges(windowExchanges);
+        .windowExchanges(windowExchanges)
+        .cohesionDropMode(cohesionDropMode);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -128,6 +148,7 @@ public record SegmentationConfig(
     private TurnCurve turnCurve = TurnCurve.DEFAULTS;
     private int windowTokens = 600;
     private int windowExchanges = 10;
+    private CohesionDropMode cohesionDropMode = CohesionDropMode.SIZE_NORMALISED;
 
     private Builder() {}
 
@@ -203,11 +224,17 @@ public record SegmentationConfig(
       return this;
     }
 
+    /** How the cohesion drop is read. Default size-normalised; the authors' is {@code RAW}. */
+    public Builder cohesionDropMode(CohesionDropMode v) {
+      cohesionDropMode = v;
+      return this;
+    }
+
     /** Validates and builds. */
     public SegmentationConfig build() {
       return new SegmentationConfig(minTokens, targetTokens, maxTokens, threshold,
           maxEmbeddingChars, historySize, minHistory, weights, lengthCurve, turnCurve,
-          windowTokens, windowExchanges);
+          windowTokens, windowExchanges, cohesionDropMode);
     }
   }
 }

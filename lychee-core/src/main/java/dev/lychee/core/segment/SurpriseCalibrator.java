@@ -8,33 +8,37 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Calibrates an embedder's {@link EmbeddingProfile} from the surprise it shows on conversational
- * text. Pure: it reads vectors (and, for the fit, exchanges) and returns numbers.
+ * Calibrates an embedder's {@link EmbeddingProfile} from the surprise and cohesion drop it shows
+ * on conversational text. Pure: it reads vectors (and, for the fit, exchanges) and returns numbers.
  *
- * <p><b>The model.</b> The paper's constants (centre 0.20, scale 0.14, cohesion unit 0.06) are in
- * the cosine scale of text-embedding-3-small. Other models compress or stretch cosine differences,
- * so we map surprise between models linearly through zero, {@code s_model = β·s_reference}: an
- * exchange identical to its segment has no surprise in any model, and a uniform change of cosine
- * scale multiplies every cosine difference by the same β. The profile is then {@code (0.20·β,
- * 0.14·β)}, and the cohesion unit follows through {@link BoundaryWeights#cohesionUnit}. One number,
- * β, remains to be measured.
+ * <p><b>Surprise.</b> The paper's centre 0.20 and scale 0.14 are in the cosine scale of
+ * text-embedding-3-small. Other models compress or stretch cosine differences, so we map surprise
+ * between models linearly through zero, {@code s_model = β·s_reference}: an exchange identical to
+ * its segment has no surprise in any model. The profile's centre and scale are then {@code
+ * (0.20·β, 0.14·β)}. β is chosen so that the robust spread (1.4826·MAD) of the surprise values
+ * the segmenter actually meets is one scale unit: {@code 1.4826·MAD(s | β) = 0.14·β}. The left
+ * side depends on β through the segments the segmenter forms, so β is found by bisection.
  *
- * <p><b>Estimating β</b> ({@link #fit}). The paper's scale 0.14 is one unit of surprise, so we ask
- * that the robust spread (1.4826·MAD) of the surprise values the segmenter actually meets be one
- * scale unit: {@code 1.4826·MAD(s | β) = 0.14·β}. The left side depends on β through the segments
- * the segmenter forms, so β is found by bisection on {@code 1.4826·MAD(s | β)/0.14 − β}.
- * Nothing in it looks at segment counts or at any target length.
+ * <p><b>Cohesion unit.</b> The drop is calibrated on its own distribution, not tied to the
+ * surprise scale: the same robust spread estimator, taken about the drop's neutral value 0 (no
+ * cohesion lost) rather than about a median, over the drops as the configured {@link
+ * CohesionDropMode} reads them at the decisions where they count: {@code unit = 1.4826·median(Δ
+ * read)}. (For a half-normal variable this is its σ.) Tying the unit to the surprise scale
+ * instead ({@code 0.06·β}) assumes that the drop compresses like the surprise, which fails for
+ * small segments: for a one-exchange segment Δ is a function of the neighbour cosine, and BGE's
+ * neighbour cosines sit high (around 0.75) rather than being spread from 0.
  *
- * <p><b>Measured.</b> BGE-small-en-v1.5-q (document side) on the LoCoMo dev file, each turn one
- * exchange with the segmenter's text ({@code "user: <speaker>: <text>"}), default configuration:
- * β = 0.3838, so profile (0.0768, 0.0537) and cohesion unit 0.0230; the surprise the segmenter meets
- * there has median 0.144 and 1.4826·MAD 0.0537. The five conversations fitted one by one give β
- * between 0.356 and 0.394. With that profile the semantic segmenter averages 6.45 turns per segment
- * on the file (5.3 to 7.6 per conversation). Standardising profiles (centre = median s, scale =
- * robust σ) cut far less: (0.139, 0.048) from a 6-exchange window averages 10.4 and (0.19, 0.07)
- * from pooled windows without the role prefix 17.4, against 18.3 for the reference (0.20, 0.14),
- * because on short turns a cut needs the surprise term near its clip and a cohesion drop of about
- * one unit together, and a median centre rarely puts the surprise term there.
+ * <p><b>Joint fit</b> ({@link #fit}). β and the unit depend on each other through the segments
+ * formed, so they are fitted alternately (β by bisection for the current unit, then the unit from
+ * the decisions at that β) until the unit moves by less than 1e-4. Nothing in the fit looks at
+ * segment counts or at any target length.
+ *
+ * <p><b>Measured.</b> BGE-small-en-v1.5-q (document side) on the LoCoMo dev file (128 sessions,
+ * 2,760 turns), each turn one exchange with the segmenter's text ({@code "user: <speaker>:
+ * <text>"}), default configuration (size-normalised drop, threshold 0.5): β = 0.408, so profile
+ * (0.0816, 0.0571) and cohesion unit 0.0281, converged after 4 rounds. With it the semantic
+ * segmenter averages 6.3 turns per segment there (median 5, p90 12). See {@code
+ * OnnxEmbedder.PROFILE} for the alternatives measured.
  *
  * <p>{@link #measure} gives the plain statistics of s and of the cohesion drop against a simulated
  * open segment of the previous {@code window} exchanges (default 6), for inspection and for
@@ -86,25 +90,56 @@ public final class SurpriseCalibrator {
   }
 
   /**
-   * Fits β (see the class comment) on sessions of embedded exchanges, each in order.
+   * Fits β and the cohesion unit jointly (see the class comment) on sessions of embedded
+   * exchanges, each in order.
    *
    * @param sessions per session, its exchanges with their unit vectors
    * @param config the segmentation configuration the profile will be used with
    * @param reference the profile of the reference model (normally {@link
    *     EmbeddingProfile#TEXT_EMBEDDING_3_SMALL})
-   * @throws IllegalArgumentException if the sessions produce no boundary decision
+   * @throws IllegalArgumentException if the sessions produce no boundary decision, or the
+   *     surprise or the drop has no spread
    */
   public static Fit fit(List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile reference) {
     Objects.requireNonNull(sessions, "sessions");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(reference, "reference");
+    int iterations = 0;
+    // First round: the unit tied to the surprise scale (NaN = derived by BoundaryWeights).
+    double unit = Double.NaN;
+    Bisection b = fitBeta(sessions, config, reference, unit);
+    iterations += b.iterations();
+    boolean converged = false;
+    for (int round = 0; round < MAX_ROUNDS; round++) {
+      double measured = decisions(sessions, config, scaled(reference, b.beta(), unit)).unit();
+      if (!(measured > 0)) {
+        throw new IllegalArgumentException("the cohesion drops have no spread; cannot calibrate");
+      }
+      if (!Double.isNaN(unit) && Math.abs(measured - unit) < TOLERANCE) {
+        converged = b.converged();
+        break;
+      }
+      unit = measured;
+      b = fitBeta(sessions, config, reference, unit);
+      iterations += b.iterations();
+    }
+    EmbeddingProfile profile = scaled(reference, b.beta(), unit);
+    Decisions d = decisions(sessions, config, profile);
+    return new Fit(b.beta(), profile, Stats.of(d.surprises()), Stats.of(d.drops()), iterations, converged);
+  }
+
+  private record Bisection(double beta, int iterations, boolean converged) {}
+
+  /** β for a fixed cohesion unit (NaN: the unit follows the scale). */
+  private static Bisection fitBeta(
+      List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile reference, double unit) {
     // g(β) = spread(β)/referenceScale − β falls as β grows (a larger β cuts less, the segments
     // grow and the surprise against them spreads less), and is positive near 0. Bisection finds
     // the crossing even where g jumps, which a plain fixed-point iteration would circle around.
     double lo = 0;
     double hi = 1;
     int iterations = 0;
-    while (gap(sessions, config, reference, hi) > 0) {
+    while (gap(sessions, config, reference, hi, unit) > 0) {
       iterations++;
       lo = hi;
       hi *= 2;
@@ -115,7 +150,7 @@ public final class SurpriseCalibrator {
     while (hi - lo > TOLERANCE && iterations < MAX_ITERATIONS) {
       iterations++;
       double mid = (lo + hi) / 2;
-      if (gap(sessions, config, reference, mid) > 0) {
+      if (gap(sessions, config, reference, mid, unit) > 0) {
         lo = mid;
       } else {
         hi = mid;
@@ -125,32 +160,52 @@ public final class SurpriseCalibrator {
     if (beta < MIN_BETA) {
       throw new IllegalArgumentException("the surprise values have no spread; cannot calibrate");
     }
-    EmbeddingProfile profile = scaled(reference, beta);
-    Stats stats = Stats.of(decisionSurprises(sessions, config, profile));
-    return new Fit(beta, profile, stats, iterations, hi - lo <= TOLERANCE);
+    return new Bisection(beta, iterations, hi - lo <= TOLERANCE);
   }
 
   /** g(β): the measured spread in reference units minus β. */
-  private static double gap(
-      List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile reference, double beta) {
-    Stats stats = Stats.of(decisionSurprises(sessions, config, scaled(reference, beta)));
+  private static double gap(List<List<Exchange>> sessions, SegmentationConfig config,
+      EmbeddingProfile reference, double beta, double unit) {
+    Stats stats = Stats.of(decisions(sessions, config, scaled(reference, beta, unit)).surprises());
     return stats.robustSigma() / reference.surpriseScale() - beta;
   }
 
-  /** The reference profile with centre and scale multiplied by {@code beta}. */
+  /**
+   * The reference profile with centre and scale multiplied by {@code beta}, without a cohesion
+   * unit of its own (the segmenter then ties it to the scale).
+   */
   public static EmbeddingProfile scaled(EmbeddingProfile reference, double beta) {
-    return new EmbeddingProfile(reference.surpriseCenter() * beta, reference.surpriseScale() * beta);
+    return scaled(reference, beta, Double.NaN);
+  }
+
+  /** The reference profile with centre and scale multiplied by {@code beta} and the given unit. */
+  public static EmbeddingProfile scaled(EmbeddingProfile reference, double beta, double cohesionUnit) {
+    return new EmbeddingProfile(reference.surpriseCenter() * beta, reference.surpriseScale() * beta, cohesionUnit);
   }
 
   private static final int MAX_ITERATIONS = 60;
+  private static final int MAX_ROUNDS = 20;
   private static final double TOLERANCE = 1e-4;
   private static final double MAX_BETA = 64;
   private static final double MIN_BETA = 1e-3;
 
-  /** Runs the semantic segmenter over every session and returns the surprise of each decision. */
-  private static List<Double> decisionSurprises(
+  /** What the segmenter met: the surprise and the read drop of each decision where it counts. */
+  private record Decisions(List<Double> surprises, List<Double> drops) {
+    /** 1.4826·median of the read drops: their robust spread about 0. */
+    double unit() {
+      if (drops.isEmpty()) {
+        throw new IllegalArgumentException("no decision in which the cohesion drop counts");
+      }
+      return 1.4826 * BoundarySignals.median(drops.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+  }
+
+  /** Runs the semantic segmenter over every session and collects its decisions. */
+  private static Decisions decisions(
       List<List<Exchange>> sessions, SegmentationConfig config, EmbeddingProfile profile) {
-    List<Double> out = new ArrayList<>();
+    List<Double> surprises = new ArrayList<>();
+    List<Double> drops = new ArrayList<>();
+    CohesionDropMode mode = config.cohesionDropMode();
     for (List<Exchange> session : sessions) {
       if (session.isEmpty()) {
         continue;
@@ -162,28 +217,34 @@ public final class SurpriseCalibrator {
         segmenter.offer(e);
         BoundaryDecision d = segmenter.lastDecision();
         if (d != null && d != seen) {
-          out.add(d.surprise());
+          surprises.add(d.surprise());
+          if (mode.counts(d.exchanges())) {
+            drops.add(mode.read(d.drop(), d.exchanges()));
+          }
           seen = d;
         }
       }
       segmenter.flush();
     }
-    if (out.isEmpty()) {
+    if (surprises.isEmpty()) {
       throw new IllegalArgumentException("the sessions produced no boundary decision");
     }
-    return out;
+    return new Decisions(surprises, drops);
   }
 
   /**
    * The result of {@link #fit}.
    *
    * @param beta the surprise ratio of the measured model to the reference model
-   * @param profile the calibrated profile, the reference's centre and scale times β
-   * @param surprise statistics of the surprise values seen at β
-   * @param iterations iterations used
-   * @param converged whether the bisection bracket shrank below 1e-4
+   * @param profile the calibrated profile: the reference's centre and scale times β, and the
+   *     cohesion unit measured on the drop
+   * @param surprise statistics of the surprise values seen with the profile
+   * @param drop statistics of the read drops (where they count) seen with the profile
+   * @param iterations bisection steps used, over all rounds
+   * @param converged whether the last bisection bracket shrank below 1e-4 and the unit settled
    */
-  public record Fit(double beta, EmbeddingProfile profile, Stats surprise, int iterations, boolean converged) {}
+  public record Fit(
+      double beta, EmbeddingProfile profile, Stats surprise, Stats drop, int iterations, boolean converged) {}
 
   /**
    * Summary of one distribution.

@@ -14,9 +14,12 @@ import org.junit.jupiter.api.Test;
 class BoundarySignalsTest {
   private static final double EPS = 1e-3;
   private static final EmbeddingProfile REF = EmbeddingProfile.TEXT_EMBEDDING_3_SMALL;
-  private static final BoundarySignals AUTHORS = new BoundarySignals(
-      SegmentationConfig.builder().threshold(SegmentationConfig.AUTHORS_THRESHOLD).build(), REF);
-  private static final BoundarySignals PAPER = new BoundarySignals(SegmentationConfig.defaults(), REF);
+  private static final BoundarySignals AUTHORS = new BoundarySignals(SegmentationConfig.authors(), REF);
+  /** The paper's threshold with the authors' raw cohesion drop. */
+  private static final BoundarySignals PAPER = new BoundarySignals(
+      SegmentationConfig.builder().cohesionDropMode(CohesionDropMode.RAW).build(), REF);
+  /** The defaults: threshold 0.5, size-normalised drop. */
+  private static final BoundarySignals DEFAULTS = new BoundarySignals(SegmentationConfig.defaults(), REF);
   private static final double[] NO_HISTORY = {};
   private static final double[] HISTORY = {.10, .12, .15, .11, .13};
 
@@ -95,6 +98,46 @@ class BoundarySignalsTest {
     assertThat(half.cohesionSignal(0.03)).isCloseTo(1.0, within(1e-9));
     assertThat(half.cohesionSignal(1.0)).isEqualTo(2.5);
     assertThat(half.cohesionSignal(0.0)).isZero();
+  }
+
+  @Test
+  void aProfileWithItsOwnCohesionUnitUsesIt() {
+    BoundarySignals own = new BoundarySignals(SegmentationConfig.defaults(), new EmbeddingProfile(0.08, 0.057, 0.028));
+    assertThat(own.cohesionUnit()).isEqualTo(0.028);
+    assertThat(REF.cohesionUnit()).isEqualTo(0.06);
+    assertThat(new EmbeddingProfile(0.1, 0.07).hasCohesionUnit()).isFalse();
+  }
+
+  @Test
+  void authorsConfigurationIsRawDropAndThreshold055() {
+    SegmentationConfig a = SegmentationConfig.authors();
+    assertThat(a.cohesionDropMode()).isEqualTo(CohesionDropMode.RAW);
+    assertThat(a.threshold()).isEqualTo(0.55);
+    assertThat(SegmentationConfig.defaults().cohesionDropMode()).isEqualTo(CohesionDropMode.SIZE_NORMALISED);
+    assertThat(a.toBuilder().build()).isEqualTo(a);
+  }
+
+  @Test
+  void sizeNormalisedDropIgnoresSingletonsAndUndoesTheDilution() {
+    // n = 1: Δ only repeats the surprise, so C = 0 (raw: .10/.06 = 1.6667, test vector 3)
+    assertThat(DEFAULTS.decide(.55, .10, 400, 1, NO_HISTORY).cohesion()).isZero();
+    assertThat(PAPER.decide(.55, .10, 400, 1, NO_HISTORY).cohesion()).isCloseTo(1.6667, within(EPS));
+    // n = 2: Δ·3/2; n = 3: Δ·2 (test vector 1 read: .03·2 = .06 -> C = 1)
+    assertThat(DEFAULTS.decide(.30, .02, 400, 2, NO_HISTORY).cohesion()).isCloseTo(0.5, within(1e-9));
+    BoundaryDecision d = DEFAULTS.decide(.35, .03, 1200, 3, NO_HISTORY);
+    assertThat(d.cohesion()).isCloseTo(1.0, within(1e-9));
+    assertThat(d.drop()).isEqualTo(.03);
+    assertThat(d.exchanges()).isEqualTo(3);
+    assertThat(d.score()).isCloseTo(1.8934 + 0.45 * 0.5, within(EPS));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"RAW, .04, 0, .04", "RAW, .04, 1, .04", "RAW, .04, 5, .04",
+      "SIZE_NORMALISED, .04, 0, 0", "SIZE_NORMALISED, .04, 1, 0", "SIZE_NORMALISED, .04, 2, .06",
+      "SIZE_NORMALISED, .04, 5, .12", "SIZE_NORMALISED, 0, 5, 0"})
+  void cohesionDropModeReading(CohesionDropMode mode, double drop, int n, double expected) {
+    assertThat(mode.read(drop, n)).isCloseTo(expected, within(1e-12));
+    assertThat(mode.counts(n)).isEqualTo(mode == CohesionDropMode.RAW || n >= 2);
   }
 
   @Test

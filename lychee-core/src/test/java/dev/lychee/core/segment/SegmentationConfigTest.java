@@ -20,6 +20,7 @@ class SegmentationConfigTest {
     assertThat(c.minHistory()).isEqualTo(5);
     assertThat(c.windowTokens()).isEqualTo(600);
     assertThat(c.windowExchanges()).isEqualTo(10);
+    assertThat(c.cohesionDropMode()).isEqualTo(CohesionDropMode.SIZE_NORMALISED);
     BoundaryWeights w = c.weights();
     assertThat(new double[] {w.surprise(), w.cohesion(), w.length(), w.turns(), w.robustFactor(), w.bias(),
         w.cohesionScale(), w.cohesionMax(), w.absoluteMin(), w.absoluteMax(), w.robustMin(), w.robustMax(),
@@ -29,6 +30,15 @@ class SegmentationConfigTest {
     assertThat(c.lengthCurve()).isEqualTo(new LengthCurve(700, 1000, 1500, 2000, -1.30, -0.80, 0.0, 0.45, 1.90, 1.90, 2.80, 3.00));
     assertThat(c.turnCurve()).isEqualTo(new TurnCurve(-0.85, -0.15, 0.15, 0.30, 0.15, 1.0));
     assertThat(SegmentationConfig.defaults()).isEqualTo(SegmentationConfig.builder().build());
+  }
+
+  @Test
+  void theAuthorsConfigurationDiffersOnlyInThresholdAndDropReading() {
+    SegmentationConfig a = SegmentationConfig.authors();
+    assertThat(a).isEqualTo(SegmentationConfig.defaults().toBuilder()
+        .threshold(SegmentationConfig.AUTHORS_THRESHOLD).cohesionDropMode(CohesionDropMode.RAW).build());
+    assertThatThrownBy(() -> SegmentationConfig.builder().cohesionDropMode(null).build())
+        .isInstanceOf(NullPointerException.class);
   }
 
   @Test

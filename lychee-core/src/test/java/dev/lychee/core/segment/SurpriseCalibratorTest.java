@@ -67,6 +67,10 @@ class SurpriseCalibratorTest {
     assertThat(fit.profile().surpriseScale()).isCloseTo(0.14 * fit.beta(), within(1e-12));
     assertThat(fit.profile().surpriseCenter()).isCloseTo(0.20 * fit.beta(), within(1e-12));
     assertThat(fit.beta()).isPositive();
+    // the cohesion unit is measured on the drop: its robust spread about 0 (1.4826·median)
+    assertThat(fit.profile().hasCohesionUnit()).isTrue();
+    assertThat(fit.drop().count()).isPositive();
+    assertThat(1.4826 * fit.drop().median()).isCloseTo(fit.profile().cohesionUnit(), within(1e-3));
   }
 
   @Test

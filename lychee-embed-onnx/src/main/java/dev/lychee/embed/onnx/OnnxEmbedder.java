@@ -56,27 +56,37 @@ public final class OnnxEmbedder implements Embedder {
   public static final int DIMENSION = 384;
 
   /**
-   * Surprise calibration for this model: centre 0.0768, scale 0.0537 (so the segmenter's cohesion
-   * unit becomes 0.0230), fitted on the LoCoMo dev conversations (5 conversations, 128 sessions,
-   * 2,760 turns) with {@code SurpriseCalibrator.fit} in {@code lychee-core}
-   * ({@code ./lychee eval calibrate} prints it).
+   * Segmentation calibration for this model: surprise centre 0.0816, scale 0.0571, cohesion unit
+   * 0.0281, for the default segmentation configuration (size-normalised cohesion drop, threshold
+   * 0.5). Fitted with {@code SurpriseCalibrator.fit} in {@code lychee-core} on the LoCoMo dev file
+   * (5 conversations, 128 sessions, 2,760 turns; each turn one exchange embedded as the segmenter
+   * sees it, {@code "user: <speaker>: <text>"}, document side).
    *
-   * <p>How: surprise is mapped between models through zero, {@code s_bge = beta * s_ref}, so the
-   * paper's centre 0.20, scale 0.14 and cohesion unit 0.06 (fitted to OpenAI's
-   * text-embedding-3-small) all scale by one factor beta. beta is chosen so that the robust spread
-   * (1.4826 * MAD) of the surprises the semantic segmenter actually meets on conversational text
-   * equals one scale unit (0.14 * beta); the fit solves this self-consistently by bisection and
-   * never looks at segment counts. Result: beta = 0.384. Fitting each dev conversation separately
-   * gives beta between 0.356 and 0.394.
+   * <p>How, in three steps:
    *
-   * <p>The vectors are those of exchange texts as the segmenter sees them ({@code "user: <speaker>:
-   * <text>"}); the values depend on that formatting. A median-centred rule (centre = median(s) =
-   * 0.19, scale = 1.4826 * MAD = 0.07 over pooled windows) was measured first; with it the semantic
-   * segmenter averaged 17.4 turns per segment on LoCoMo, because LoCoMo turns are short (about 30
-   * tokens), the length signal stays at its floor and a cut then needs the surprise term near its
-   * clip; with this profile it averages 6.45 (the paper reports 5.8).
+   * <ol>
+   *   <li>Surprise maps between models through zero, {@code s_bge = beta * s_ref}, so the paper's
+   *       centre 0.20 and scale 0.14 (fitted to OpenAI's text-embedding-3-small) become {@code
+   *       0.20 * beta} and {@code 0.14 * beta}; beta is chosen so that the robust spread (1.4826 *
+   *       MAD) of the surprises the semantic segmenter actually meets equals one scale unit,
+   *       solved by bisection.
+   *   <li>The cohesion unit is measured on the drop itself: 1.4826 * median of the size-normalised
+   *       drop at the decisions where it counts (the robust spread about its neutral value 0),
+   *       rather than scaled from the surprise (0.06 * beta = 0.023), which made a one-exchange
+   *       segment's drop at a typical neighbour cosine of 0.75 (about 0.065) saturate the signal.
+   *   <li>Both depend on the segments formed, so they are fitted alternately until the unit moves
+   *       by less than 1e-4 (4 rounds): beta = 0.408. The fit never looks at segment counts.
+   * </ol>
+   *
+   * <p>Measured with the default configuration (turns per segment on LoCoMo dev: mean / median /
+   * p90; and the mean on the CLI's 70-turn demo conversation): this profile 6.3 / 5 / 12, demo
+   * 3.0 (the paper reports a mean of 5.8). The previous profile (0.0768, 0.0537) with the raw drop
+   * and a tied unit 0.023 gave 6.45 / 1 / 19 and demo 1.0 (every turn its own segment); the
+   * paper's (0.20, 0.14, 0.06) gives 18.3 / 19 / 26; a median-centred profile (centre = median s,
+   * scale = robust σ) with the raw drop gives 17 to 18. The values depend on the exchange text
+   * formatting and on {@code CohesionDropMode}; with {@code CohesionDropMode.RAW} refit first.
    */
-  public static final EmbeddingProfile PROFILE = new EmbeddingProfile(0.0768, 0.0537);
+  public static final EmbeddingProfile PROFILE = new EmbeddingProfile(0.0816, 0.0571, 0.0281);
 
   private static final String PROVIDER = "in-process:" + MODEL_ID;
 
