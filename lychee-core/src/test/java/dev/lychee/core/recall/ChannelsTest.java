@@ -146,7 +146,8 @@ class ChannelsTest {
     assertThat(out).isNotEmpty();
     assertThat(out.get(0).turns()).containsExactly(TurnRef.of("s1", 2));
     // the best hit of a query normalises to 1: base + scale
-    assertThat(out.get(0).score()).isCloseTo(0.30 + 0.34, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(out.get(0).score()).isCloseTo(config.weights().lexicalTurnBase() + config.weights().lexicalTurnScale(),
+        org.assertj.core.api.Assertions.within(1e-9));
   }
 
   @Test
