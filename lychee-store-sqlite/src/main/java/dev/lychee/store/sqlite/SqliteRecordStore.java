@@ -25,6 +25,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import org.jdbi.v3.core.mapper.RowMapper;
 import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
@@ -339,14 +341,23 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
+    return byIds(namespace, ids, "SELECT " + Rows.RECORD_COLUMNS + " FROM records", Rows::record, MemoryRecord::id);
+  }
+
+  /**
+   * Rows of one table by id, in the order of {@code ids} (duplicates and unknown ids dropped),
+   * fetched in chunks that stay under SQLite's bound-parameter limit.
+   */
+  private <T> List<T> byIds(String namespace, Collection<String> ids, String select,
+      RowMapper<T> mapper, Function<T, String> idOf) {
     ns(namespace);
     Objects.requireNonNull(ids, "ids");
     List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
-    Map<String, MemoryRecord> found = new HashMap<>();
+    Map<String, T> found = new HashMap<>();
     db.read(h -> {
       for (List<String> chunk : chunks(wanted)) {
-        h.createQuery("SELECT " + Rows.RECORD_COLUMNS + " FROM records WHERE namespace = :ns AND id IN (<ids>)")
-            .bind("ns", namespace).bindList("ids", chunk).map(Rows::record).forEach(r -> found.put(r.id(), r));
+        h.createQuery(select + " WHERE namespace = :ns AND id IN (<ids>)")
+            .bind("ns", namespace).bindList("ids", chunk).map(mapper).forEach(t -> found.put(idOf.apply(t), t));
       }
       return null;
     });
@@ -442,18 +453,7 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
-    ns(namespace);
-    Objects.requireNonNull(ids, "ids");
-    List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
-    Map<String, EvidenceNode> found = new HashMap<>();
-    db.read(h -> {
-      for (List<String> chunk : chunks(wanted)) {
-        h.createQuery("SELECT " + Rows.NODE_COLUMNS + " FROM nodes WHERE namespace = :ns AND id IN (<ids>)")
-            .bind("ns", namespace).bindList("ids", chunk).map(Rows::node).forEach(n -> found.put(n.id(), n));
-      }
-      return null;
-    });
-    return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
+    return byIds(namespace, ids, "SELECT " + Rows.NODE_COLUMNS + " FROM nodes", Rows::node, EvidenceNode::id);
   }
 
   @Override
