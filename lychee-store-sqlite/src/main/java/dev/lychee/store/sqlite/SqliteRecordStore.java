@@ -25,11 +25,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
-import org.jdbi.v3.core.mapper.RowMapper;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.mapper.RowMapper;
 
 /**
  * A durable {@link RecordStore} in one SQLite file.
