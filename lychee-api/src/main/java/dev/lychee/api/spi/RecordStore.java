@@ -55,6 +55,15 @@ public interface RecordStore extends AutoCloseable {
   /** The stored turns of a session with index in {@code [from, to]}, clamped to what exists. */
   List<RawTurn> turns(String namespace, String session, int from, int to);
 
+  /**
+   * The stored turns for several refs at once, in the order of {@code refs}; unknown refs are
+   * skipped and a repeated ref comes back once. Recall channels use it to fetch their candidates in
+   * one round trip; the default asks {@link #turn} for each ref, and durable stores override it.
+   */
+  default List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
+    return refs.stream().distinct().map(r -> turn(namespace, r)).flatMap(Optional::stream).toList();
+  }
+
   /** All stored turns of a session, by index. */
   List<RawTurn> turns(String namespace, String session);
 

@@ -4,6 +4,7 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.Provenance;
 import dev.lychee.api.RawTurn;
+import dev.lychee.api.TurnRef;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.RecallChannel;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Lexical recall over raw turns and records with the store's BM25/FTS search. Lexical scores have
@@ -48,11 +50,13 @@ public final class LexicalChannel implements RecallChannel {
     CandidateMerger out = new CandidateMerger();
     if (!config.ablations().noRawTurns()) {
       Map<String, RecordVectorChannel.Hit> turnHits = search(ns, TextField.TURNS, variants, limit);
-      for (Map.Entry<String, RecordVectorChannel.Hit> e : turnHits.entrySet()) {
-        TurnIds.parse(e.getKey()).flatMap(ref -> store.turn(ns, ref)).filter(t -> !t.text().isBlank())
-            .ifPresent((RawTurn t) -> out.add(Candidate.ofTurn(t,
-                Scores.clamp(w.lexicalTurnBase() + w.lexicalTurnScale() * e.getValue().r()), 0,
-                prov(route, e.getValue()))));
+      List<TurnRef> refs = turnHits.keySet().stream().map(TurnIds::parse).flatMap(Optional::stream).toList();
+      for (RawTurn t : store.turns(ns, refs)) {
+        RecordVectorChannel.Hit hit = turnHits.get(t.id());
+        if (hit != null && !t.text().isBlank()) {
+          out.add(Candidate.ofTurn(t, Scores.clamp(w.lexicalTurnBase() + w.lexicalTurnScale() * hit.r()), 0,
+              prov(route, hit)));
+        }
       }
     }
     Map<String, RecordVectorChannel.Hit> recordHits = search(ns, TextField.RECORDS, variants, limit);

@@ -170,6 +170,20 @@ public abstract class BaseRecordStoreTestCase {
   }
 
   @Test
+  void batchTurnLookUpKeepsRequestOrderAndSkipsUnknownRefs() {
+    for (int i = 0; i < 5; i++) {
+      store.appendTurns("ns", "a", List.of(turn("ns", "a", i, "a" + i)));
+      store.appendTurns("ns", "b", List.of(turn("ns", "b", i, "b" + i)));
+    }
+    store.appendTurns("other", "a", List.of(turn("other", "a", 7, "secret")));
+    List<TurnRef> refs = List.of(TurnRef.of("b", 3), TurnRef.of("a", 1), TurnRef.of("a", 99),
+        TurnRef.of("b", 3), TurnRef.of("a", 7), TurnRef.of("nope", 0), TurnRef.of("a", 4));
+    assertThat(store.turns("ns", refs)).extracting(RawTurn::text).containsExactly("b3", "a1", "a4");
+    assertThat(store.turns("ns", List.of())).isEmpty();
+    assertThat(store.turns("other", refs)).extracting(RawTurn::text).containsExactly("secret");
+  }
+
+  @Test
   void windowsSkipHoles() {
     store.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "a"), turn("ns", "s", 5, "b"), turn("ns", "s", 9, "c")));
     assertThat(store.turns("ns", "s", 1, 8)).extracting(RawTurn::index).containsExactly(5);

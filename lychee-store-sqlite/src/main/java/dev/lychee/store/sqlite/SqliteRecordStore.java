@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -147,6 +148,28 @@ public final class SqliteRecordStore implements RecordStore {
     return db.read(h -> h.createQuery("SELECT " + Rows.TURN_COLUMNS
             + " FROM turns WHERE namespace = ? AND session = ? AND idx = ?")
         .bind(0, namespace).bind(1, ref.session()).bind(2, ref.index()).map(Rows::turn).findOne());
+  }
+
+  @Override
+  public List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
+    ns(namespace);
+    Objects.requireNonNull(refs, "refs");
+    List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
+    Map<String, List<Integer>> bySession = new LinkedHashMap<>();
+    wanted.forEach(r -> bySession.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.index()));
+    Map<TurnRef, RawTurn> found = new HashMap<>();
+    db.read(h -> {
+      for (Map.Entry<String, List<Integer>> e : bySession.entrySet()) {
+        for (List<Integer> chunk : chunks(e.getValue())) {
+          h.createQuery("SELECT " + Rows.TURN_COLUMNS
+                  + " FROM turns WHERE namespace = :ns AND session = :session AND idx IN (<idx>)")
+              .bind("ns", namespace).bind("session", e.getKey()).bindList("idx", chunk)
+              .map(Rows::turn).forEach(t -> found.put(t.ref(), t));
+        }
+      }
+      return null;
+    });
+    return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
   }
 
   @Override
@@ -364,8 +387,8 @@ public final class SqliteRecordStore implements RecordStore {
     return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
   }
 
-  private static List<List<String>> chunks(List<String> ids) {
-    List<List<String>> out = new ArrayList<>();
+  private static <T> List<List<T>> chunks(List<T> ids) {
+    List<List<T>> out = new ArrayList<>();
     for (int i = 0; i < ids.size(); i += IN_CHUNK) {
       out.add(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)));
     }
