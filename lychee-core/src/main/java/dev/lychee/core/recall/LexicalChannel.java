@@ -49,20 +49,20 @@ public final class LexicalChannel implements RecallChannel {
     RetrievalConfig.ChannelWeights w = config.weights();
     CandidateMerger out = new CandidateMerger();
     if (!config.ablations().noRawTurns()) {
-      Map<String, RecordVectorChannel.Hit> turnHits = search(ns, TextField.TURNS, variants, limit);
+      Map<String, VariantHit> turnHits = search(ns, TextField.TURNS, variants, limit);
       List<TurnRef> refs = turnHits.keySet().stream().map(TurnIds::parse).flatMap(Optional::stream).toList();
       for (RawTurn t : store.turns(ns, refs)) {
-        RecordVectorChannel.Hit hit = turnHits.get(t.id());
+        VariantHit hit = turnHits.get(t.id());
         if (hit != null && !t.text().isBlank()) {
           out.add(Candidate.ofTurn(t, Scores.clamp(w.lexicalTurnBase() + w.lexicalTurnScale() * hit.r()), 0,
               prov(route, hit)));
         }
       }
     }
-    Map<String, RecordVectorChannel.Hit> recordHits = search(ns, TextField.RECORDS, variants, limit);
+    Map<String, VariantHit> recordHits = search(ns, TextField.RECORDS, variants, limit);
     if (!recordHits.isEmpty()) {
       for (MemoryRecord rec : store.records(ns, recordHits.keySet())) {
-        RecordVectorChannel.Hit h = recordHits.get(rec.id());
+        VariantHit h = recordHits.get(rec.id());
         out.add(Candidate.ofRecord(rec, Scores.clamp(w.lexicalRecordBase() + w.lexicalRecordScale() * h.r()), 0,
             prov(route, h)));
       }
@@ -70,8 +70,8 @@ public final class LexicalChannel implements RecallChannel {
     return out.sorted();
   }
 
-  private Map<String, RecordVectorChannel.Hit> search(String ns, TextField field, List<String> variants, int limit) {
-    Map<String, RecordVectorChannel.Hit> best = new LinkedHashMap<>();
+  private Map<String, VariantHit> search(String ns, TextField field, List<String> variants, int limit) {
+    Map<String, VariantHit> best = new LinkedHashMap<>();
     for (String q : variants) {
       List<ScoredId> hits = store.searchText(ns, field, q, limit);
       if (hits.isEmpty()) {
@@ -82,12 +82,12 @@ public final class LexicalChannel implements RecallChannel {
       for (ScoredId h : hits) {
         norm.put(h.id(), top > 0 ? Scores.clamp(h.score() / top) : 0);
       }
-      norm.forEach((id, n) -> best.merge(id, new RecordVectorChannel.Hit(n, List.of(q)), RecordVectorChannel.Hit::merge));
+      norm.forEach((id, n) -> best.merge(id, new VariantHit(n, List.of(q)), VariantHit::merge));
     }
     return best;
   }
 
-  private Provenance prov(RecallRoute route, RecordVectorChannel.Hit h) {
+  private Provenance prov(RecallRoute route, VariantHit h) {
     return new Provenance(List.of(NAME), h.queries(), List.of(), List.of(route.id()));
   }
 }

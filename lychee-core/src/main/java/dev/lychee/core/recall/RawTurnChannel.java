@@ -5,14 +5,12 @@ import dev.lychee.api.Provenance;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.Role;
-import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import jakarta.inject.Inject;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,18 +44,13 @@ public final class RawTurnChannel implements RecallChannel {
     String ns = context.namespace();
     StrategyProfile p = config.strategy(context.plan().type());
     int limit = config.budgets().turns(context.k(), p);
-    Map<String, RecordVectorChannel.Hit> best = new LinkedHashMap<>();
-    for (String q : RouteVariants.of(context.question().text(), route, config.budgets().maxVariants())) {
-      for (ScoredId hit : vectors.search(ns, VectorIndex.TURNS, context.vector(q), limit, null)) {
-        best.merge(hit.id(), new RecordVectorChannel.Hit(Scores.retrieval(hit.score()), List.of(q)),
-            RecordVectorChannel.Hit::merge);
-      }
-    }
+    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.TURNS,
+        RouteVariants.of(context.question().text(), route, config.budgets().maxVariants()), context, limit);
     // one round trip for every hit: durable stores answer a batch far faster than one query each
     List<TurnRef> refs = best.keySet().stream().map(TurnIds::parse).flatMap(Optional::stream).toList();
     CandidateMerger out = new CandidateMerger();
     for (RawTurn turn : store.turns(ns, refs)) {
-      RecordVectorChannel.Hit hit = best.get(turn.id());
+      VariantHit hit = best.get(turn.id());
       if (hit == null || turn.text().isBlank()) {
         continue;
       }

@@ -4,13 +4,11 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.Provenance;
 import dev.lychee.api.RecallRoute;
-import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import jakarta.inject.Inject;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,32 +43,18 @@ public final class RecordVectorChannel implements RecallChannel {
     StrategyProfile p = config.strategy(context.plan().type());
     int limit = config.budgets().records(context.k(), p);
     RetrievalConfig.ChannelWeights w = config.weights();
-    Map<String, Hit> best = new HashMap<>();
-    for (String q : RouteVariants.of(context.question().text(), route, config.budgets().maxVariants())) {
-      for (ScoredId hit : vectors.search(ns, VectorIndex.RECORDS, context.vector(q), limit, null)) {
-        double r = Scores.retrieval(hit.score());
-        best.merge(hit.id(), new Hit(r, List.of(q)), Hit::merge);
-      }
-    }
+    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.RECORDS,
+        RouteVariants.of(context.question().text(), route, config.budgets().maxVariants()), context, limit);
     if (best.isEmpty()) {
       return List.of();
     }
     CandidateMerger out = new CandidateMerger();
     for (MemoryRecord rec : store.records(ns, best.keySet())) {
-      Hit h = best.get(rec.id());
-      double field = Scores.clamp(w.recordBase() + w.recordScale() * h.r);
-      Provenance prov = new Provenance(List.of(NAME), h.queries, List.of(), List.of(route.id()));
-      out.add(Candidate.ofRecord(rec, field, h.r, prov));
+      VariantHit h = best.get(rec.id());
+      double field = Scores.clamp(w.recordBase() + w.recordScale() * h.r());
+      Provenance prov = new Provenance(List.of(NAME), h.queries(), List.of(), List.of(route.id()));
+      out.add(Candidate.ofRecord(rec, field, h.r(), prov));
     }
     return out.sorted();
-  }
-
-  /** Best retrieval score of one id and the queries that reached it. */
-  record Hit(double r, List<String> queries) {
-    Hit merge(Hit o) {
-      java.util.List<String> qs = new java.util.ArrayList<>(queries);
-      qs.addAll(o.queries);
-      return new Hit(Math.max(r, o.r), qs);
-    }
   }
 }
