@@ -18,6 +18,13 @@ final class QuestionTypes {
   private static final Pattern AGGREGATE = Pattern.compile(
       "\\bhow many\\b|\\bhow much\\b|\\blist\\b|\\bwhat are all\\b|\\ball (the|of)\\b|\\bevery\\b|\\bin total\\b"
           + "|\\bwhat (\\w+ )?(activities|events|books|places|things|items|hobbies|games|pets|instruments)\\b");
+  /**
+   * A "what/which" question whose head noun is plural ("what desserts has ...", "what are her
+   * favourite books", "in what ways ..."): the answer is a list, usually gathered from several turns.
+   */
+  private static final Pattern PLURAL_HEAD = Pattern.compile(
+      "^\\s*(what|which) (\\w+ ){0,2}?\\w{2,}(?<!ss|us|is|ou)s (have|has|are|were|did|do)\\b"
+          + "|^\\s*what are (the )?(\\w+'s? )?(\\w+ )?\\w{2,}(?<!ss|us|is)s\\b|\\bin what ways\\b|\\bwhat are the names\\b");
   private static final Pattern COMPARISON = Pattern.compile(
       "\\bcompar\\w*\\b|\\b(more|less|fewer|better|worse|larger|bigger|smaller|older|younger) than\\b|\\bboth\\b"
           + "|\\b(more|most|less|fewer|older|younger|bigger|larger|better)\\b.*\\bor\\b|\\bin common\\b|\\bdifference between\\b|\\bwhich (one|of the two)\\b|\\bsame\\b");
@@ -38,7 +45,7 @@ final class QuestionTypes {
     if (COMPARISON.matcher(q).find()) {
       return QuestionType.COMPARISON;
     }
-    if (AGGREGATE.matcher(q).find()) {
+    if (AGGREGATE.matcher(q).find() || PLURAL_HEAD.matcher(q).find()) {
       return QuestionType.AGGREGATE;
     }
     return QuestionType.SINGLE;

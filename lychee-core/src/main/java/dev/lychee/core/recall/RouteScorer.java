@@ -13,6 +13,7 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.RouteRanking;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -47,7 +48,7 @@ public final class RouteScorer {
     boosted.sort(CandidateMerger.BY_SCORE);
     CandidateMerger withWindows = new CandidateMerger();
     withWindows.addAll(boosted);
-    withWindows.addAll(windows.around(boosted, context.namespace(), context.k(), p));
+    withWindows.addAll(windows.around(boosted, context.namespace(), context.k(), p, queryTerms(route, context)));
 
     List<Candidate> out = new ArrayList<>();
     for (Candidate c : withWindows.sorted()) {
@@ -55,6 +56,13 @@ public final class RouteScorer {
     }
     out.sort(CandidateMerger.BY_SCORE);
     return new RouteRanking(route, out);
+  }
+
+  /** The content terms of the question and of the route's queries (for trimming window lines). */
+  private static Set<String> queryTerms(RecallRoute route, RecallContext context) {
+    Set<String> terms = new LinkedHashSet<>(Terms.content(context.question().text()));
+    route.queries().forEach(q -> terms.addAll(Terms.content(q)));
+    return terms;
   }
 
   /** §4.6 strategy boosts: raw turns get at least the raw-turn formula, records a type bonus. */

@@ -16,8 +16,9 @@ import java.util.Set;
  * Source windows (§4.7): the neighbouring turns around the strongest hits of a route, so an answer
  * given in the reply after the matched turn is not missed. A window shows its turns verbatim, one
  * {@code "<speaker>: <text>"} line each, and cites exactly those turns. Windows are kept short
- * (at most {@link RetrievalConfig.Windows#maxTurns()} turns, at most {@code sc} characters) because
- * their text counts against the answerer's token budget. They are added beside their anchors.
+ * (at most {@link RetrievalConfig.Windows#maxTurns()} turns, at most {@code sc} characters, long
+ * lines trimmed to their query-bearing sentences) because their text counts against the answerer's
+ * token budget. They are added beside their anchors.
  */
 public final class SourceWindows {
   /** The channel name windows carry in their provenance, and the tag they get. */
@@ -37,12 +38,23 @@ public final class SourceWindows {
    * @param k the effective depth; at most min(k, sa) anchors get a window
    */
   public List<Candidate> around(List<Candidate> items, String namespace, int k, StrategyProfile p) {
+    return around(items, namespace, k, p, Set.of());
+  }
+
+  /**
+   * Windows for the strongest of {@code items} (sorted best first), their long lines trimmed to
+   * the sentences that hold one of {@code queryTerms} when {@link RetrievalConfig.Windows#trimLineChars()}
+   * is set.
+   */
+  public List<Candidate> around(List<Candidate> items, String namespace, int k, StrategyProfile p,
+      Set<String> queryTerms) {
     RetrievalConfig.Windows wc = config.windows();
     if (!wc.enabled() || p.sourceWindow() <= 0 || config.ablations().noRawTurns()
         || config.ablations().recordVectorOnly()) {
       return List.of();
     }
     int anchors = Math.min(Math.min(k, p.sourceAnchors()), wc.maxAnchors());
+    int maxTurns = wc.maxTurns();
     List<Candidate> ordered = new ArrayList<>(items);
     ordered.sort(Comparator.comparingDouble(SourceWindows::anchorScore).reversed().thenComparing(Candidate::id));
     List<Span> spans = new ArrayList<>();
@@ -60,16 +72,16 @@ public final class SourceWindows {
       }
       int lo = Math.max(0, own.get(0).index() - Math.min(p.sourceWindow(), wc.maxBefore()));
       int hi = own.get(own.size() - 1).index() + p.sourceWindow() + wc.extraAfter();
-      if (hi - lo + 1 > wc.maxTurns()) {
+      if (hi - lo + 1 > maxTurns) {
         // centre a short window on the anchor rather than showing a long stretch
         int mid = (own.get(0).index() + own.get(own.size() - 1).index()) / 2;
-        lo = Math.max(lo, mid - wc.maxTurns() / 2);
-        hi = lo + wc.maxTurns() - 1;
+        lo = Math.max(lo, mid - maxTurns / 2);
+        hi = lo + maxTurns - 1;
       }
       spans.add(new Span(a.session(), lo, hi, a));
     }
-    return merge(spans, p, wc.maxTurns()).stream()
-        .map(s -> build(namespace, s, p))
+    return merge(spans, p, maxTurns).stream()
+        .map(s -> build(namespace, s, p, queryTerms))
         .filter(c -> c != null)
         .toList();
   }
@@ -96,7 +108,7 @@ public final class SourceWindows {
     return out;
   }
 
-  private Candidate build(String namespace, Span s, StrategyProfile p) {
+  private Candidate build(String namespace, Span s, StrategyProfile p, Set<String> queryTerms) {
     List<RawTurn> turns = store.turns(namespace, s.session, s.lo, s.hi).stream()
         .filter(t -> !t.text().isBlank()).toList();
     if (turns.size() < 2) {
@@ -105,7 +117,7 @@ public final class SourceWindows {
     StringBuilder text = new StringBuilder();
     List<TurnRef> shown = new ArrayList<>();
     for (RawTurn t : turns) {
-      String line = t.content().strip();
+      String line = LineTrimmer.trim(t.content().strip(), queryTerms, config.windows().trimLineChars());
       if (text.length() + line.length() + 1 > p.sourceMaxChars() && !shown.isEmpty()) {
         break;
       }

@@ -12,7 +12,9 @@ import dev.lychee.core.recall.Terms;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -21,7 +23,8 @@ import java.util.regex.Pattern;
 
 /**
  * A non-generative reranker: a weighted mean of the fused score, the query–evidence embedding
- * similarity, the share of the plan's query terms the evidence contains, whether the evidence is
+ * similarity, the share of the plan's query terms the evidence contains (each term weighted by
+ * its rarity in the candidate pool), whether the evidence is
  * about a person the question names, and whether it matches the plan's date filter. Weights come
  * from {@link RetrievalConfig.Rerank}. It never drops a candidate.
  */
@@ -47,11 +50,15 @@ public final class FeatureReranker implements Reranker {
       names.forEach(n -> queryTerms.remove(Terms.stem(n)));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
+      List<Set<String>> texts = new ArrayList<>(candidates.size());
+      candidates.forEach(c -> texts.add(Terms.content(c.text())));
+      Map<String, Double> weights = poolIdf(queryTerms, texts);
       List<Candidate> out = new ArrayList<>(candidates.size());
-      for (Candidate c : candidates) {
+      for (int i = 0; i < candidates.size(); i++) {
+        Candidate c = candidates.get(i);
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
-            + w.lexical() * overlap(queryTerms, c.text())
+            + w.lexical() * overlap(weights, texts.get(i))
             + w.speaker() * speaker(names, c)
             + w.temporal() * (TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1);
         out.add(c.withScore(Scores.clamp(s / sum)));
@@ -63,14 +70,45 @@ public final class FeatureReranker implements Reranker {
     }
   }
 
-  /** Share of the query terms that occur in the text. */
+  /** Share of the query terms that occur in the text (every term weighing the same). */
   static double overlap(Set<String> queryTerms, String text) {
-    if (queryTerms.isEmpty()) {
-      return 0;
+    Map<String, Double> flat = new LinkedHashMap<>();
+    queryTerms.forEach(t -> flat.put(t, 1.0));
+    return overlap(flat, Terms.content(text));
+  }
+
+  /** Weighted share of the query terms that occur in {@code text}'s content terms. */
+  static double overlap(Map<String, Double> weights, Set<String> text) {
+    double all = 0;
+    double hit = 0;
+    for (Map.Entry<String, Double> e : weights.entrySet()) {
+      all += e.getValue();
+      if (text.contains(e.getKey())) {
+        hit += e.getValue();
+      }
     }
-    Set<String> t = Terms.content(text);
-    long hit = queryTerms.stream().filter(t::contains).count();
-    return (double) hit / queryTerms.size();
+    return all > 0 ? hit / all : 0;
+  }
+
+  /**
+   * Query-term weights from the candidate pool itself: {@code log(1 + n / (1 + df))}, where df is
+   * how many candidates contain the term. A term that nearly every candidate shares (the topic
+   * word that brought them all in) separates them less than a rare one, and the pool is the only
+   * corpus a reranker sees.
+   */
+  static Map<String, Double> poolIdf(Set<String> queryTerms, List<Set<String>> texts) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    int n = texts.size();
+    for (String q : queryTerms) {
+      int df = 0;
+      for (Set<String> t : texts) {
+        if (t.contains(q)) {
+          df++;
+        }
+      }
+      out.put(q, Math.log(1 + (double) n / (1 + df)));
+    }
+    return out;
   }
 
   /** Capitalised words of the question that are not sentence-initial function words. */
