@@ -60,7 +60,7 @@ public final class OfflineEncoder implements Encoder {
 
   private static final Pattern SPEAKERS_LINE = Pattern.compile("(?m)^Speakers:\\s*(.+)$");
   private static final Pattern GERUND_SUBJECT = Pattern.compile(
-      "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps|sounds|seems|looks|feels|means)\\b|^\\w+ing\\b\\S*['’]s\\b",
+      "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps|sounds|seems|looks|feels|means|brings|brought|reminds|reminded|lets|allows|taught|teaches|puts|put|gets|got|takes|took|needs|requires|became|becomes|really)\\b|^\\w+ing\\b\\S*['’]s\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern ADJECTIVE_FOLLOWER = Pattern.compile("^(?:for|about|to|with|by|at|that)\\b");
   private static final Pattern SECOND_PERSON = Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE);
@@ -88,6 +88,23 @@ public final class OfflineEncoder implements Encoder {
   private static final Pattern REQUEST = Pattern.compile(
       "^(?:please\\s+)?(?:let me know|let \\w+ know|tell me|keep me (?:posted|updated|in the loop)|feel free|don't hesitate"
           + "|hit me up|stay (?:tuned|safe)|take care|say hi|send me)\\b",
+      Pattern.CASE_INSENSITIVE);
+  /** "Thanks (so much) for ...", "Thank you for ...": reported as "X thanks Y for ...". */
+  private static final Pattern THANKS_FOR = Pattern.compile(
+      "^(?:thanks|thank you)(?:\\s+(?:so much|a lot|again|too))?\\s+for\\s+", Pattern.CASE_INSENSITIVE);
+  /**
+   * Gerunds that open a subjectless "what I am doing" sentence ("Loving the new job!"); a gerund that
+   * is itself the subject ("Reading calms me") is caught by {@link #GERUND_SUBJECT} first.
+   */
+  private static final Set<String> ACTIVITY_GERUNDS = Set.of("loving", "enjoying", "missing", "learning",
+      "reading", "watching", "playing", "preparing", "training", "practicing", "studying", "volunteering",
+      "saving", "taking");
+  /** Adjectives that open a subjectless sentence about the speaker ("Glad you liked it", "So proud of you"). */
+  private static final Set<String> FEELING_ADJECTIVES = Set.of("glad", "happy", "proud", "sorry", "thankful",
+      "grateful", "stoked", "blessed", "busy", "ready", "sad", "bummed", "nervous", "curious");
+  /** What follows such an adjective when it describes the speaker ("glad to", "proud of you"), not a noun ("busy week"). */
+  private static final Pattern FEELING_FOLLOWER = Pattern.compile(
+      "^(?:to|that|for|about|of|with|at|you|i|it|we|he|she|they|this|everything|things|my|your|our|how)\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern TRAILING_PUNCT = Pattern.compile("[\\s.!?…~]+$");
 
@@ -155,7 +172,8 @@ public final class OfflineEncoder implements Encoder {
     Tense tense = Tense.of(sentence);
     List<DateMention> mentions = normalizer.find(sentence, day, tense);
     String dated = annotate(sentence, mentions);
-    String rewritten = pronouns.resolve(PersonRewriter.rewrite(withImpliedSubject(dated, name), name, addressee));
+    String rewritten = pronouns.resolve(PersonRewriter.rewrite(withImpliedSubject(thanked(dated, addressee), name),
+        name, addressee));
     pronouns.observe(rewritten);
     Set<String> known = new LinkedHashSet<>(speakers);
     known.add(name);
@@ -201,6 +219,15 @@ public final class OfflineEncoder implements Encoder {
   }
 
   /**
+   * "Thanks for the tips" becomes "I thank you for the tips", which the person rewrite turns into
+   * "Melanie thanks Caroline for the tips". Left alone when the addressee is unknown.
+   */
+  private static String thanked(String sentence, String addressee) {
+    Matcher m = THANKS_FOR.matcher(sentence);
+    return addressee != null && m.find() ? "I thank you for " + sentence.substring(m.end()) : sentence;
+  }
+
+  /**
    * Chat often drops the subject ("Went hiking today.", "Love that painting!"): such a sentence
    * gets the speaker as subject. A leading gerund that is itself the subject ("Taking care of
    * yourself is vital") is left alone.
@@ -221,12 +248,16 @@ public final class OfflineEncoder implements Encoder {
     String verb;
     if (lower.length() > 4 && lower.endsWith("ed") && ADJECTIVE_FOLLOWER.matcher(rest).find()) {
       verb = "is " + lower; // "Excited for the trip" -> "is excited"
-    } else if (OfflineLexicon.SUBJECTLESS_STARTERS.contains(lower)
+    } else if (FEELING_ADJECTIVES.contains(lower) && FEELING_FOLLOWER.matcher(rest).find()) {
+      verb = "is " + lower; // "Glad you liked it" -> "is glad"
+    } else if (OfflineLexicon.SUBJECTLESS_STARTERS.contains(lower) || ACTIVITY_GERUNDS.contains(lower)
         || (OfflineLexicon.IRREGULAR_PAST.contains(lower) && !IMPERATIVE_LOOKING.contains(lower))
         || (lower.length() > 4 && lower.endsWith("ed"))) {
       verb = switch (lower) {
         case "gonna", "going", "thinking", "planning", "trying", "working", "looking", "heading", "hoping",
-            "feeling", "getting", "having", "doing" -> "is " + lower;
+            "feeling", "getting", "having", "doing", "loving", "enjoying", "missing", "learning", "reading",
+            "watching", "playing", "preparing", "training", "practicing", "studying", "volunteering", "saving",
+            "taking" -> "is " + lower;
         case "been" -> "has been";
         case "wanna" -> "wants to";
         default -> PersonRewriter.thirdPerson(lower);
@@ -281,7 +312,9 @@ public final class OfflineEncoder implements Encoder {
       String first = firstWord(s).toLowerCase(Locale.ROOT);
       if (!first.isEmpty() && OfflineLexicon.INTERJECTIONS.contains(first)) {
         String rest = s.substring(firstWord(s).length());
-        if (rest.startsWith(",") || rest.startsWith("!") || rest.startsWith(" ")) {
+        // "Thanks for the tips" is a thank-you with content, rewritten by thanked(), not a bare "Thanks!"
+        boolean thanksFor = first.startsWith("thank") && THANKS_FOR.matcher(s).find();
+        if (!thanksFor && (rest.startsWith(",") || rest.startsWith("!") || rest.startsWith(" "))) {
           s = rest.replaceFirst("^[,!\\s]+", "");
           changed = !s.isEmpty();
         }

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  *   <li>"We" and "us" become "&lt;speaker&gt; and others": who else they include cannot be known by
  *       rule, but the speaker is always among them, and the plural keeps the verb's agreement ("we
  *       are" → "Melanie and others are"). "Ourselves" becomes "themselves". The exception is "we
- *       both" / "both of us", which in a two-party chat names both: "Melanie and Caroline both".
+ *       both" / "both of us" and "we" talking or meeting ("since we last talked"), which in a
+ *       two-party chat name both: "Melanie and Caroline both", "since Melanie and Caroline last talked".
  *   <li>Reflexives ("myself", "yourself") become the gender-neutral "themself" when the person is
  *       already named earlier in the sentence ("Caroline wants to embrace themself"); otherwise the
  *       name itself ("a gift to myself" → "a gift to Caroline"). Names carry no gender by rule, so
@@ -43,7 +44,12 @@ final class PersonRewriter {
   private static final Pattern WE_CONTRACTION = Pattern.compile("\\b[Ww]e\\s*" + APOS + "\\s*(re|ve|ll|d)\\b");
   /** "We" and "us" in lower case or opening a sentence; "US" (the country) is left alone. */
   private static final Pattern WE = Pattern.compile("\\b(?:[Ww]e|us|Us)\\b");
-  private static final Pattern WE_BOTH = Pattern.compile("\\b(?:([Ww]e|us) both|[Bb]oth of us)\\b");
+  /** "We" with a verb of talking or meeting: in a two-party chat, the two of them. */
+  private static final Pattern WE_TOGETHER = Pattern.compile("\\b[Ww]e(?=\\s+(?:(?:last|should|could|can|must|will"
+      + "|finally|just|never|always|often)\\s+)*(?:talked|spoke|chatted|caught up|talk|chat|catch up|hang out"
+      + "|hung out|met up|meet up|get together|got together|saw each other|see each other|seen each other)\\b)");
+  private static final Pattern WE_BOTH = Pattern.compile("\\b(?:([Ww]e|us)((?:\\s+(?:can|could|should|will|would|are"
+      + "|were|have|had|do|did|must|might|really))*)\\s+both|[Bb]oth of us)\\b");
   private static final Pattern OURSELVES = Pattern.compile("\\b[Oo]urselves\\b");
   private static final Pattern FIRST_POSSESSIVE = Pattern.compile("(?<![\\w-])(?:my|mine)(?![\\w-])",
       Pattern.CASE_INSENSITIVE);
@@ -72,8 +78,9 @@ final class PersonRewriter {
     // "our city", "our kids": the speaker's, which is what a later question asks about
     s = replace(OUR, s, m -> possessive(speaker));
     if (addressee != null) {
+      s = replace(WE_TOGETHER, s, m -> speaker + " and " + addressee);
       // "we both", "both of us": in a two-party chat, exactly the speaker and the addressee
-      s = replace(WE_BOTH, s, m -> m.group(1) != null ? speaker + " and " + addressee + " both"
+      s = replace(WE_BOTH, s, m -> m.group(1) != null ? speaker + " and " + addressee + m.group(2) + " both"
           : m.group().startsWith("B") ? "Both " + speaker + " and " + addressee : "both " + speaker + " and " + addressee);
     }
     String group = speaker + " and others";

@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
  * Memory type by rule, for the offline encoder. Checked in this order, first match wins:
  * <ol>
  *   <li><b>plans</b>: future tense ("will", "going to", "planning", "can't wait to", "next
- *       month"...) or a wish to act ("want to", "hope to", "thinking about"): an {@code event} (a
- *       one-off occurrence that lies ahead, dated or not) tagged {@code plan}, unless the sentence
- *       states a constraint or a lasting preference ("I'll always love jazz"), which keep their own
- *       type (still tagged {@code plan}). The seven types have no "plan" of their own;
+ *       month"...) or a wish to act ("want to", "hope to", "thinking about"), always tagged
+ *       {@code plan}: a constraint or a lasting preference ("I'll always love jazz") keeps its type;
+ *       otherwise an {@code event} when a date is attached (an event that lies ahead), else a
+ *       {@code fact} (a stated intention). The seven types have no "plan" of their own;
  *   <li>{@code failure_pattern}: mistakes, regrets, lessons, things that went wrong;
  *   <li>{@code constraint}: cannot, allergic, must, not allowed, intolerant, vegetarian...;
  *   <li>{@code procedure}: steps, recipes, "the trick is";
@@ -85,7 +85,9 @@ final class TypeRules {
         return new Typed(MemoryType.CONSTRAINT, true);
       }
       boolean lasting = s.matches(".*\\b(?:always|forever|never)\\b.*") && PREFERENCE.matcher(s).find();
-      return new Typed(lasting ? MemoryType.PREFERENCE : MemoryType.EVENT, true);
+      // an event is dated (MemoryType.EVENT); an undated intention is a fact about the person, and
+      // recall boosts events for aggregate questions ("what has she done"), where plans do not belong
+      return new Typed(lasting ? MemoryType.PREFERENCE : dated ? MemoryType.EVENT : MemoryType.FACT, true);
     }
     if (FAILURE.matcher(s).find()) {
       return new Typed(MemoryType.FAILURE_PATTERN, false);

@@ -111,7 +111,7 @@ class OfflineEncoderTest {
     assertThat(datedPlan.temporal().tRef()).isEqualTo("2023-06");
 
     MemoryRecord plan = only("Caroline", "I will start a pottery class.");
-    assertThat(plan.type()).isEqualTo(MemoryType.EVENT);
+    assertThat(plan.type()).isEqualTo(MemoryType.FACT);
     assertThat(plan.tags()).contains("plan", "pottery");
     assertThat(plan.temporal().isEmpty()).isTrue();
 
@@ -218,6 +218,12 @@ class OfflineEncoderTest {
         .isEqualTo("Melanie and others taught themselves to surf in Hawaii.");
     assertThat(only("Melanie", "Looks like we both need a break from work.").text())
         .isEqualTo("Looks like Melanie and Caroline both need a break from work.");
+    assertThat(only("Melanie", "We can both bring some recipes to the potluck.").text())
+        .isEqualTo("Melanie and Caroline can both bring some recipes to the potluck.");
+    assertThat(only("Melanie", "Glad you liked the pottery workshop suggestion!").text())
+        .isEqualTo("Melanie is glad Caroline liked the pottery workshop suggestion.");
+    assertThat(only("Melanie", "Since we last talked, I started a pottery class.").text())
+        .isEqualTo("Since Melanie and Caroline last talked, Melanie started a pottery class.");
   }
 
   @Test
@@ -228,9 +234,16 @@ class OfflineEncoderTest {
         .isEqualTo("Melanie said that the pottery class was a blast.");
     assertThat(only("Melanie", "By the way - my pottery class is really fun.").text())
         .isEqualTo("Melanie's pottery class is really fun.");
-    // "Thank you" followed by content is a statement, not a filler
-    assertThat(only("Melanie", "Thank you for the painting lessons last year.").text())
-        .startsWith("Melanie said that thank Caroline for the painting lessons");
+    // "Thank you for" followed by content is a thank-you to the other speaker, not a filler
+    assertThat(only("Melanie", "Thank you for the painting lessons at the studio.").text())
+        .isEqualTo("Melanie thanks Caroline for the painting lessons at the studio.");
+    assertThat(only("Melanie", "Thanks for sharing your amazing pottery creations!").text())
+        .isEqualTo("Melanie thanks Caroline for sharing Caroline's amazing pottery creations.");
+    // a subjectless gerund takes the speaker; a gerund subject stays
+    assertThat(only("Melanie", "Loving the inclusivity and support at the parade.").text())
+        .isEqualTo("Melanie is loving the inclusivity and support at the parade.");
+    assertThat(only("Melanie", "Painting brings me so much peace and joy.").text())
+        .isEqualTo("Painting brings Melanie so much peace and joy.");
   }
 
   @Test

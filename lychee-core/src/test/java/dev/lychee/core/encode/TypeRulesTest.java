@@ -18,10 +18,11 @@ class TypeRulesTest {
       I'm allergic to peanuts.                         | false | CONSTRAINT | false
       I can't eat gluten.                              | false | CONSTRAINT | false
       That must feel incredible.                       | false | FACT       | false
-      I can't wait to see the show.                    | false | EVENT      | true
+      I can't wait to see the show.                    | false | FACT       | true
       I'm going to Rome next month.                    | true  | EVENT      | true
-      I will learn to paint.                           | false | EVENT      | true
-      I want to open a bakery someday.                 | false | EVENT      | true
+      I will learn to paint.                           | false | FACT       | true
+      I want to open a bakery someday.                 | false | FACT       | true
+      I want to open a bakery next month.              | true  | EVENT      | true
       I'll always love the ocean.                      | false | PREFERENCE | true
       I will never be able to eat gluten, I cannot.    | false | CONSTRAINT | true
       I got a puppy!                                   | false | EVENT      | false
