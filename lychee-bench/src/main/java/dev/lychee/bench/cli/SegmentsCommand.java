@@ -97,6 +97,7 @@ final class SegmentsCommand implements Callable<Integer> {
       int n = c.recordsPerType().get(t);
       sb.append(String.format(Locale.ROOT, "  %-16s %6d  %5.1f%%%n", t.wireName(), n, 100.0 * n / Math.max(1, c.records())));
     }
+    sb.append(String.format(Locale.ROOT, "  (tagged plan:    %6d)%n", c.plans()));
     sb.append("nodes per kind:\n");
     for (NodeKind k : NodeKind.values()) {
       sb.append(String.format(Locale.ROOT, "  %-16s %6d%n", k.wireName(), c.nodesPerKind().get(k)));
@@ -112,7 +113,7 @@ final class SegmentsCommand implements Callable<Integer> {
   /**
    * {@code {"segments":n,"turns":n,"turns_per_segment":{"mean":x,"median":x,"p90":x},"encoder_calls":n,
    * "encoder_input_tokens":n,"conversations":[{"id":..,"turns":n,"segments":n,"encoder_calls":n,
-   * "encoder_input_tokens":n}]}}, plus {@code "records":{"total":n,"per_type":{..},"nodes_per_kind":{..}}}
+   * "encoder_input_tokens":n}]}}, plus {@code "records":{"total":n,"plans":n,"per_type":{..},"nodes_per_kind":{..}}}
    * when records were counted.
    */
   static String json(SegmentationRun.Result r, RecordCensus.Result census) throws Exception {
@@ -138,6 +139,7 @@ final class SegmentsCommand implements Callable<Integer> {
     if (census != null) {
       ObjectNode rec = root.putObject("records");
       rec.put("total", census.records());
+      rec.put("plans", census.plans());
       ObjectNode types = rec.putObject("per_type");
       for (MemoryType t : MemoryType.values()) {
         types.put(t.wireName(), census.recordsPerType().get(t));

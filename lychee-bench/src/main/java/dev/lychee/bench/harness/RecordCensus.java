@@ -37,11 +37,12 @@ public final class RecordCensus {
    *
    * @param records distinct records, summed over conversations
    * @param recordsPerType those records per memory type, every type present (zero when unused)
+   * @param plans those records tagged {@code plan} (a stated intention, whatever its type)
    * @param nodesPerKind distinct evidence nodes per kind, summed over conversations
    * @param samples records chosen evenly over the run, in ingest order
    */
-  public record Result(int records, Map<MemoryType, Integer> recordsPerType, Map<NodeKind, Integer> nodesPerKind,
-      List<MemoryRecord> samples) {
+  public record Result(int records, Map<MemoryType, Integer> recordsPerType, int plans,
+      Map<NodeKind, Integer> nodesPerKind, List<MemoryRecord> samples) {
     public Result {
       recordsPerType = Map.copyOf(recordsPerType);
       nodesPerKind = Map.copyOf(nodesPerKind);
@@ -120,6 +121,7 @@ public final class RecordCensus {
     for (int i = 0; i < n; i++) {
       samples.add(all.get((int) ((long) i * all.size() / n)));
     }
-    return new Result(all.size(), perType, perKind, samples);
+    int plans = (int) all.stream().filter(r -> r.tags().contains("plan")).count();
+    return new Result(all.size(), perType, plans, perKind, samples);
   }
 }

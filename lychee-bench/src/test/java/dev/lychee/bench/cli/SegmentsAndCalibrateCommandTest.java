@@ -117,6 +117,7 @@ class SegmentsAndCalibrateCommandTest {
       summed += n.asInt();
     }
     assertThat(summed).isEqualTo(total);
+    assertThat(records.get("plans").asInt()).isBetween(0, total);
     // one event frame per segment of the fixed segmenter, which keeps each of the 4 sessions whole
     assertThat(records.at("/nodes_per_kind/event_frame").asInt()).isEqualTo(4);
     assertThat(records.at("/nodes_per_kind/entity").asInt()).isPositive();
