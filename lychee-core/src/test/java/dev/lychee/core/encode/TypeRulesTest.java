@@ -21,12 +21,12 @@ class TypeRulesTest {
       I can't wait to see the show.                    | false | FACT       | true
       I'm going to Rome next month.                    | true  | EVENT      | true
       I will learn to paint.                           | false | FACT       | true
-      I want to open a bakery someday.                 | false | FACT       | true
-      I want to open a bakery next month.              | true  | EVENT      | true
+      I'm going to open a bakery next month.           | true  | EVENT      | true
       I'll always love the ocean.                      | false | PREFERENCE | true
       I will never be able to eat gluten, I cannot.    | false | CONSTRAINT | true
       I got a puppy!                                   | false | EVENT      | false
-      My son painted a sunset for me.                  | false | EVENT      | false
+      My son got a puppy for his birthday.             | false | EVENT      | false
+      I felt inspired after the talk.                  | false | FACT       | false
       I finally finished the first draft.              | false | EVENT      | false
       We were so excited about it.                     | false | FACT       | false
       I'm really into pottery these days.              | false | PREFERENCE | false
