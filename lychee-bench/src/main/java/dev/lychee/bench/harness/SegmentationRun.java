@@ -37,9 +37,11 @@ public final class SegmentationRun {
    * @param segmentSizes turns of every segment, in order
    * @param encoderInputTokens summed prompt tokens of one encoder call per segment
    */
-  public record Result(String segmenter, int turns, List<Integer> segmentSizes, long encoderInputTokens) {
+  public record Result(String segmenter, int turns, List<Integer> segmentSizes, long encoderInputTokens,
+      List<Conversation> conversations) {
     public Result {
       segmentSizes = List.copyOf(segmentSizes);
+      conversations = List.copyOf(conversations);
     }
 
     public int segments() {
@@ -65,6 +67,15 @@ public final class SegmentationRun {
     }
   }
 
+  /**
+   * One conversation's share of the run.
+   *
+   * @param id the LoCoMo sample id
+   * @param segments encoder calls: one per segment
+   * @param encoderInputTokens summed prompt tokens of those calls
+   */
+  public record Conversation(String id, int turns, int segments, long encoderInputTokens) {}
+
   private final Segmenter.Factory factory;
   private final SegmentationConfig config;
   private final Embedder embedder;
@@ -83,7 +94,16 @@ public final class SegmentationRun {
   }
 
   public Result run(List<LocomoConversation> conversations) {
+    return run(conversations, null);
+  }
+
+  /**
+   * The run; when {@code census} is given, every segment is also handed to it in order, and each
+   * conversation is closed on it.
+   */
+  public Result run(List<LocomoConversation> conversations, RecordCensus census) {
     List<Integer> sizes = new ArrayList<>();
+    List<Conversation> perConversation = new ArrayList<>();
     int turns = 0;
     long promptTokens = 0;
     int systemTokens = tokens.count(prompt.system());
@@ -91,17 +111,28 @@ public final class SegmentationRun {
       String ns = "segments-" + conv.sampleId();
       progress.start(conv.sampleId() + " " + factory.name(), conv.sessions().size());
       int before = sizes.size();
+      int convTurns = 0;
+      long convTokens = 0;
       for (LocomoSession s : conv.sessions()) {
-        turns += s.turns().size();
+        convTurns += s.turns().size();
         for (Segment seg : segment(ns, s)) {
           sizes.add(seg.turns().size());
-          promptTokens += systemTokens + tokens.count(prompt.user(seg, ReferenceContext.EMPTY));
+          convTokens += systemTokens + tokens.count(prompt.user(seg, ReferenceContext.EMPTY));
+          if (census != null) {
+            census.segment(seg);
+          }
         }
         progress.step();
       }
+      if (census != null) {
+        census.endConversation();
+      }
+      turns += convTurns;
+      promptTokens += convTokens;
+      perConversation.add(new Conversation(conv.sampleId(), convTurns, sizes.size() - before, convTokens));
       progress.done((sizes.size() - before) + " segments");
     }
-    return new Result(factory.name(), turns, sizes, promptTokens);
+    return new Result(factory.name(), turns, sizes, promptTokens, perConversation);
   }
 
   /** The segments one session closes, flush included. */

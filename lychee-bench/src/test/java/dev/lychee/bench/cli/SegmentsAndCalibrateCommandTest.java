@@ -36,7 +36,8 @@ class SegmentsAndCalibrateCommandTest {
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     List<String> keys = new ArrayList<>();
     root.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys).containsExactly("segments", "turns", "turns_per_segment", "encoder_calls", "encoder_input_tokens");
+    assertThat(keys).containsExactly("segments", "turns", "turns_per_segment", "encoder_calls", "encoder_input_tokens",
+        "conversations");
     List<String> tps = new ArrayList<>();
     root.get("turns_per_segment").fieldNames().forEachRemaining(tps::add);
     assertThat(tps).containsExactly("mean", "median", "p90");
@@ -71,6 +72,55 @@ class SegmentsAndCalibrateCommandTest {
     JsonNode semantic = segments("semantic");
     assertThat(semantic.get("segments").asInt()).isBetween(4, 11);
     assertThat(semantic.get("turns").asInt()).isEqualTo(11);
+  }
+
+  @Test
+  void perConversationRowsSumToTheTotals() throws Exception {
+    JsonNode fixed = segments("fixed");
+    JsonNode convs = fixed.get("conversations");
+    assertThat(convs).isNotEmpty();
+    long tokens = 0;
+    int segments = 0;
+    int turns = 0;
+    for (JsonNode c : convs) {
+      assertThat(c.get("id").asText()).isNotBlank();
+      assertThat(c.get("encoder_calls").asInt()).isEqualTo(c.get("segments").asInt());
+      tokens += c.get("encoder_input_tokens").asLong();
+      segments += c.get("segments").asInt();
+      turns += c.get("turns").asInt();
+    }
+    assertThat(tokens).isEqualTo(fixed.get("encoder_input_tokens").asLong());
+    assertThat(segments).isEqualTo(fixed.get("segments").asInt());
+    assertThat(turns).isEqualTo(fixed.get("turns").asInt());
+  }
+
+  @Test
+  void recordsOptionPrintsTypesKindsAndSamples() throws Exception {
+    Path json = dir.resolve("records.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream old = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      assertThat(new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("segments", "--data", data().toString(),
+          "--segmenter", "fixed", "--records", "--json", json.toString())).isZero();
+    } finally {
+      System.setOut(old);
+    }
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(text).contains("per conversation:", "encoder input tokens", "records per type:", "nodes per kind:",
+        "sample records", "event_frame", "failure_pattern");
+    JsonNode records = new ObjectMapper().readTree(json.toFile()).get("records");
+    int total = records.get("total").asInt();
+    assertThat(total).isPositive();
+    int summed = 0;
+    for (JsonNode n : records.get("per_type")) {
+      summed += n.asInt();
+    }
+    assertThat(summed).isEqualTo(total);
+    assertThat(records.get("plans").asInt()).isBetween(0, total);
+    // one event frame per segment of the fixed segmenter, which keeps each of the 4 sessions whole
+    assertThat(records.at("/nodes_per_kind/event_frame").asInt()).isEqualTo(4);
+    assertThat(records.at("/nodes_per_kind/entity").asInt()).isPositive();
   }
 
   @Test

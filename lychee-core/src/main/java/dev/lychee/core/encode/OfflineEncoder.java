@@ -60,7 +60,7 @@ public final class OfflineEncoder implements Encoder {
 
   private static final Pattern SPEAKERS_LINE = Pattern.compile("(?m)^Speakers:\\s*(.+)$");
   private static final Pattern GERUND_SUBJECT = Pattern.compile(
-      "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps)\\b|^\\w+ing\\b\\S*['’]s\\b",
+      "^\\w+ing\\b[^,;.!?–—-]*?\\s(?:is|was|are|were|makes|made|helps|helped|gives|gave|can|will|has|keeps|sounds|seems|looks|feels|means|brings|brought|reminds|reminded|lets|allows|taught|teaches|puts|put|gets|got|takes|took|needs|requires|became|becomes|really)\\b|^\\w+ing\\b\\S*['’]s\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern ADJECTIVE_FOLLOWER = Pattern.compile("^(?:for|about|to|with|by|at|that)\\b");
   private static final Pattern SECOND_PERSON = Pattern.compile("\\b(you|your|yours)\\b", Pattern.CASE_INSENSITIVE);
@@ -69,6 +69,43 @@ public final class OfflineEncoder implements Encoder {
   /** Past forms that read the same as an imperative ("Let me know", "Put it there"): no implied subject. */
   private static final Set<String> IMPERATIVE_LOOKING =
       Set.of("let", "put", "set", "cut", "hit", "read", "quit", "hurt", "shut");
+  /**
+   * Discourse markers that open a chat sentence without adding to it ("And thanks for asking, ...",
+   * "By the way, ...", "Haha ..."). Removed repeatedly, together with a following comma or dash.
+   */
+  private static final Pattern LEADING_FILLER = Pattern.compile(
+      "^(?:(?:and|but|plus|anyway|anyways|thanks for asking|thank you for asking|by the way|to be honest"
+          + "|guess what|oh my god|oh my gosh|of course|not gonna lie|tbh|yup|yep|yea|yeah|ya|hey there"
+          + "|hah?a(?:ha)*h*|a+h+(?:a+h+)+|l+o+l+|oh+|wow+)(?=[\\s,!.:;–—-]|$)"
+          // these read as content when no punctuation follows ("Thank you for the advice")
+          + "|(?:also|thank you|thanks so much|thanks a lot|you know what|you know|i mean|no worries|for sure)"
+          + "(?=[,!.:;–—-]))[\\s,!.:;–—-]*",
+      Pattern.CASE_INSENSITIVE);
+  /**
+   * Requests to the other speaker that carry nothing to remember ("Let me know what you think",
+   * "Keep me posted", "Feel free to ask"); the turn stays reachable through the raw-turn channel.
+   */
+  private static final Pattern REQUEST = Pattern.compile(
+      "^(?:please\\s+)?(?:let me know|let \\w+ know|tell me|keep me (?:posted|updated|in the loop)|feel free|don't hesitate"
+          + "|hit me up|stay (?:tuned|safe)|take care|say hi|send me)\\b",
+      Pattern.CASE_INSENSITIVE);
+  /** "Thanks (so much) for ...", "Thank you for ...": reported as "X thanks Y for ...". */
+  private static final Pattern THANKS_FOR = Pattern.compile(
+      "^(?:thanks|thank you)(?:\\s+(?:so much|a lot|again|too))?\\s+for\\s+", Pattern.CASE_INSENSITIVE);
+  /**
+   * Gerunds that open a subjectless "what I am doing" sentence ("Loving the new job!"); a gerund that
+   * is itself the subject ("Reading calms me") is caught by {@link #GERUND_SUBJECT} first.
+   */
+  private static final Set<String> ACTIVITY_GERUNDS = Set.of("loving", "enjoying", "missing", "learning",
+      "reading", "watching", "playing", "preparing", "training", "practicing", "studying", "volunteering",
+      "saving", "taking");
+  /** Adjectives that open a subjectless sentence about the speaker ("Glad you liked it", "So proud of you"). */
+  private static final Set<String> FEELING_ADJECTIVES = Set.of("glad", "happy", "proud", "sorry", "thankful",
+      "grateful", "stoked", "blessed", "busy", "ready", "sad", "bummed", "nervous", "curious");
+  /** What follows such an adjective when it describes the speaker ("glad to", "proud of you"), not a noun ("busy week"). */
+  private static final Pattern FEELING_FOLLOWER = Pattern.compile(
+      "^(?:to|that|for|about|of|with|at|you|i|it|we|he|she|they|this|everything|things|my|your|our|how)\\b",
+      Pattern.CASE_INSENSITIVE);
   private static final Pattern TRAILING_PUNCT = Pattern.compile("[\\s.!?…~]+$");
 
   private final EncodingConfig config;
@@ -89,8 +126,10 @@ public final class OfflineEncoder implements Encoder {
     List<String> speakers = speakers(segment, context);
     Map<String, MemoryRecord> records = new LinkedHashMap<>();
     List<String> warnings = new ArrayList<>();
+    ThirdPersonResolver pronouns = new ThirdPersonResolver(speakers);
     for (RawTurn turn : segment.turns()) {
-      for (MemoryRecord r : encodeTurn(segment, turn, speakers)) {
+      pronouns.nextTurn();
+      for (MemoryRecord r : encodeTurn(segment, turn, speakers, pronouns)) {
         records.remove(r.id());
         records.put(r.id(), r);
       }
@@ -99,7 +138,8 @@ public final class OfflineEncoder implements Encoder {
     return new Encoding(new ArrayList<>(records.values()), note, TokenUsage.ZERO, 0, warnings);
   }
 
-  private List<MemoryRecord> encodeTurn(Segment segment, RawTurn turn, List<String> speakers) {
+  private List<MemoryRecord> encodeTurn(Segment segment, RawTurn turn, List<String> speakers,
+      ThirdPersonResolver pronouns) {
     String name = speakerName(turn);
     String addressee = addressee(turn, name, speakers);
     LocalDate day = turn.time() == null ? null : turn.time().toLocalDate();
@@ -107,10 +147,13 @@ public final class OfflineEncoder implements Encoder {
     List<MemoryRecord> out = new ArrayList<>();
     for (String raw : Sentences.split(split.spoken())) {
       String sentence = clean(raw, speakers);
-      if (!informative(sentence, speakers) || (turn.role() == Role.ASSISTANT && !addressesUser(sentence))) {
+      if (!informative(sentence, speakers) || (turn.role() == Role.ASSISTANT && !addressesUser(sentence))
+          || REQUEST.matcher(sentence).find()) {
+        // a dropped sentence still introduces people that later pronouns may refer to
+        pronouns.observe(pronouns.resolve(PersonRewriter.rewrite(sentence, name, addressee)));
         continue;
       }
-      out.add(record(segment, turn, sentence, name, addressee, day, speakers));
+      out.add(record(segment, turn, sentence, name, addressee, day, speakers, pronouns));
     }
     for (String caption : split.captions()) {
       String text = name + " " + PhotoCaptions.sharedPhrase(caption) + ".";
@@ -125,11 +168,13 @@ public final class OfflineEncoder implements Encoder {
   }
 
   private MemoryRecord record(Segment segment, RawTurn turn, String sentence, String name, String addressee,
-      LocalDate day, List<String> speakers) {
+      LocalDate day, List<String> speakers, ThirdPersonResolver pronouns) {
     Tense tense = Tense.of(sentence);
     List<DateMention> mentions = normalizer.find(sentence, day, tense);
     String dated = annotate(sentence, mentions);
-    String rewritten = PersonRewriter.rewrite(withImpliedSubject(dated, name), name, addressee);
+    String rewritten = pronouns.resolve(PersonRewriter.rewrite(withImpliedSubject(thanked(dated, addressee), name),
+        name, addressee));
+    pronouns.observe(rewritten);
     Set<String> known = new LinkedHashSet<>(speakers);
     known.add(name);
     if (addressee != null) {
@@ -137,7 +182,7 @@ public final class OfflineEncoder implements Encoder {
     }
     // entities before a "said that" prefix, so the sentence's own first word is judged in place
     List<String> entities = new ArrayList<>(Keywords.entities(rewritten, known));
-    String text = finish(reported(rewritten, name));
+    String text = finish(reported(rewritten, name, entities));
     if (!entities.contains(name) && text.contains(name)) {
       entities.add(0, name);
     }
@@ -174,6 +219,15 @@ public final class OfflineEncoder implements Encoder {
   }
 
   /**
+   * "Thanks for the tips" becomes "I thank you for the tips", which the person rewrite turns into
+   * "Melanie thanks Caroline for the tips". Left alone when the addressee is unknown.
+   */
+  private static String thanked(String sentence, String addressee) {
+    Matcher m = THANKS_FOR.matcher(sentence);
+    return addressee != null && m.find() ? "I thank you for " + sentence.substring(m.end()) : sentence;
+  }
+
+  /**
    * Chat often drops the subject ("Went hiking today.", "Love that painting!"): such a sentence
    * gets the speaker as subject. A leading gerund that is itself the subject ("Taking care of
    * yourself is vital") is left alone.
@@ -194,12 +248,16 @@ public final class OfflineEncoder implements Encoder {
     String verb;
     if (lower.length() > 4 && lower.endsWith("ed") && ADJECTIVE_FOLLOWER.matcher(rest).find()) {
       verb = "is " + lower; // "Excited for the trip" -> "is excited"
-    } else if (OfflineLexicon.SUBJECTLESS_STARTERS.contains(lower)
+    } else if (FEELING_ADJECTIVES.contains(lower) && FEELING_FOLLOWER.matcher(rest).find()) {
+      verb = "is " + lower; // "Glad you liked it" -> "is glad"
+    } else if (OfflineLexicon.SUBJECTLESS_STARTERS.contains(lower) || ACTIVITY_GERUNDS.contains(lower)
         || (OfflineLexicon.IRREGULAR_PAST.contains(lower) && !IMPERATIVE_LOOKING.contains(lower))
         || (lower.length() > 4 && lower.endsWith("ed"))) {
       verb = switch (lower) {
         case "gonna", "going", "thinking", "planning", "trying", "working", "looking", "heading", "hoping",
-            "feeling", "getting", "having", "doing" -> "is " + lower;
+            "feeling", "getting", "having", "doing", "loving", "enjoying", "missing", "learning", "reading",
+            "watching", "playing", "preparing", "training", "practicing", "studying", "volunteering", "saving",
+            "taking" -> "is " + lower;
         case "been" -> "has been";
         case "wanna" -> "wants to";
         default -> PersonRewriter.thirdPerson(lower);
@@ -210,15 +268,22 @@ public final class OfflineEncoder implements Encoder {
     return name + " " + verb + (rest.isEmpty() ? "" : " " + rest);
   }
 
-  /** A sentence that still does not name its speaker is reported: "Caroline said that ...". */
-  private static String reported(String sentence, String name) {
+  /**
+   * A sentence that still does not name its speaker is reported: "Caroline said that ...". Its
+   * first letter is lowered unless the first word opens a name ("Rowling's books ...").
+   */
+  private static String reported(String sentence, String name, List<String> entities) {
     if (Pattern.compile("(?<![\\w])" + Pattern.quote(name) + "(?![\\w])").matcher(sentence).find()) {
       return sentence;
     }
-    String lower = firstWord(sentence).toLowerCase(Locale.ROOT).replace('’', '\'');
-    boolean common = OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
+    String first = firstWord(sentence);
+    String lower = first.toLowerCase(Locale.ROOT).replace('’', '\'');
+    // a capitalised span may swallow a leading gerund ("Hearing David"): only a whole name counts
+    boolean named = !first.isEmpty() && (entities.contains(first)
+        || (!lower.endsWith("ing") && entities.stream().anyMatch(e -> e.startsWith(first + " "))));
+    boolean common = !named && OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
         || OfflineLexicon.NOT_TAGS.contains(lower) || OfflineLexicon.INTERJECTIONS.contains(lower)
-        || lower.endsWith("ing");
+        || (!named && lower.endsWith("ing"));
     String body = common ? Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1) : sentence;
     return name + " said that " + body;
   }
@@ -232,16 +297,24 @@ public final class OfflineEncoder implements Encoder {
     return Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
   }
 
-  /** Leading interjections and vocatives removed. */
-  private static String clean(String sentence, List<String> speakers) {
+  /** Leading interjections, discourse markers and vocatives removed. */
+  static String clean(String sentence, List<String> speakers) {
     String s = sentence.strip();
     boolean changed = true;
     while (changed) {
       changed = false;
+      Matcher filler = LEADING_FILLER.matcher(s);
+      if (filler.find() && filler.end() > 0 && filler.end() < s.length()) {
+        s = s.substring(filler.end());
+        changed = true;
+        continue; // a filler may follow ("And thanks for asking"): phrases before single interjections
+      }
       String first = firstWord(s).toLowerCase(Locale.ROOT);
       if (!first.isEmpty() && OfflineLexicon.INTERJECTIONS.contains(first)) {
         String rest = s.substring(firstWord(s).length());
-        if (rest.startsWith(",") || rest.startsWith("!") || rest.startsWith(" ")) {
+        // "Thanks for the tips" is a thank-you with content, rewritten by thanked(), not a bare "Thanks!"
+        boolean thanksFor = first.startsWith("thank") && THANKS_FOR.matcher(s).find();
+        if (!thanksFor && (rest.startsWith(",") || rest.startsWith("!") || rest.startsWith(" "))) {
           s = rest.replaceFirst("^[,!\\s]+", "");
           changed = !s.isEmpty();
         }

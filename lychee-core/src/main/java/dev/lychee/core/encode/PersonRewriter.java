@@ -7,8 +7,21 @@ import java.util.regex.Pattern;
 /**
  * Rewrites first-person words to the speaker's name and second-person words to the addressee's
  * name, with third-person verb agreement for the word right after a subject pronoun ("I love" →
- * "Melanie loves", "you are" → "Caroline is"). "Our" becomes the speaker's possessive ("our city"
- * → "Melanie's city"); "we" and "us" are left alone: who else they include cannot be known by rule.
+ * "Melanie loves", "you are" → "Caroline is").
+ *
+ * <ul>
+ *   <li>"Our" becomes the speaker's possessive ("our city" → "Melanie's city"), which is what a later
+ *       question asks about.
+ *   <li>"We" and "us" become "&lt;speaker&gt; and others": who else they include cannot be known by
+ *       rule, but the speaker is always among them, and the plural keeps the verb's agreement ("we
+ *       are" → "Melanie and others are"). "Ourselves" becomes "themselves". The exception is "we
+ *       both" / "both of us" and "we" talking or meeting ("since we last talked"), which in a
+ *       two-party chat name both: "Melanie and Caroline both", "since Melanie and Caroline last talked".
+ *   <li>Reflexives ("myself", "yourself") become the gender-neutral "themself" when the person is
+ *       already named earlier in the sentence ("Caroline wants to embrace themself"); otherwise the
+ *       name itself ("a gift to myself" → "a gift to Caroline"). Names carry no gender by rule, so
+ *       "herself"/"himself" would be a guess.
+ * </ul>
  */
 final class PersonRewriter {
 
@@ -26,13 +39,23 @@ final class PersonRewriter {
       Pattern.CASE_INSENSITIVE);
 
   private static final Pattern CAPITAL_I = Pattern.compile("\\bI\\b");
-  private static final Pattern FIRST_OBJECT = Pattern.compile("(?<![\\w-])(?:me|myself)(?![\\w-])",
+  private static final Pattern FIRST_OBJECT = Pattern.compile("(?<![\\w-])(me|myself)(?![\\w-])",
       Pattern.CASE_INSENSITIVE);
+  private static final Pattern WE_CONTRACTION = Pattern.compile("\\b[Ww]e\\s*" + APOS + "\\s*(re|ve|ll|d)\\b");
+  /** "We" and "us" in lower case or opening a sentence; "US" (the country) is left alone. */
+  private static final Pattern WE = Pattern.compile("\\b(?:[Ww]e|us|Us)\\b");
+  /** "We" with a verb of talking or meeting: in a two-party chat, the two of them. */
+  private static final Pattern WE_TOGETHER = Pattern.compile("\\b[Ww]e(?=\\s+(?:(?:last|should|could|can|must|will"
+      + "|finally|just|never|always|often)\\s+)*(?:talked|spoke|chatted|caught up|talk|chat|catch up|hang out"
+      + "|hung out|met up|meet up|get together|got together|saw each other|see each other|seen each other)\\b)");
+  private static final Pattern WE_BOTH = Pattern.compile("\\b(?:([Ww]e|us)((?:\\s+(?:can|could|should|will|would|are"
+      + "|were|have|had|do|did|must|might|really))*)\\s+both|[Bb]oth of us)\\b");
+  private static final Pattern OURSELVES = Pattern.compile("\\b[Oo]urselves\\b");
   private static final Pattern FIRST_POSSESSIVE = Pattern.compile("(?<![\\w-])(?:my|mine)(?![\\w-])",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern OUR = Pattern.compile("(?<![\\w-])(?:our|ours)(?![\\w-])", Pattern.CASE_INSENSITIVE);
   private static final Pattern SECOND_POSSESSIVE = Pattern.compile("\\b(?:your|yours)\\b", Pattern.CASE_INSENSITIVE);
-  private static final Pattern SECOND_OTHER = Pattern.compile("\\b(?:you|yourself)\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern SECOND_OTHER = Pattern.compile("\\b(you|yourself)\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern ANY_PERSON = Pattern.compile(
       "\\b(?:I|me|my|mine|myself|you|your|yours|yourself)\\b", Pattern.CASE_INSENSITIVE);
 
@@ -50,18 +73,43 @@ final class PersonRewriter {
     s = replace(FIRST_CONTRACTION, s, m -> speaker + " " + contraction(m.group(1) == null ? "am" : m.group(1)));
     s = replace(FIRST_SUBJECT, s, m -> speaker + m.group(1) + " " + thirdPerson(m.group(2)));
     s = replace(CAPITAL_I, s, m -> speaker);
-    s = replace(FIRST_OBJECT, s, m -> speaker);
+    s = reflexive(FIRST_OBJECT, s, speaker);
     s = replace(FIRST_POSSESSIVE, s, m -> possessive(speaker));
     // "our city", "our kids": the speaker's, which is what a later question asks about
     s = replace(OUR, s, m -> possessive(speaker));
+    if (addressee != null) {
+      s = replace(WE_TOGETHER, s, m -> speaker + " and " + addressee);
+      // "we both", "both of us": in a two-party chat, exactly the speaker and the addressee
+      s = replace(WE_BOTH, s, m -> m.group(1) != null ? speaker + " and " + addressee + m.group(2) + " both"
+          : m.group().startsWith("B") ? "Both " + speaker + " and " + addressee : "both " + speaker + " and " + addressee);
+    }
+    String group = speaker + " and others";
+    s = replace(WE_CONTRACTION, s, m -> group + " " + switch (m.group(1).toLowerCase(Locale.ROOT)) {
+      case "re" -> "are";
+      case "ve" -> "have";
+      case "ll" -> "will";
+      default -> "would";
+    });
+    s = replace(WE, s, m -> group);
+    s = replace(OURSELVES, s, m -> "themselves");
     if (addressee != null) {
       s = replace(SECOND_CONTRACTION, s, m -> addressee + " "
           + contraction(m.group(1) != null ? m.group(1) : m.group(2)));
       s = replace(SECOND_SUBJECT, s, m -> m.group(1) + addressee + m.group(2) + " " + thirdPerson(m.group(3)));
       s = replace(SECOND_POSSESSIVE, s, m -> possessive(addressee));
-      s = replace(SECOND_OTHER, s, m -> addressee);
+      s = reflexive(SECOND_OTHER, s, addressee);
     }
     return s;
+  }
+
+  /**
+   * Replaces the object pronoun (group 1 "me"/"you") by the name, and the reflexive by "themself"
+   * when the name already appears before it in the sentence, else by the name.
+   */
+  private static String reflexive(Pattern p, String s, String name) {
+    Pattern named = Pattern.compile("(?<![\\w])" + Pattern.quote(name) + "(?![\\w])");
+    return replace(p, s, m -> m.group(1).toLowerCase(Locale.ROOT).endsWith("self")
+        && named.matcher(s.substring(0, m.start())).find() ? "themself" : name);
   }
 
   /** True when the sentence uses first- or second-person words this class rewrites. */
@@ -118,7 +166,8 @@ final class PersonRewriter {
     return word + "s";
   }
 
-  private static String replace(Pattern p, String s, java.util.function.Function<Matcher, String> f) {
+  /** Replaces every match of {@code p} with what {@code f} makes of it. */
+  static String replace(Pattern p, String s, java.util.function.Function<Matcher, String> f) {
     Matcher m = p.matcher(s);
     StringBuilder sb = new StringBuilder();
     while (m.find()) {

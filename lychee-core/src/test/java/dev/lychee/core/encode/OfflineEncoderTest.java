@@ -156,7 +156,7 @@ class OfflineEncoderTest {
     assertThat(e.note()).isEqualTo("Speakers: Caroline, Melanie");
     assertThat(e.records()).extracting(MemoryRecord::text).containsExactly(
         "Caroline joined a choir last Friday (2023-05-05).",
-        "Caroline said that we sing in the church choir every Tuesday.",
+        "Caroline and others sing in the church choir every Tuesday.",
         "Melanie's son Max started piano lessons two weeks ago (2023-04-24).",
         "Caroline is keen on counseling or working in mental health.");
     assertThat(e.records()).allSatisfy(r -> {
@@ -180,6 +180,78 @@ class OfflineEncoderTest {
         "The user has a dentist appointment on Friday (2023-05-05) and the user always forgets the user's insurance card.",
         "The assistant said that the user should put the user's insurance card in the user's wallet tonight (2023-05-08).");
     assertThat(rs.get(1).sourceRole()).isEqualTo(SourceRole.ASSISTANT);
+  }
+
+  @Test
+  void thirdPersonPronounsResolveToTheOnlyRecentReferent() {
+    Segment s = Segments.of(0, Segments.MAY8,
+        "Melanie|My son got into an accident on the trip. We were so lucky he was okay after the crash.",
+        "Caroline|Oh no! Is he doing better now? I talked to my cousin Jean about it.",
+        "Melanie|Thanks for asking, he is back at school and loves his new teacher. Please say hi to her from me!");
+    // the son reaches the last turn through Caroline's question; Jean fits "he" too, so it stays
+    assertThat(encode(s)).extracting(MemoryRecord::text).containsExactly(
+        "Melanie's son got into an accident on the trip.",
+        "Melanie and others were so lucky Melanie's son was okay after the crash.",
+        "Caroline talked to Caroline's cousin Jean about it.",
+        "Melanie said that he is back at school and loves his new teacher.");
+    // a resolved name opening a reported sentence keeps its capital
+    Segment author = Segments.of(0, Segments.MAY8,
+        "Caroline|I have been reading books by Rowling for years.",
+        "Caroline|Her characters are so vivid and detailed.");
+    assertThat(encode(author)).extracting(MemoryRecord::text)
+        .contains("Caroline said that Rowling's characters are so vivid and detailed.");
+    Segment ambiguous = Segments.of(0, Segments.MAY8,
+        "Melanie|My son and my nephew visited last week. He brought a cake for the party.");
+    assertThat(encode(ambiguous)).extracting(MemoryRecord::text)
+        .contains("Melanie said that he brought a cake for the party.");
+  }
+
+  @Test
+  void reflexivesWeAndUsReadAsStandaloneSentences() {
+    assertThat(only("Caroline", "I finally learned to embrace myself and my story.").text())
+        .isEqualTo("Caroline finally learned to embrace themself and Caroline's story.");
+    assertThat(only("Caroline", "This bracelet is a gift to myself.").text())
+        .isEqualTo("This bracelet is a gift to Caroline.");
+    assertThat(only("Melanie", "We're going camping with the kids, it makes us so happy.").text())
+        .isEqualTo("Melanie and others are going camping with the kids, it makes Melanie and others so happy.");
+    assertThat(only("Melanie", "We taught ourselves to surf in Hawaii.").text())
+        .isEqualTo("Melanie and others taught themselves to surf in Hawaii.");
+    assertThat(only("Melanie", "Looks like we both need a break from work.").text())
+        .isEqualTo("Looks like Melanie and Caroline both need a break from work.");
+    assertThat(only("Melanie", "We can both bring some recipes to the potluck.").text())
+        .isEqualTo("Melanie and Caroline can both bring some recipes to the potluck.");
+    assertThat(only("Melanie", "Glad you liked the pottery workshop suggestion!").text())
+        .isEqualTo("Melanie is glad Caroline liked the pottery workshop suggestion.");
+    assertThat(only("Melanie", "Since we last talked, I started a pottery class.").text())
+        .isEqualTo("Since Melanie and Caroline last talked, Melanie started a pottery class.");
+  }
+
+  @Test
+  void leadingFillersAndDiscourseMarkersAreStripped() {
+    assertThat(only("Melanie", "And thanks for asking, we got another cat named Bailey.").text())
+        .isEqualTo("Melanie and others got another cat named Bailey.");
+    assertThat(only("Melanie", "Haha yeah, well, the pottery class was a blast.").text())
+        .isEqualTo("Melanie said that the pottery class was a blast.");
+    assertThat(only("Melanie", "By the way - my pottery class is really fun.").text())
+        .isEqualTo("Melanie's pottery class is really fun.");
+    // "Thank you for" followed by content is a thank-you to the other speaker, not a filler
+    assertThat(only("Melanie", "Thank you for the painting lessons at the studio.").text())
+        .isEqualTo("Melanie thanks Caroline for the painting lessons at the studio.");
+    assertThat(only("Melanie", "Thanks for sharing your amazing pottery creations!").text())
+        .isEqualTo("Melanie thanks Caroline for sharing Caroline's amazing pottery creations.");
+    // a subjectless gerund takes the speaker; a gerund subject stays
+    assertThat(only("Melanie", "Loving the inclusivity and support at the parade.").text())
+        .isEqualTo("Melanie is loving the inclusivity and support at the parade.");
+    assertThat(only("Melanie", "Painting brings me so much peace and joy.").text())
+        .isEqualTo("Painting brings Melanie so much peace and joy.");
+  }
+
+  @Test
+  void requestsWithoutContentAreDropped() {
+    Segment s = Segments.of(0, Segments.MAY8,
+        "Melanie|Let me know what you think when you check out the gallery downtown.",
+        "Caroline|Keep me posted about the pottery workshop next weekend!");
+    assertThat(encode(s)).isEmpty();
   }
 
   @Test

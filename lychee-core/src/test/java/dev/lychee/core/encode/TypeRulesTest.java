@@ -21,6 +21,19 @@ class TypeRulesTest {
       I can't wait to see the show.                    | false | FACT       | true
       I'm going to Rome next month.                    | true  | EVENT      | true
       I will learn to paint.                           | false | FACT       | true
+      I'm going to open a bakery next month.           | true  | EVENT      | true
+      I'll always love the ocean.                      | false | PREFERENCE | true
+      I will never be able to eat gluten, I cannot.    | false | CONSTRAINT | true
+      I got a puppy!                                   | false | EVENT      | false
+      My son got a puppy for his birthday.             | false | EVENT      | false
+      I felt inspired after the talk.                  | false | FACT       | false
+      I finally finished the first draft.              | false | EVENT      | false
+      We were so excited about it.                     | false | FACT       | false
+      I'm really into pottery these days.              | false | PREFERENCE | false
+      I usually run in the mornings.                   | false | PREFERENCE | false
+      My fave food is sushi.                           | false | PREFERENCE | false
+      I messed up the order at work.                   | false | FAILURE_PATTERN | false
+      She is a nurse.                                  | false | FACT       | false
       I went to the museum.                            | false | EVENT      | false
       We had a picnic on Sunday.                       | true  | EVENT      | false
       I made a big mistake with the budget.            | false | FAILURE_PATTERN | false
