@@ -47,6 +47,21 @@ class FeatureRerankerTest {
   }
 
   @Test
+  void aRareQueryTermOutweighsOneThatEveryCandidateShares() {
+    // "garden" is in every candidate, "tomatoes" in one: matching the rare term must count more
+    java.util.Set<String> query = new java.util.LinkedHashSet<>(List.of("garden", "tomato"));
+    List<java.util.Set<String>> pool = List.of(
+        java.util.Set.of("garden", "tomato"), java.util.Set.of("garden", "fence"),
+        java.util.Set.of("garden", "shed"), java.util.Set.of("garden", "bench"));
+    Map<String, Double> w = FeatureReranker.poolIdf(query, pool);
+    assertThat(w.get("tomato")).isGreaterThan(w.get("garden"));
+    assertThat(FeatureReranker.overlap(w, pool.get(0))).isEqualTo(1.0);
+    assertThat(FeatureReranker.overlap(w, pool.get(1))).isLessThan(0.5).isGreaterThan(0);
+    assertThat(FeatureReranker.overlap(w, java.util.Set.of("kitchen"))).isZero();
+    assertThat(FeatureReranker.overlap(Map.of(), pool.get(0))).isZero();
+  }
+
+  @Test
   void keepsEveryCandidate() {
     List<Candidate> in = List.of(Cands.turn("s", 1, "a", .1), Cands.turn("s", 2, "b", .9), Cands.turn("s", 3, "c", .5));
     assertThat(new FeatureReranker(RetrievalConfig.defaults()).rerank(in, ctx("x", null))).hasSize(3);
