@@ -272,8 +272,9 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<StoredSegment> segments(String namespace) {
     checkNamespace(namespace);
-    return index.read(s -> Hits.all(s, StoreFields.scope(namespace, KIND_SEGMENT).build(), BY_SESSION_FIRST))
-        .stream().map(d -> JsonCodec.segment(json(d))).toList();
+    return index.read(s -> cache.get(s, new CacheKey('g', namespace, ""),
+        () -> Hits.all(s, StoreFields.scope(namespace, KIND_SEGMENT).build(), BY_SESSION_FIRST)
+            .stream().map(d -> JsonCodec.segment(json(d))).toList()));
   }
 
   @Override
@@ -367,14 +368,14 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<MemoryRecord> records(String namespace) {
     checkNamespace(namespace);
-    return recordsMatching(StoreFields.scope(namespace, KIND_RECORD).build());
+    return recordsMatching(new CacheKey('a', namespace, ""), StoreFields.scope(namespace, KIND_RECORD).build());
   }
 
   @Override
   public List<MemoryRecord> recordsByType(String namespace, MemoryType type) {
     checkNamespace(namespace);
     Objects.requireNonNull(type, "type");
-    return recordsMatching(StoreFields.scope(namespace, KIND_RECORD)
+    return recordsMatching(new CacheKey('y', namespace, type), StoreFields.scope(namespace, KIND_RECORD)
         .add(new TermQuery(new Term(StoreFields.RECORD_TYPE, type.wireName())), BooleanClause.Occur.FILTER)
         .build());
   }
@@ -386,14 +387,16 @@ public final class LuceneRecordStore implements RecordStore {
     long start = range.start() == null ? Long.MIN_VALUE : range.start().toEpochDay();
     long end = range.end() == null ? Long.MAX_VALUE : range.end().toEpochDay();
     // overlap: the record starts no later than the range ends and ends no earlier than it starts
-    return recordsMatching(StoreFields.scope(namespace, KIND_RECORD)
+    return recordsMatching(new CacheKey('d', namespace, List.of(start, end)), StoreFields.scope(namespace, KIND_RECORD)
         .add(LongPoint.newRangeQuery(StoreFields.SPAN_START, Long.MIN_VALUE, end), BooleanClause.Occur.FILTER)
         .add(LongPoint.newRangeQuery(StoreFields.SPAN_END, start, Long.MAX_VALUE), BooleanClause.Occur.FILTER)
         .build());
   }
 
-  private List<MemoryRecord> recordsMatching(Query q) {
-    return index.read(s -> Hits.all(s, q, BY_SEQ)).stream().map(d -> JsonCodec.record(json(d))).toList();
+  /** Decoded records matching {@code q} in first-insertion order, cached under {@code key} per reader version. */
+  private List<MemoryRecord> recordsMatching(CacheKey key, Query q) {
+    return index.read(s -> cache.get(s, key,
+        () -> Hits.all(s, q, BY_SEQ).stream().map(d -> JsonCodec.record(json(d))).toList()));
   }
 
   // ---- evidence nodes ----

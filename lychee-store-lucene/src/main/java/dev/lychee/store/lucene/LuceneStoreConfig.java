@@ -22,8 +22,9 @@ package dev.lychee.store.lucene;
  * @param fsync whether a commit forces its files to stable storage (default true). With false a
  *     commit is still atomic and survives the death of the process (the operating system keeps
  *     what was written), but not an OS crash or power loss: for tests and throwaway stores only.
- * @param readCacheMaxEntries decoded turns, records, nodes and lexical results the record store
- *     keeps between reads (default 50 000; 0 turns the cache off). Entries belong to one reader
+ * @param readCacheMaxEntries decoded turns, records, nodes, segments and lexical hits the record
+ *     store keeps between reads, a cached list counting one per element (default 50 000; 0 turns the
+ *     cache off). Entries belong to one reader
  *     version, so every commit retires them: the cache never serves stale data.
  * @param vectorCacheMaxBytes approximate bytes of vectors the vector index keeps in memory for exact
  *     scans (default 256 MiB; 0 scans the index files on every search). A loaded (namespace, kind)

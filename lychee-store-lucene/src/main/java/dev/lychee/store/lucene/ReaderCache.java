@@ -23,7 +23,11 @@ final class ReaderCache {
 
   ReaderCache(int maxEntries) {
     this.enabled = maxEntries > 0;
-    this.entries = Caffeine.newBuilder().maximumSize(Math.max(1, maxEntries)).build();
+    // a cached list weighs as many entries as it holds, so one huge listing cannot take the memory
+    this.entries = Caffeine.newBuilder()
+        .maximumWeight(Math.max(1, maxEntries))
+        .weigher((Object k, Object v) -> v instanceof java.util.Collection<?> c ? Math.max(1, c.size()) : 1)
+        .build();
   }
 
   /** The version of the reader behind {@code searcher}. */

@@ -5,14 +5,19 @@ import static dev.lychee.core.conformance.StoreFixtures.record;
 import static dev.lychee.core.conformance.StoreFixtures.turn;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lychee.api.CloseReason;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.conformance.StoreFixtures;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +63,30 @@ class LuceneReadCacheTest {
       assertThat(store.turns("ns", List.of(TurnRef.of("s", 0)))).isEmpty();
       assertThat(store.turns("ns", "s", 0, 5)).isEmpty();
       assertThat(store.searchText("ns", TextField.TURNS, "jam", 10)).isEmpty();
+    }
+  }
+
+  @Test
+  void listingsFollowCommits() {
+    try (LuceneRecordStore store = new LuceneRecordStore(dir.resolve("listings"), TestConfigs.FAST)) {
+      List<RawTurn> turns = List.of(turn("ns", "s", 0, "lychee"), turn("ns", "s", 1, "jam"));
+      store.appendTurns("ns", "s", turns);
+      Segment seg = StoreFixtures.segment(turns, CloseReason.TARGET_LENGTH);
+      store.putSegment(seg, SegmentState.PENDING);
+      assertThat(store.segments("ns")).singleElement().satisfies(x -> assertThat(x.state()).isEqualTo(SegmentState.PENDING));
+      assertThat(store.records("ns")).isEmpty();
+      assertThat(store.recordsByType("ns", MemoryType.FACT)).isEmpty();
+
+      MemoryRecord r = record("ns", "Ann likes lychee jam.", TurnRef.of("s", 0));
+      store.commitEncoding("ns", seg.id(), List.of(r), List.of());
+      assertThat(store.segments("ns")).singleElement().satisfies(x -> assertThat(x.state()).isEqualTo(SegmentState.ENCODED));
+      assertThat(store.records("ns")).extracting(MemoryRecord::id).containsExactly(r.id());
+      assertThat(store.recordsByType("ns", MemoryType.FACT)).hasSize(1);
+
+      store.forget("ns");
+      assertThat(store.segments("ns")).isEmpty();
+      assertThat(store.records("ns")).isEmpty();
+      assertThat(store.recordsByType("ns", MemoryType.FACT)).isEmpty();
     }
   }
 

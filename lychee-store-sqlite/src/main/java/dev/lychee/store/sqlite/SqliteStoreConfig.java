@@ -25,8 +25,8 @@ import java.util.Objects;
  *     (default true); a missing or stale file is rebuilt
  * @param hnswDirectory where HNSW files go; null means {@code <database file>.hnsw} beside the
  *     database
- * @param readCacheMaxEntries decoded records, nodes, turns and lexical results kept in memory
- *     between reads (default 50000; 0 turns the cache off). The cache is emptied whenever any
+ * @param readCacheMaxEntries decoded records, nodes, turns and lexical hits kept in memory
+ *     between reads, a cached list counting one per element (default 50000; 0 turns the cache off). The cache is emptied whenever any
  *     connection, of this process or another, commits to the file, so it never serves stale data.
  */
 public record SqliteStoreConfig(
