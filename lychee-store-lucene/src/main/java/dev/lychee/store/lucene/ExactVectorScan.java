@@ -4,7 +4,9 @@ import dev.lychee.api.ScoredId;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.Predicate;
 import org.apache.lucene.index.DocValues;
@@ -50,6 +52,41 @@ final class ExactVectorScan extends SimpleCollector {
     searcher.search(scope, scan);
     List<ScoredId> out = new ArrayList<>(scan.best);
     out.sort(BEST_FIRST);
+    return out;
+  }
+
+  /** Every live vector matching {@code scope}, by id (copies, safe to keep after the searcher is released). */
+  static Map<String, float[]> all(IndexSearcher searcher, Query scope, String field) throws IOException {
+    Map<String, float[]> out = new LinkedHashMap<>();
+    searcher.search(scope, new SimpleCollector() {
+      private FloatVectorValues vectors;
+      private SortedDocValues ids;
+
+      @Override
+      protected void doSetNextReader(LeafReaderContext context) throws IOException {
+        vectors = context.reader().getFloatVectorValues(field);
+        ids = DocValues.getSorted(context.reader(), VectorFields.ID);
+      }
+
+      @Override
+      public void collect(int doc) throws IOException {
+        if (vectors == null) {
+          return;
+        }
+        if (vectors.docID() < doc) {
+          vectors.advance(doc);
+        }
+        if (vectors.docID() == doc && ids.advanceExact(doc)) {
+          // the values object reuses its array between documents
+          out.put(ids.lookupOrd(ids.ordValue()).utf8ToString(), vectors.vectorValue().clone());
+        }
+      }
+
+      @Override
+      public ScoreMode scoreMode() {
+        return ScoreMode.COMPLETE_NO_SCORES;
+      }
+    });
     return out;
   }
 

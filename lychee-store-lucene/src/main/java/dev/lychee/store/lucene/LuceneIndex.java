@@ -24,6 +24,12 @@ import org.apache.lucene.store.FSDirectory;
  * a call. If a call fails half-way, the writer is rolled back to the last commit and reopened,
  * so the partial changes cannot leak into the next call's commit.
  *
+ * <p>Commits are deliberately not grouped across concurrent calls: {@code RecordStore} promises that
+ * a returned write is on disk in one transaction of its own, and a shared commit would tie one
+ * call's failure (which rolls the writer back) to the fate of the others. Throughput under
+ * concurrent writers therefore rests on making each commit cheap, and reads cheap enough not to
+ * compete with it (the record store and vector index cache what they decode per reader version).
+ *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
  */

@@ -67,6 +67,10 @@ import org.apache.lucene.util.BytesRef;
  * before that leaves none of it. Merges (records, nodes) read the stored version first under the
  * write lock. Lexical queries are built from analyzed tokens, never parsed, so no user text can
  * make them throw.
+ *
+ * <p>Recall reads the same turns, records, nodes and lexical hits many times per question; decoded
+ * values are cached per reader version ({@link LuceneStoreConfig#readCacheMaxEntries()}), so every
+ * commit retires them and a reader never sees another commit's data.
  */
 public final class LuceneRecordStore implements RecordStore {
   private static final Sort BY_SEQ = new Sort(new SortField(StoreFields.SEQ, SortField.Type.LONG));
@@ -82,6 +86,10 @@ public final class LuceneRecordStore implements RecordStore {
   private final Analyzer analyzer = new EnglishAnalyzer();
   private final LuceneIndex index;
   private final AtomicLong seq;
+  private final ReaderCache cache;
+
+  /** What one cache entry holds: a value by id or ref, a node list of a kind, a range or lexical hits. */
+  private record CacheKey(char what, String namespace, Object key) {}
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
   public LuceneRecordStore(Path directory) {
@@ -92,6 +100,7 @@ public final class LuceneRecordStore implements RecordStore {
   public LuceneRecordStore(Path directory, LuceneStoreConfig config) {
     this.config = Objects.requireNonNull(config, "config");
     this.index = new LuceneIndex(Objects.requireNonNull(directory, "directory"), analyzer, config);
+    this.cache = new ReaderCache(config.readCacheMaxEntries());
     this.seq = new AtomicLong(index.read(LuceneRecordStore::maxSeq));
   }
 
@@ -171,6 +180,17 @@ public final class LuceneRecordStore implements RecordStore {
         .map(d -> JsonCodec.turn(json(d)));
   }
 
+  /** One query for all refs (a terms filter on the unique keys); decoded turns are cached. */
+  @Override
+  public List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
+    checkNamespace(namespace);
+    Objects.requireNonNull(refs, "refs");
+    List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
+    Map<String, RawTurn> found = cachedByIds(namespace, KIND_TURN, 't',
+        wanted.stream().map(r -> Objects.requireNonNull(r, "ref").id()).toList(), JsonCodec::turn);
+    return wanted.stream().map(r -> found.get(r.id())).filter(Objects::nonNull).toList();
+  }
+
   @Override
   public List<RawTurn> turns(String namespace, String session, int from, int to) {
     checkNamespace(namespace);
@@ -183,7 +203,9 @@ public final class LuceneRecordStore implements RecordStore {
         // doc values range: the session filter already narrows to a few docs, so no points index is needed
         .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.INDEX, from, to), BooleanClause.Occur.FILTER)
         .build();
-    return index.read(s -> Hits.all(s, q, BY_INDEX)).stream().map(d -> JsonCodec.turn(json(d))).toList();
+    // source windows ask for the same short ranges route after route
+    return index.read(s -> cache.get(s, new CacheKey('w', namespace, List.of(session, from, to)),
+        () -> Hits.all(s, q, BY_INDEX).stream().map(d -> JsonCodec.turn(json(d))).toList()));
   }
 
   @Override
@@ -250,8 +272,9 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<StoredSegment> segments(String namespace) {
     checkNamespace(namespace);
-    return index.read(s -> Hits.all(s, StoreFields.scope(namespace, KIND_SEGMENT).build(), BY_SESSION_FIRST))
-        .stream().map(d -> JsonCodec.segment(json(d))).toList();
+    return index.read(s -> cache.get(s, new CacheKey('g', namespace, ""),
+        () -> Hits.all(s, StoreFields.scope(namespace, KIND_SEGMENT).build(), BY_SESSION_FIRST)
+            .stream().map(d -> JsonCodec.segment(json(d))).toList()));
   }
 
   @Override
@@ -337,25 +360,22 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
     checkNamespace(namespace);
-    Map<String, MemoryRecord> found = new HashMap<>();
-    for (Document d : byIds(namespace, KIND_RECORD, ids)) {
-      MemoryRecord r = JsonCodec.record(json(d));
-      found.put(r.id(), r);
-    }
+    Objects.requireNonNull(ids, "ids");
+    Map<String, MemoryRecord> found = cachedByIds(namespace, KIND_RECORD, 'r', ids, JsonCodec::record);
     return ids.stream().distinct().map(found::get).filter(Objects::nonNull).toList();
   }
 
   @Override
   public List<MemoryRecord> records(String namespace) {
     checkNamespace(namespace);
-    return recordsMatching(StoreFields.scope(namespace, KIND_RECORD).build());
+    return recordsMatching(new CacheKey('a', namespace, ""), StoreFields.scope(namespace, KIND_RECORD).build());
   }
 
   @Override
   public List<MemoryRecord> recordsByType(String namespace, MemoryType type) {
     checkNamespace(namespace);
     Objects.requireNonNull(type, "type");
-    return recordsMatching(StoreFields.scope(namespace, KIND_RECORD)
+    return recordsMatching(new CacheKey('y', namespace, type), StoreFields.scope(namespace, KIND_RECORD)
         .add(new TermQuery(new Term(StoreFields.RECORD_TYPE, type.wireName())), BooleanClause.Occur.FILTER)
         .build());
   }
@@ -367,14 +387,16 @@ public final class LuceneRecordStore implements RecordStore {
     long start = range.start() == null ? Long.MIN_VALUE : range.start().toEpochDay();
     long end = range.end() == null ? Long.MAX_VALUE : range.end().toEpochDay();
     // overlap: the record starts no later than the range ends and ends no earlier than it starts
-    return recordsMatching(StoreFields.scope(namespace, KIND_RECORD)
+    return recordsMatching(new CacheKey('d', namespace, List.of(start, end)), StoreFields.scope(namespace, KIND_RECORD)
         .add(LongPoint.newRangeQuery(StoreFields.SPAN_START, Long.MIN_VALUE, end), BooleanClause.Occur.FILTER)
         .add(LongPoint.newRangeQuery(StoreFields.SPAN_END, start, Long.MAX_VALUE), BooleanClause.Occur.FILTER)
         .build());
   }
 
-  private List<MemoryRecord> recordsMatching(Query q) {
-    return index.read(s -> Hits.all(s, q, BY_SEQ)).stream().map(d -> JsonCodec.record(json(d))).toList();
+  /** Decoded records matching {@code q} in first-insertion order, cached under {@code key} per reader version. */
+  private List<MemoryRecord> recordsMatching(CacheKey key, Query q) {
+    return index.read(s -> cache.get(s, key,
+        () -> Hits.all(s, q, BY_SEQ).stream().map(d -> JsonCodec.record(json(d))).toList()));
   }
 
   // ---- evidence nodes ----
@@ -425,11 +447,8 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     checkNamespace(namespace);
-    Map<String, EvidenceNode> found = new HashMap<>();
-    for (Document d : byIds(namespace, KIND_NODE, ids)) {
-      EvidenceNode n = JsonCodec.node(json(d));
-      found.put(n.id(), n);
-    }
+    Objects.requireNonNull(ids, "ids");
+    Map<String, EvidenceNode> found = cachedByIds(namespace, KIND_NODE, 'n', ids, JsonCodec::node);
     return ids.stream().distinct().map(found::get).filter(Objects::nonNull).toList();
   }
 
@@ -440,21 +459,45 @@ public final class LuceneRecordStore implements RecordStore {
     Query q = StoreFields.scope(namespace, KIND_NODE)
         .add(new TermQuery(new Term(StoreFields.NODE_KIND, kind.wireName())), BooleanClause.Occur.FILTER)
         .build();
-    return index.read(s -> Hits.all(s, q, BY_KEY)).stream().map(d -> JsonCodec.node(json(d))).toList();
+    return index.read(s -> cache.get(s, new CacheKey('k', namespace, kind),
+        () -> Hits.all(s, q, BY_KEY).stream().map(d -> JsonCodec.node(json(d))).toList()));
   }
 
-  private List<Document> byIds(String namespace, String kind, Collection<String> ids) {
-    Objects.requireNonNull(ids, "ids");
+  /**
+   * Decoded values of one document kind by id: those cached at the current reader version, the
+   * rest in one query (a terms filter on the unique keys) whose results are cached in turn.
+   */
+  private <T> Map<String, T> cachedByIds(String namespace, String kind, char what, Collection<String> ids,
+      java.util.function.Function<String, T> decode) {
     if (ids.isEmpty()) {
       index.ensureOpen();
-      return List.of();
+      return Map.of();
     }
-    List<BytesRef> keys = new ArrayList<>(ids.size());
-    for (String id : new LinkedHashSet<>(ids)) {
-      keys.add(new BytesRef(StoreFields.uid(kind, namespace, Objects.requireNonNull(id, "id")).text()));
-    }
-    Query q = new TermInSetQuery(StoreFields.UID, keys);
-    return index.read(s -> Hits.all(s, q, Sort.INDEXORDER));
+    return index.read(s -> {
+      long version = ReaderCache.version(s);
+      Map<String, T> found = new HashMap<>();
+      List<BytesRef> keys = new ArrayList<>();
+      for (String id : new LinkedHashSet<>(ids)) {
+        T cached = cache.get(version, new CacheKey(what, namespace, Objects.requireNonNull(id, "id")));
+        if (cached != null) {
+          found.put(id, cached);
+        } else {
+          keys.add(new BytesRef(StoreFields.uid(kind, namespace, id).text()));
+        }
+      }
+      if (!keys.isEmpty()) {
+        var stored = s.storedFields();
+        Set<String> fields = Set.of(StoreFields.ID, StoreFields.JSON);
+        TopDocs td = s.search(new TermInSetQuery(StoreFields.UID, keys), keys.size());
+        for (ScoreDoc sd : td.scoreDocs) {
+          Document d = stored.document(sd.doc, fields);
+          T value = decode.apply(json(d));
+          found.put(d.get(StoreFields.ID), value);
+          cache.put(version, new CacheKey(what, namespace, d.get(StoreFields.ID)), value);
+        }
+      }
+      return found;
+    });
   }
 
   // ---- lexical search ----
@@ -473,7 +516,8 @@ public final class LuceneRecordStore implements RecordStore {
       index.ensureOpen();
       return List.of();
     }
-    return index.read(s -> {
+    // routes of one question repeat their variants, so identical searches are common
+    return index.read(s -> cache.get(s, new CacheKey('s', namespace, List.of(kind, query, k)), () -> {
       // never ask Lucene for a priority queue larger than the index
       TopDocs td = s.search(q.get(), Math.min(k, Math.max(1, s.getIndexReader().maxDoc())));
       var stored = s.storedFields();
@@ -482,7 +526,7 @@ public final class LuceneRecordStore implements RecordStore {
         hits.add(new ScoredId(stored.document(sd.doc, Set.of(StoreFields.ID)).get(StoreFields.ID), sd.score));
       }
       return List.copyOf(hits);
-    });
+    }));
   }
 
   // ---- deletion ----

@@ -22,6 +22,13 @@ package dev.lychee.store.lucene;
  * @param fsync whether a commit forces its files to stable storage (default true). With false a
  *     commit is still atomic and survives the death of the process (the operating system keeps
  *     what was written), but not an OS crash or power loss: for tests and throwaway stores only.
+ * @param readCacheMaxEntries decoded turns, records, nodes, segments and lexical hits the record
+ *     store keeps between reads, a cached list counting one per element (default 50 000; 0 turns the
+ *     cache off). Entries belong to one reader
+ *     version, so every commit retires them: the cache never serves stale data.
+ * @param vectorCacheMaxBytes approximate bytes of vectors the vector index keeps in memory for exact
+ *     scans (default 256 MiB; 0 scans the index files on every search). A loaded (namespace, kind)
+ *     is retired by the next commit and reloaded on its next search.
  */
 public record LuceneStoreConfig(
     double ramBufferMb,
@@ -33,7 +40,9 @@ public record LuceneStoreConfig(
     int filterWidenExtra,
     int filterWidenCap,
     int maxQueryTerms,
-    boolean fsync) {
+    boolean fsync,
+    int readCacheMaxEntries,
+    long vectorCacheMaxBytes) {
 
   public LuceneStoreConfig {
     if (!(ramBufferMb >= 1)) {
@@ -57,6 +66,9 @@ public record LuceneStoreConfig(
     if (maxQueryTerms < 1 || maxQueryTerms > 1000) {
       throw new IllegalArgumentException("maxQueryTerms must be in [1, 1000]: " + maxQueryTerms);
     }
+    if (readCacheMaxEntries < 0 || vectorCacheMaxBytes < 0) {
+      throw new IllegalArgumentException("cache sizes must be >= 0");
+    }
   }
 
   /** The documented defaults. */
@@ -78,7 +90,9 @@ public record LuceneStoreConfig(
         .minCandidates(minCandidates)
         .filterWidening(filterWidenFactor, filterWidenExtra, filterWidenCap)
         .maxQueryTerms(maxQueryTerms)
-        .fsync(fsync);
+        .fsync(fsync)
+        .readCacheMaxEntries(readCacheMaxEntries)
+        .vectorCacheMaxBytes(vectorCacheMaxBytes);
   }
 
   /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
@@ -99,6 +113,8 @@ public record LuceneStoreConfig(
     private int filterWidenCap = 200;
     private int maxQueryTerms = 256;
     private boolean fsync = true;
+    private int readCacheMaxEntries = 50_000;
+    private long vectorCacheMaxBytes = 256L * 1024 * 1024;
 
     private Builder() {}
 
@@ -144,9 +160,20 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder readCacheMaxEntries(int v) {
+      this.readCacheMaxEntries = v;
+      return this;
+    }
+
+    public Builder vectorCacheMaxBytes(long v) {
+      this.vectorCacheMaxBytes = v;
+      return this;
+    }
+
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
-          minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync);
+          minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync,
+          readCacheMaxEntries, vectorCacheMaxBytes);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.lychee.store.lucene;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.VectorIndex;
 import java.io.IOException;
@@ -24,7 +26,9 @@ import org.apache.lucene.search.TopDocs;
  * (namespace, kind, id), vectors stored unit-length with {@code DOT_PRODUCT} similarity.
  *
  * <p>Searching: a logical index of at most {@link LuceneStoreConfig#exactSearchMaxVectors()}
- * vectors is scanned exactly; a larger one runs a {@link KnnFloatVectorQuery} whose filter is the
+ * vectors is scanned exactly, from an in-memory copy read once per commit (bounded by
+ * {@link LuceneStoreConfig#vectorCacheMaxBytes()}, and tied to the reader version it was read at, so a
+ * search never sees vectors of another commit than its searcher); a larger one runs a {@link KnnFloatVectorQuery} whose filter is the
  * (namespace, kind) scope, so the graph never returns another index's ids. With a caller filter the
  * graph fetch is widened ({@link LuceneStoreConfig#widenedFetch}), post-filtered, and if still short
  * of {@code k} an exact scan with the filter answers instead. Lucene's {@code DOT_PRODUCT} score is
@@ -35,6 +39,12 @@ import org.apache.lucene.search.TopDocs;
 public final class LuceneVectorIndex implements VectorIndex {
   private final LuceneStoreConfig config;
   private final LuceneIndex index;
+  /** Small indexes held in memory for exact scans, each valid for the reader version it was loaded at. */
+  private final Cache<SlabKey, Loaded> slabs;
+
+  private record SlabKey(String namespace, String kind) {}
+
+  private record Loaded(long version, LoadedVectors slab) {}
 
   /** Opens (or creates) an index in {@code directory} with default settings. */
   public LuceneVectorIndex(Path directory) {
@@ -45,6 +55,10 @@ public final class LuceneVectorIndex implements VectorIndex {
   public LuceneVectorIndex(Path directory, LuceneStoreConfig config) {
     this.config = Objects.requireNonNull(config, "config");
     this.index = new LuceneIndex(Objects.requireNonNull(directory, "directory"), new KeywordAnalyzer(), config);
+    this.slabs = Caffeine.newBuilder()
+        .maximumWeight(Math.max(1, config.vectorCacheMaxBytes()))
+        .weigher((SlabKey k, Loaded v) -> (int) Math.min(Integer.MAX_VALUE, v.slab().bytes()))
+        .build();
   }
 
   @Override
@@ -97,23 +111,45 @@ public final class LuceneVectorIndex implements VectorIndex {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
     return index.read(searcher -> {
+      long version = ReaderCache.version(searcher);
+      SlabKey key = new SlabKey(namespace, kind);
+      Loaded loaded = current(key, version);
       Query scope = new TermQuery(VectorFields.scope(namespace, kind));
-      int size = searcher.count(scope);
+      int size = loaded != null ? loaded.slab().size() : searcher.count(scope);
       if (size == 0) {
         return List.of();
       }
-      int dim = storedDimension(searcher, namespace, kind);
+      int dim = loaded != null ? loaded.slab().dimension() : storedDimension(searcher, namespace, kind);
       if (query.length != dim) {
         throw new IllegalArgumentException("query has dimension " + query.length + ", index " + namespace + "/"
             + kind + " holds " + dim);
       }
       float[] q = UnitVectors.normalizedOrZero(query);
       String field = VectorFields.vectorField(dim);
-      if (size <= config.exactSearchMaxVectors()) {
-        return ExactVectorScan.search(searcher, scope, field, q, k, filter);
+      if (size > config.exactSearchMaxVectors()) {
+        return approximate(searcher, scope, field, q, k, filter, size);
       }
-      return approximate(searcher, scope, field, q, k, filter, size);
+      if (loaded == null && config.vectorCacheMaxBytes() > 0) {
+        // one scan of the files fills the slab; the searches until the next commit then run in memory
+        loaded = new Loaded(version, new LoadedVectors(ExactVectorScan.all(searcher, scope, field), dim));
+        keep(key, loaded);
+      }
+      return loaded != null ? loaded.slab().search(q, k, filter) : ExactVectorScan.search(searcher, scope, field, q, k, filter);
     });
+  }
+
+  /** The slab of {@code key} loaded at exactly this reader version, or null. */
+  private Loaded current(SlabKey key, long version) {
+    Loaded l = slabs.getIfPresent(key);
+    return l != null && l.version() == version && version != Long.MIN_VALUE ? l : null;
+  }
+
+  /** Keeps a freshly loaded slab unless a newer version's slab is there already. */
+  private void keep(SlabKey key, Loaded loaded) {
+    if (loaded.version() == Long.MIN_VALUE) {
+      return;
+    }
+    slabs.asMap().merge(key, loaded, (old, fresh) -> old.version() > fresh.version() ? old : fresh);
   }
 
   private List<ScoredId> approximate(IndexSearcher searcher, Query scope, String field, float[] q, int k,
@@ -153,6 +189,8 @@ public final class LuceneVectorIndex implements VectorIndex {
       writer.deleteDocuments(keys);
       return null;
     });
+    // the commit retired the loaded copy already; dropping it frees the memory sooner
+    slabs.invalidate(new SlabKey(namespace, kind));
   }
 
   @Override
@@ -162,17 +200,22 @@ public final class LuceneVectorIndex implements VectorIndex {
       writer.deleteDocuments(new Term(VectorFields.NS, namespace));
       return null;
     });
+    slabs.asMap().keySet().removeIf(key -> key.namespace().equals(namespace));
   }
 
   @Override
   public int size(String namespace, String kind) {
     checkName(namespace, "namespace");
     checkName(kind, "kind");
-    return index.read(s -> s.count(new TermQuery(VectorFields.scope(namespace, kind))));
+    return index.read(s -> {
+      Loaded loaded = current(new SlabKey(namespace, kind), ReaderCache.version(s));
+      return loaded != null ? loaded.slab().size() : s.count(new TermQuery(VectorFields.scope(namespace, kind)));
+    });
   }
 
   @Override
   public void close() {
+    slabs.invalidateAll();
     index.close();
   }
 

@@ -3,6 +3,8 @@ package dev.lychee.store.sqlite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -33,6 +35,7 @@ public final class SqliteDatabase {
   private final Jdbi jdbi;
   private final Pool pool;
   private final ReentrantLock writeLock = new ReentrantLock();
+  private final VersionWatch versionWatch;
   private int users;
   private boolean closed;
 
@@ -50,6 +53,7 @@ public final class SqliteDatabase {
     this.pool = new Pool(ds, config.maxIdleConnections());
     this.jdbi = Jdbi.create(pool);
     migrations.apply(jdbi);
+    this.versionWatch = new VersionWatch(ds);
   }
 
   /** Opens (creating if needed) the database at {@code file} and migrates it to the latest schema. */
@@ -115,6 +119,16 @@ public final class SqliteDatabase {
     });
   }
 
+  /**
+   * SQLite's {@code PRAGMA data_version} as seen by a connection that never writes: it changes
+   * after every commit of any other connection, in this process or another, so caches of decoded
+   * rows can tell whether they are still current.
+   */
+  long dataVersion() {
+    checkOpen();
+    return versionWatch.read();
+  }
+
   private synchronized void checkOpen() {
     if (closed) {
       throw new IllegalStateException("database " + file + " is closed");
@@ -135,7 +149,41 @@ public final class SqliteDatabase {
     users--;
     if (users <= 0) {
       closed = true;
+      versionWatch.close();
       pool.closeAll();
+    }
+  }
+
+  /** One connection, used only for reading, with a prepared {@code PRAGMA data_version}. */
+  private static final class VersionWatch {
+    private final Connection connection;
+    private final PreparedStatement query;
+
+    VersionWatch(SQLiteDataSource ds) {
+      try {
+        this.connection = ds.getConnection();
+        this.query = connection.prepareStatement("PRAGMA data_version");
+      } catch (SQLException e) {
+        throw new IllegalStateException("cannot open the version connection", e);
+      }
+    }
+
+    synchronized long read() {
+      try (ResultSet rs = query.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      } catch (SQLException e) {
+        throw new IllegalStateException("cannot read PRAGMA data_version", e);
+      }
+    }
+
+    synchronized void close() {
+      try {
+        query.close();
+        connection.close();
+      } catch (SQLException ignored) {
+        // closing on shutdown: nothing left to do with the error
+      }
     }
   }
 

@@ -45,12 +45,17 @@ public final class SqliteRecordStore implements RecordStore {
   private static final int IN_CHUNK = 400;
 
   private final SqliteDatabase db;
+  private final ReadCache cache;
   private volatile boolean closed;
+
+  /** What one cache entry holds: a row (by id or ref), a node list of a kind, or a lexical result. */
+  private record CacheKey(char what, String namespace, Object key) {}
 
   /** A store over a shared database (the database stays open until its last user closes). */
   @Inject
   public SqliteRecordStore(SqliteDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
+    this.cache = new ReadCache(db::dataVersion, db.config().readCacheMaxEntries());
     db.acquire();
   }
 
@@ -155,16 +160,30 @@ public final class SqliteRecordStore implements RecordStore {
     ns(namespace);
     Objects.requireNonNull(refs, "refs");
     List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
-    Map<String, List<Integer>> bySession = new LinkedHashMap<>();
-    wanted.forEach(r -> bySession.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.index()));
+    long version = cache.begin();
     Map<TurnRef, RawTurn> found = new HashMap<>();
+    Map<String, List<Integer>> bySession = new LinkedHashMap<>();
+    for (TurnRef r : wanted) {
+      RawTurn cached = cache.get(new CacheKey('t', namespace, r));
+      if (cached != null) {
+        found.put(r, cached);
+      } else {
+        bySession.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.index());
+      }
+    }
+    if (bySession.isEmpty()) {
+      return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
+    }
     db.read(h -> {
       for (Map.Entry<String, List<Integer>> e : bySession.entrySet()) {
         for (List<Integer> chunk : chunks(e.getValue())) {
           h.createQuery("SELECT " + Rows.TURN_COLUMNS
                   + " FROM turns WHERE namespace = :ns AND session = :session AND idx IN (<idx>)")
               .bind("ns", namespace).bind("session", e.getKey()).bindList("idx", chunk)
-              .map(Rows::turn).forEach(t -> found.put(t.ref(), t));
+              .map(Rows::turn).forEach(t -> {
+                found.put(t.ref(), t);
+                cache.put(version, new CacheKey('t', namespace, t.ref()), t);
+              });
         }
       }
       return null;
@@ -179,9 +198,18 @@ public final class SqliteRecordStore implements RecordStore {
     if (from > to) {
       return List.of();
     }
-    return db.read(h -> h.createQuery("SELECT " + Rows.TURN_COLUMNS
+    // source windows ask for the same short ranges route after route
+    long version = cache.begin();
+    CacheKey key = new CacheKey('w', namespace, List.of(session, from, to));
+    List<RawTurn> cached = cache.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    List<RawTurn> out = List.copyOf(db.read(h -> h.createQuery("SELECT " + Rows.TURN_COLUMNS
             + " FROM turns WHERE namespace = ? AND session = ? AND idx BETWEEN ? AND ? ORDER BY idx")
-        .bind(0, namespace).bind(1, session).bind(2, from).bind(3, to).map(Rows::turn).list());
+        .bind(0, namespace).bind(1, session).bind(2, from).bind(3, to).map(Rows::turn).list()));
+    cache.put(version, key, out);
+    return out;
   }
 
   @Override
@@ -364,26 +392,42 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
-    return byIds(namespace, ids, "SELECT " + Rows.RECORD_COLUMNS + " FROM records", Rows::record, MemoryRecord::id);
+    return byIds(namespace, ids, 'r', "SELECT " + Rows.RECORD_COLUMNS + " FROM records", Rows::record,
+        MemoryRecord::id);
   }
 
   /**
    * Rows of one table by id, in the order of {@code ids} (duplicates and unknown ids dropped),
    * fetched in chunks that stay under SQLite's bound-parameter limit.
    */
-  private <T> List<T> byIds(String namespace, Collection<String> ids, String select,
+  private <T> List<T> byIds(String namespace, Collection<String> ids, char table, String select,
       RowMapper<T> mapper, Function<T, String> idOf) {
     ns(namespace);
     Objects.requireNonNull(ids, "ids");
     List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+    long version = cache.begin();
     Map<String, T> found = new HashMap<>();
-    db.read(h -> {
-      for (List<String> chunk : chunks(wanted)) {
-        h.createQuery(select + " WHERE namespace = :ns AND id IN (<ids>)")
-            .bind("ns", namespace).bindList("ids", chunk).map(mapper).forEach(t -> found.put(idOf.apply(t), t));
+    List<String> missing = new ArrayList<>();
+    for (String id : wanted) {
+      T cached = cache.get(new CacheKey(table, namespace, Objects.requireNonNull(id, "id")));
+      if (cached != null) {
+        found.put(id, cached);
+      } else {
+        missing.add(id);
       }
-      return null;
-    });
+    }
+    if (!missing.isEmpty()) {
+      db.read(h -> {
+        for (List<String> chunk : chunks(missing)) {
+          h.createQuery(select + " WHERE namespace = :ns AND id IN (<ids>)")
+              .bind("ns", namespace).bindList("ids", chunk).map(mapper).forEach(t -> {
+                found.put(idOf.apply(t), t);
+                cache.put(version, new CacheKey(table, namespace, idOf.apply(t)), t);
+              });
+        }
+        return null;
+      });
+    }
     return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
   }
 
@@ -476,16 +520,24 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
-    return byIds(namespace, ids, "SELECT " + Rows.NODE_COLUMNS + " FROM nodes", Rows::node, EvidenceNode::id);
+    return byIds(namespace, ids, 'n', "SELECT " + Rows.NODE_COLUMNS + " FROM nodes", Rows::node, EvidenceNode::id);
   }
 
   @Override
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
     ns(namespace);
     Objects.requireNonNull(kind, "kind");
-    return db.read(h -> h.createQuery("SELECT " + Rows.NODE_COLUMNS
+    long version = cache.begin();
+    CacheKey key = new CacheKey('k', namespace, kind);
+    List<EvidenceNode> cached = cache.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    List<EvidenceNode> out = List.copyOf(db.read(h -> h.createQuery("SELECT " + Rows.NODE_COLUMNS
             + " FROM nodes WHERE namespace = ? AND kind = ? ORDER BY key, id")
-        .bind(0, namespace).bind(1, kind.name()).map(Rows::node).list());
+        .bind(0, namespace).bind(1, kind.name()).map(Rows::node).list()));
+    cache.put(version, key, out);
+    return out;
   }
 
   // ---- lexical search ----
@@ -508,8 +560,17 @@ public final class SqliteRecordStore implements RecordStore {
         : "SELECT r.id AS hit, -bm25(records_fts) AS score"
             + " FROM records_fts JOIN records r ON r.seq = records_fts.rowid"
             + " WHERE records_fts MATCH :q AND r.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
-    return db.read(h -> h.createQuery(sql).bind("q", match).bind("ns", namespace).bind("k", k)
-        .map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list());
+    // routes of one question repeat their variants, so identical searches are common
+    long version = cache.begin();
+    CacheKey key = new CacheKey('s', namespace, List.of(field, match, k));
+    List<ScoredId> cached = cache.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    List<ScoredId> out = List.copyOf(db.read(h -> h.createQuery(sql).bind("q", match).bind("ns", namespace)
+        .bind("k", k).map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list()));
+    cache.put(version, key, out);
+    return out;
   }
 
   // ---- deletion ----

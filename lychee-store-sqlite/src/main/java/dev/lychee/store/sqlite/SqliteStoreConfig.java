@@ -25,6 +25,9 @@ import java.util.Objects;
  *     (default true); a missing or stale file is rebuilt
  * @param hnswDirectory where HNSW files go; null means {@code <database file>.hnsw} beside the
  *     database
+ * @param readCacheMaxEntries decoded records, nodes, turns and lexical hits kept in memory
+ *     between reads, a cached list counting one per element (default 50000; 0 turns the cache off). The cache is emptied whenever any
+ *     connection, of this process or another, commits to the file, so it never serves stale data.
  */
 public record SqliteStoreConfig(
     int busyTimeoutMillis,
@@ -36,7 +39,8 @@ public record SqliteStoreConfig(
     int hnswEf,
     long vectorCacheMaxBytes,
     boolean persistHnsw,
-    Path hnswDirectory) {
+    Path hnswDirectory,
+    int readCacheMaxEntries) {
 
   public SqliteStoreConfig {
     positive(busyTimeoutMillis + 1, "busyTimeoutMillis must be >= 0");
@@ -48,6 +52,7 @@ public record SqliteStoreConfig(
     if (vectorCacheMaxBytes <= 0) {
       throw new IllegalArgumentException("vectorCacheMaxBytes must be > 0");
     }
+    positive(readCacheMaxEntries + 1, "readCacheMaxEntries must be >= 0");
   }
 
   private static void positive(long v, String message) {
@@ -70,7 +75,8 @@ public record SqliteStoreConfig(
     return new Builder().busyTimeoutMillis(busyTimeoutMillis).synchronousFull(synchronousFull)
         .maxIdleConnections(maxIdleConnections).exactSearchMaxVectors(exactSearchMaxVectors)
         .hnswM(hnswM).hnswEfConstruction(hnswEfConstruction).hnswEf(hnswEf)
-        .vectorCacheMaxBytes(vectorCacheMaxBytes).persistHnsw(persistHnsw).hnswDirectory(hnswDirectory);
+        .vectorCacheMaxBytes(vectorCacheMaxBytes).persistHnsw(persistHnsw).hnswDirectory(hnswDirectory)
+        .readCacheMaxEntries(readCacheMaxEntries);
   }
 
   /** Where HNSW files of the database at {@code dbFile} go. */
@@ -92,6 +98,7 @@ public record SqliteStoreConfig(
     private long vectorCacheMaxBytes = 256L * 1024 * 1024;
     private boolean persistHnsw = true;
     private Path hnswDirectory;
+    private int readCacheMaxEntries = 50_000;
 
     private Builder() {}
 
@@ -145,10 +152,15 @@ public record SqliteStoreConfig(
       return this;
     }
 
+    public Builder readCacheMaxEntries(int v) {
+      readCacheMaxEntries = v;
+      return this;
+    }
+
     public SqliteStoreConfig build() {
       return new SqliteStoreConfig(busyTimeoutMillis, synchronousFull, maxIdleConnections,
           exactSearchMaxVectors, hnswM, hnswEfConstruction, hnswEf, vectorCacheMaxBytes, persistHnsw,
-          hnswDirectory);
+          hnswDirectory, readCacheMaxEntries);
     }
   }
 }

@@ -330,7 +330,17 @@ public final class SqliteVectorIndex implements VectorIndex {
   @Override
   public int size(String namespace, String kind) {
     check(namespace, kind);
-    return db.read(h -> count(h, namespace, kind));
+    ReentrantReadWriteLock.ReadLock r = lock(namespace).readLock();
+    r.lock();
+    try {
+      // a loaded slab mirrors the rows under the namespace lock, so recall need not count them again
+      if (cache.getIfPresent(new Key(namespace, kind)) instanceof Exact exact) {
+        return exact.slab().size();
+      }
+      return db.read(h -> count(h, namespace, kind));
+    } finally {
+      r.unlock();
+    }
   }
 
   /** How many HNSW graphs were built from rows (for tests and monitoring). */
