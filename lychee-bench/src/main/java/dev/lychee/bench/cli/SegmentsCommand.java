@@ -102,6 +102,10 @@ final class SegmentsCommand implements Callable<Integer> {
     for (NodeKind k : NodeKind.values()) {
       sb.append(String.format(Locale.ROOT, "  %-16s %6d%n", k.wireName(), c.nodesPerKind().get(k)));
     }
+    sb.append(String.format(Locale.ROOT, "segments that gave no record: %d of %d%n", c.emptySegments(), c.segments()));
+    for (String e : c.emptyExamples()) {
+      sb.append("  e.g. ").append(e).append('\n');
+    }
     sb.append("sample records (evenly spaced):\n");
     for (MemoryRecord m : c.samples()) {
       sb.append(String.format(Locale.ROOT, "  [%s] %s  (%s)%n", m.type().wireName(), m.text(),
@@ -140,6 +144,8 @@ final class SegmentsCommand implements Callable<Integer> {
       ObjectNode rec = root.putObject("records");
       rec.put("total", census.records());
       rec.put("plans", census.plans());
+      rec.put("segments", census.segments());
+      rec.put("segments_without_records", census.emptySegments());
       ObjectNode types = rec.putObject("per_type");
       for (MemoryType t : MemoryType.values()) {
         types.put(t.wireName(), census.recordsPerType().get(t));

@@ -44,6 +44,10 @@ final class SpeedCommand implements Callable<Integer> {
   @Option(names = "--queries", defaultValue = "100", description = "Questions timed per scale (default: ${DEFAULT-VALUE}).")
   int queries;
 
+  @Option(names = "--warmup", defaultValue = "20",
+      description = "Untimed recalls per scale before timing, with questions after the timed ones (default: ${DEFAULT-VALUE}).")
+  private int warmup;
+
   @Option(names = "--json", description = "Write the result JSON here.")
   Path json;
 
@@ -59,7 +63,7 @@ final class SpeedCommand implements Callable<Integer> {
     Embedder reference = parent.uncachedEmbedderFactory().get();
     SpeedRun run = new SpeedRun(
         () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).store(storeChoice).create(system),
-        reference, queries, Progress.forCurrentProcess(System.err));
+        reference, queries, warmup, Progress.forCurrentProcess(System.err));
     List<SpeedRun.Scale> scales = run.run(conv, factors);
     System.out.print(table(conv.sampleId(), system + " (" + store + " store)", scales));
     if (json != null) {

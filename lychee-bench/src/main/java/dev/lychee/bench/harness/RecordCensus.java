@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What ingest would store for the segments of a run: every segment goes through an encoder and the
@@ -31,6 +32,7 @@ import java.util.Set;
  * <p>One instance per run; not thread-safe.
  */
 public final class RecordCensus {
+  private static final int EMPTY_EXAMPLES = 3;
 
   /**
    * The outcome.
@@ -40,13 +42,19 @@ public final class RecordCensus {
    * @param plans those records tagged {@code plan} (a stated intention, whatever its type)
    * @param nodesPerKind distinct evidence nodes per kind, summed over conversations
    * @param samples records chosen evenly over the run, in ingest order
+   * @param segments segments encoded
+   * @param emptySegments segments that gave no record (the encoder drops greetings, fillers and
+   *     content-free requests, so a segment of only those gives none; its turns stay stored)
+   * @param emptyExamples the text of the first few of those, shortened
    */
   public record Result(int records, Map<MemoryType, Integer> recordsPerType, int plans,
-      Map<NodeKind, Integer> nodesPerKind, List<MemoryRecord> samples) {
+      Map<NodeKind, Integer> nodesPerKind, List<MemoryRecord> samples, int segments, int emptySegments,
+      List<String> emptyExamples) {
     public Result {
       recordsPerType = Map.copyOf(recordsPerType);
       nodesPerKind = Map.copyOf(nodesPerKind);
       samples = List.copyOf(samples);
+      emptyExamples = List.copyOf(emptyExamples);
     }
 
     /** All nodes of all kinds. */
@@ -65,6 +73,9 @@ public final class RecordCensus {
   private final List<MemoryRecord> all = new ArrayList<>();
   private final Map<String, MemoryRecord> conversationRecords = new LinkedHashMap<>();
   private final Set<String> conversationNodes = new LinkedHashSet<>();
+  private final List<String> emptyExamples = new ArrayList<>();
+  private int segments;
+  private int emptySegments;
 
   /** The embedded offline encoder and the paper's organiser, with default settings; ten samples. */
   public static RecordCensus offline() {
@@ -94,6 +105,14 @@ public final class RecordCensus {
     ReferenceContext context = references.current(segment.namespace(), segment.session());
     Encoding encoding = encoder.encode(segment, context);
     references.update(segment.namespace(), segment.session(), encoding);
+    segments++;
+    if (encoding.records().isEmpty()) {
+      emptySegments++;
+      if (emptyExamples.size() < EMPTY_EXAMPLES) {
+        String text = segment.turns().stream().map(t -> t.content().strip()).collect(Collectors.joining(" / "));
+        emptyExamples.add(text.length() > 160 ? text.substring(0, 157) + "..." : text);
+      }
+    }
     for (MemoryRecord r : encoding.records()) {
       conversationRecords.putIfAbsent(r.id(), r);
     }
@@ -122,6 +141,6 @@ public final class RecordCensus {
       samples.add(all.get((int) ((long) i * all.size() / n)));
     }
     int plans = (int) all.stream().filter(r -> r.tags().contains("plan")).count();
-    return new Result(all.size(), perType, plans, perKind, samples);
+    return new Result(all.size(), perType, plans, perKind, samples, segments, emptySegments, emptyExamples);
   }
 }

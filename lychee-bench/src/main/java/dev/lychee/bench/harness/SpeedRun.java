@@ -20,6 +20,11 @@ import java.util.function.Supplier;
  *
  * <p>The system is created fresh per scale factor by {@code systemFactory}, so nothing is cached
  * between scales; the embedder given for the reference timings must not cache either.
+ *
+ * <p>Before recall is timed at a scale, {@code warmup} other questions of the conversation (those
+ * after the timed ones) are recalled untimed, so the first timed questions do not pay for the JIT
+ * compiling the recall path: the measure is the steady state a running service sees. Questions
+ * are never reused, so no read cache holds a timed question's answer in advance.
  */
 public final class SpeedRun {
   /**
@@ -33,21 +38,37 @@ public final class SpeedRun {
   private final Supplier<EvalSystem> systemFactory;
   private final Embedder referenceEmbedder;
   private final int maxQueries;
+  private final int warmup;
   private final Progress progress;
 
+  /** A run without warm-up. */
   public SpeedRun(Supplier<EvalSystem> systemFactory, Embedder referenceEmbedder, int maxQueries, Progress progress) {
+    this(systemFactory, referenceEmbedder, maxQueries, 0, progress);
+  }
+
+  /**
+   * @param warmup untimed recalls before timing at each scale, with questions after the timed
+   *     ones (fewer when the conversation has fewer)
+   */
+  public SpeedRun(Supplier<EvalSystem> systemFactory, Embedder referenceEmbedder, int maxQueries, int warmup,
+      Progress progress) {
     this.systemFactory = Objects.requireNonNull(systemFactory, "systemFactory");
     this.referenceEmbedder = Objects.requireNonNull(referenceEmbedder, "referenceEmbedder");
     if (maxQueries < 1) {
       throw new IllegalArgumentException("maxQueries must be >= 1");
     }
     this.maxQueries = maxQueries;
+    if (warmup < 0) {
+      throw new IllegalArgumentException("warmup must be >= 0");
+    }
+    this.warmup = warmup;
     this.progress = Objects.requireNonNull(progress, "progress");
   }
 
   public List<Scale> run(LocomoConversation conversation, List<Integer> factors) {
-    List<String> questions = conversation.questions().stream().map(LocomoQuestion::question)
-        .limit(maxQueries).toList();
+    List<String> all = conversation.questions().stream().map(LocomoQuestion::question).toList();
+    List<String> questions = all.subList(0, Math.min(maxQueries, all.size()));
+    List<String> warmQuestions = all.subList(questions.size(), Math.min(all.size(), questions.size() + warmup));
     if (questions.isEmpty()) {
       throw new IllegalArgumentException(conversation.sampleId() + " has no question to time recall with");
     }
@@ -86,6 +107,9 @@ public final class SpeedRun {
         progress.done(texts.size() + " turns in " + String.format("%.1fs", ingestS));
         double heapMb = heapAfterGc();
 
+        for (String q : warmQuestions) {
+          system.recall(ns, q, 10);
+        }
         progress.start("x" + factor + " recall", questions.size());
         double[] recallMs = new double[questions.size()];
         for (int i = 0; i < questions.size(); i++) {

@@ -121,6 +121,10 @@ class SegmentsAndCalibrateCommandTest {
     // one event frame per segment of the fixed segmenter, which keeps each of the 4 sessions whole
     assertThat(records.at("/nodes_per_kind/event_frame").asInt()).isEqualTo(4);
     assertThat(records.at("/nodes_per_kind/entity").asInt()).isPositive();
+    // every one of those 4 segments has content, so each gives records
+    assertThat(records.get("segments").asInt()).isEqualTo(4);
+    assertThat(records.get("segments_without_records").asInt()).isZero();
+    assertThat(text).contains("segments that gave no record: 0 of 4");
   }
 
   @Test

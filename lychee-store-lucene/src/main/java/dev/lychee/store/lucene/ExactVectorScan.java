@@ -9,36 +9,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.Predicate;
-import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.FloatVectorValues;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.SimpleCollector;
 
 /**
  * Brute-force top-k over the live vectors that a query matches: the exact answer the HNSW graph
  * approximates, used for small indexes and when a caller filter starves the graph search.
  * Scores are dot products computed in double precision (cosines for unit vectors).
  */
-final class ExactVectorScan extends SimpleCollector {
+final class ExactVectorScan extends LiveVectors {
   /** Best first: score descending, then id ascending. */
   static final Comparator<ScoredId> BEST_FIRST =
       Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
 
-  private final String field;
   private final float[] query;
   private final int k;
   private final Predicate<String> filter;
   // the head is the worst kept hit
   private final PriorityQueue<ScoredId> best;
-  private FloatVectorValues vectors;
-  private SortedDocValues ids;
 
   private ExactVectorScan(String field, float[] query, int k, Predicate<String> filter) {
-    this.field = field;
+    super(field);
     this.query = query;
     this.k = k;
     this.filter = filter;
@@ -58,60 +49,21 @@ final class ExactVectorScan extends SimpleCollector {
   /** Every live vector matching {@code scope}, by id (copies, safe to keep after the searcher is released). */
   static Map<String, float[]> all(IndexSearcher searcher, Query scope, String field) throws IOException {
     Map<String, float[]> out = new LinkedHashMap<>();
-    searcher.search(scope, new SimpleCollector() {
-      private FloatVectorValues vectors;
-      private SortedDocValues ids;
-
+    // the values object reuses its array between documents
+    searcher.search(scope, new LiveVectors(field) {
       @Override
-      protected void doSetNextReader(LeafReaderContext context) throws IOException {
-        vectors = context.reader().getFloatVectorValues(field);
-        ids = DocValues.getSorted(context.reader(), VectorFields.ID);
-      }
-
-      @Override
-      public void collect(int doc) throws IOException {
-        if (vectors == null) {
-          return;
-        }
-        if (vectors.docID() < doc) {
-          vectors.advance(doc);
-        }
-        if (vectors.docID() == doc && ids.advanceExact(doc)) {
-          // the values object reuses its array between documents
-          out.put(ids.lookupOrd(ids.ordValue()).utf8ToString(), vectors.vectorValue().clone());
-        }
-      }
-
-      @Override
-      public ScoreMode scoreMode() {
-        return ScoreMode.COMPLETE_NO_SCORES;
+      void accept(String id, float[] vector) {
+        out.put(id, vector.clone());
       }
     });
     return out;
   }
 
   @Override
-  protected void doSetNextReader(LeafReaderContext context) throws IOException {
-    vectors = context.reader().getFloatVectorValues(field);
-    ids = DocValues.getSorted(context.reader(), VectorFields.ID);
-  }
-
-  @Override
-  public void collect(int doc) throws IOException {
-    if (vectors == null) {
-      return;
-    }
-    if (vectors.docID() < doc) {
-      vectors.advance(doc);
-    }
-    if (vectors.docID() != doc || !ids.advanceExact(doc)) {
-      return;
-    }
-    String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+  void accept(String id, float[] v) {
     if (filter != null && !filter.test(id)) {
       return;
     }
-    float[] v = vectors.vectorValue();
     double dot = 0;
     for (int i = 0; i < v.length; i++) {
       dot += (double) v[i] * query[i];
@@ -123,10 +75,5 @@ final class ExactVectorScan extends SimpleCollector {
       best.poll();
       best.add(hit);
     }
-  }
-
-  @Override
-  public ScoreMode scoreMode() {
-    return ScoreMode.COMPLETE_NO_SCORES;
   }
 }

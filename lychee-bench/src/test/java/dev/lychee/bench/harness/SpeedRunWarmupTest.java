@@ -1,0 +1,75 @@
+package dev.lychee.bench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lychee.bench.locomo.LocomoConversation;
+import dev.lychee.bench.locomo.LocomoLoader;
+import dev.lychee.bench.locomo.LocomoQuestion;
+import dev.lychee.bench.systems.EvalSession;
+import dev.lychee.bench.systems.EvalSystem;
+import dev.lychee.bench.systems.EvidenceItem;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SpeedRunWarmupTest {
+  /** Records every question it is asked, in order. */
+  private static final class Recording implements EvalSystem {
+    final List<String> asked;
+
+    Recording(List<String> asked) {
+      this.asked = asked;
+    }
+
+    @Override
+    public String name() {
+      return "recording";
+    }
+
+    @Override
+    public void ingest(String namespace, List<EvalSession> sessions) {}
+
+    @Override
+    public List<EvidenceItem> recall(String namespace, String question, int depth) {
+      asked.add(question);
+      return List.of();
+    }
+
+    @Override
+    public void forget(String namespace) {}
+  }
+
+  private static LocomoConversation conversation() throws Exception {
+    try (InputStream in = SpeedRunWarmupTest.class.getResourceAsStream("/locomo-tiny.json")) {
+      return LocomoLoader.load(in).get(0);
+    }
+  }
+
+  @Test
+  void warmsUpWithQuestionsAfterTheTimedOnesAndNeverReusesThem() throws Exception {
+    LocomoConversation conv = conversation();
+    List<String> all = conv.questions().stream().map(LocomoQuestion::question).toList();
+    assertThat(all).hasSizeGreaterThanOrEqualTo(3);
+    int timed = all.size() - 2;
+    List<String> asked = new ArrayList<>();
+    new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), timed, 5, Progress.silent())
+        .run(conv, List.of(1));
+    // the two questions left after the timed ones warm up first (fewer than asked for), untimed
+    assertThat(asked).hasSize(all.size());
+    assertThat(asked.subList(0, 2)).containsExactlyElementsOf(all.subList(timed, all.size()));
+    assertThat(asked.subList(2, asked.size())).containsExactlyElementsOf(all.subList(0, timed));
+  }
+
+  @Test
+  void noWarmupByDefaultAndNegativeIsRejected() throws Exception {
+    LocomoConversation conv = conversation();
+    List<String> asked = new ArrayList<>();
+    new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, Progress.silent()).run(conv, List.of(1));
+    assertThat(asked).containsExactly(conv.questions().get(0).question());
+    assertThatThrownBy(() -> new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, -1, Progress.silent()))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}
