@@ -15,7 +15,9 @@ public enum Tense {
 
   private static final Pattern FUTURE_MARKERS = Pattern.compile(
       "\\b(will|won't|shall|gonna|going to|planning|plan to|plans to|intend|intends|hoping to|hope to"
-          + "|about to|looking forward|can't wait|upcoming|tomorrow|soon)\\b|'ll\\b",
+          + "|about to|looking forward|can't wait|upcoming|tomorrow|soon"
+          // a schedule told in the present simple points ahead: "the course starts in June"
+          + "|starts|begins|opens|launches|kicks off|is due|are due|scheduled|coming up)\\b|'ll\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PAST_MARKERS = Pattern.compile(
       "\\b(was|were|did|had|went|got|made|took|saw|met|came|ran|began|gave|found|felt|told|ago"

@@ -72,6 +72,9 @@ class TemporalNormalizerTest {
       2023-05-10, I visited Paris in March,                2023-03-01..2023-03-31
       2023-05-10, I visited Paris in August,               2022-08-01..2022-08-31
       2023-05-10, I will visit Paris in March,             2024-03-01..2024-03-31
+      2023-05-10, My new job starts in June,               2023-06-01..2023-06-30
+      2023-05-10, The exhibition opens in March,           2024-03-01..2024-03-31
+      2023-05-10, The course started in June,              2022-06-01..2022-06-30
       2023-05-10, last May,                                2022-05-01..2022-05-31
       2023-05-10, next June,                               2023-06-01..2023-06-30
       2023-05-10, I am going to Rome on June 3,            2023-06-03
