@@ -7,11 +7,14 @@ import java.util.regex.Pattern;
 
 /**
  * Keyword trimming of one window line (§4.7): a long {@code "<speaker>: <text>"} line keeps its
- * first sentence, which sets the scene, and every sentence holding a query term; what is left out
- * shows as {@code …}. The line still cites its whole turn: what it shows is the part of the turn
+ * first sentence, which sets the scene, every sentence holding a query term, and a closing
+ * sentence under 12 characters (a "Haha!" costs less than the gap mark would say); what is left
+ * out shows as {@code …}. The line still cites its whole turn: what it shows is the part of the turn
  * that bears on the question, the way a record is the part of a turn worth keeping. Stateless.
  */
 final class LineTrimmer {
+  // Not encode.Sentences: that splitter drops closing quotes and brackets with the boundary (the
+  // encoder rewrites its sentences anyway), while a window shows the kept words verbatim.
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?…])\\s+(?=\\S)");
   private static final String GAP = "…";
 

@@ -217,14 +217,12 @@ public record RetrievalConfig(
    * @param contained weight of the share of an item's cited turns (session-qualified) that an
    *     already picked item cites too: an item that shows no new turn adds no new evidence
    * @param episodeLimiter whether the episode limiter runs after MMR
-   * @param lengthCost subtracted from an item's MMR value per 1,000 characters of its text: the
-   *     evidence goes to a prompt with a token budget, so a long item must be worth its length
    */
   public record Mmr(boolean enabled, double relevance, double diversity, int poolFactor, double session,
       double entities, double queries, double nodes, double turns, double tokens, double contained,
-      boolean episodeLimiter, double lengthCost) {
+      boolean episodeLimiter) {
     public Mmr {
-      if (relevance < 0 || diversity < 0 || poolFactor < 1 || lengthCost < 0) {
+      if (relevance < 0 || diversity < 0 || poolFactor < 1) {
         throw new IllegalArgumentException("bad MMR constants");
       }
     }
@@ -232,10 +230,10 @@ public record RetrievalConfig(
     /**
      * Relevance .75 and diversity .15 (the reference uses .25; on the dev half .15 kept more of
      * the strongest evidence in the first thousand tokens while list questions still spread
-     * over sessions), no length cost.
+     * over sessions).
      */
     public static Mmr defaults() {
-      return new Mmr(true, .75, .15, 4, .15, .20, .15, .15, .10, .25, .50, false, 0);
+      return new Mmr(true, .75, .15, 4, .15, .20, .15, .15, .10, .25, .50, false);
     }
   }
 

@@ -36,15 +36,8 @@ public final class SourceWindows {
    * Windows for the strongest of {@code items} (sorted best first).
    *
    * @param k the effective depth; at most min(k, sa) anchors get a window
-   */
-  public List<Candidate> around(List<Candidate> items, String namespace, int k, StrategyProfile p) {
-    return around(items, namespace, k, p, Set.of());
-  }
-
-  /**
-   * Windows for the strongest of {@code items} (sorted best first), their long lines trimmed to
-   * the sentences that hold one of {@code queryTerms} when {@link RetrievalConfig.Windows#trimLineChars()}
-   * is set.
+   * @param queryTerms content terms of the question and the route's queries: long lines keep the
+   *     sentences holding one of them when {@link RetrievalConfig.Windows#trimLineChars()} is set
    */
   public List<Candidate> around(List<Candidate> items, String namespace, int k, StrategyProfile p,
       Set<String> queryTerms) {
@@ -54,7 +47,6 @@ public final class SourceWindows {
       return List.of();
     }
     int anchors = Math.min(Math.min(k, p.sourceAnchors()), wc.maxAnchors());
-    int maxTurns = wc.maxTurns();
     List<Candidate> ordered = new ArrayList<>(items);
     ordered.sort(Comparator.comparingDouble(SourceWindows::anchorScore).reversed().thenComparing(Candidate::id));
     List<Span> spans = new ArrayList<>();
@@ -72,15 +64,15 @@ public final class SourceWindows {
       }
       int lo = Math.max(0, own.get(0).index() - Math.min(p.sourceWindow(), wc.maxBefore()));
       int hi = own.get(own.size() - 1).index() + p.sourceWindow() + wc.extraAfter();
-      if (hi - lo + 1 > maxTurns) {
+      if (hi - lo + 1 > wc.maxTurns()) {
         // centre a short window on the anchor rather than showing a long stretch
         int mid = (own.get(0).index() + own.get(own.size() - 1).index()) / 2;
-        lo = Math.max(lo, mid - maxTurns / 2);
-        hi = lo + maxTurns - 1;
+        lo = Math.max(lo, mid - wc.maxTurns() / 2);
+        hi = lo + wc.maxTurns() - 1;
       }
       spans.add(new Span(a.session(), lo, hi, a));
     }
-    return merge(spans, p, maxTurns).stream()
+    return merge(spans, p, wc.maxTurns()).stream()
         .map(s -> build(namespace, s, p, queryTerms))
         .filter(c -> c != null)
         .toList();

@@ -70,13 +70,6 @@ public final class FeatureReranker implements Reranker {
     }
   }
 
-  /** Share of the query terms that occur in the text (every term weighing the same). */
-  static double overlap(Set<String> queryTerms, String text) {
-    Map<String, Double> flat = new LinkedHashMap<>();
-    queryTerms.forEach(t -> flat.put(t, 1.0));
-    return overlap(flat, Terms.content(text));
-  }
-
   /** Weighted share of the query terms that occur in {@code text}'s content terms. */
   static double overlap(Map<String, Double> weights, Set<String> text) {
     double all = 0;

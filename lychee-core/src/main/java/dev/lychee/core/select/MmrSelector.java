@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Diversity-aware selection (§4.11): greedy MMR, each step picking the candidate with the highest
- * {@code relevance·score − diversity·maxSim(candidate, picked) − lengthCost·chars/1000}, over a pool of the first
+ * {@code relevance·score − diversity·maxSim(candidate, picked)}, over a pool of the first
  * {@code max(k, min(n, 4k))} candidates. Because the pool is larger than k, diversity changes which
  * items are selected, not only their order (the reference code only reorders). With MMR disabled
  * it takes the first k in the given order. The episode limiter (§4.12) runs afterwards when
@@ -64,8 +64,7 @@ public final class MmrSelector implements Selector {
         if (used[i]) {
           continue;
         }
-        double v = m.relevance() * pool.get(i).score() - m.diversity() * maxSim[i]
-            - m.lengthCost() * pool.get(i).text().length() / 1000.0;
+        double v = m.relevance() * pool.get(i).score() - m.diversity() * maxSim[i];
         if (v > best) { // strict: ties keep the earlier (pool-order) item
           best = v;
           bestI = i;

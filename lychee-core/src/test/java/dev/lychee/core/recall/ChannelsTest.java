@@ -175,7 +175,7 @@ class ChannelsTest {
     RecallContext c = ctx(r, QuestionType.SINGLE);
     List<Candidate> hits = new RawTurnChannel(f.store, f.vectors, config).recall(r, c);
     List<Candidate> windows = new SourceWindows(f.store, config).around(hits.subList(0, 1), MemoryFixture.NS, 5,
-        config.strategy(QuestionType.SINGLE));
+        config.strategy(QuestionType.SINGLE), java.util.Set.of());
     assertThat(windows).hasSize(1);
     Candidate w = windows.get(0);
     assertThat(w.kind()).isEqualTo(CandidateKind.WINDOW);

@@ -60,7 +60,7 @@ class MmrSelectorTest {
   @Test
   void episodeLimiterCapsRawItemsWhenRecordsExist() {
     RetrievalConfig cfg = RetrievalConfig.builder()
-        .mmr(new RetrievalConfig.Mmr(false, .75, .25, 4, .15, .20, .15, .15, .10, .25, 0, true, 0)).build();
+        .mmr(new RetrievalConfig.Mmr(false, .75, .25, 4, .15, .20, .15, .15, .10, .25, 0, true)).build();
     List<Candidate> pool = new java.util.ArrayList<>();
     for (int i = 0; i < 8; i++) {
       pool.add(Cands.turn("s1", i, "turn " + i, .9 - i * .01));
