@@ -21,6 +21,7 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.SessionPruning;
+import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,8 +89,6 @@ public final class LuceneRecordStore implements RecordStore {
   private final AtomicLong seq;
   private final ReaderCache cache;
 
-  /** What one cache entry holds: a value by id or ref, a node list of a kind, a range or lexical hits. */
-  private record CacheKey(char what, String namespace, Object key) {}
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
   public LuceneRecordStore(Path directory) {
@@ -204,7 +203,7 @@ public final class LuceneRecordStore implements RecordStore {
         .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.INDEX, from, to), BooleanClause.Occur.FILTER)
         .build();
     // source windows ask for the same short ranges route after route
-    return index.read(s -> cache.get(s, new CacheKey('w', namespace, List.of(session, from, to)),
+    return index.read(s -> cache.get(s, new VersionedCache.Key('w', namespace, List.of(session, from, to)),
         () -> Hits.all(s, q, BY_INDEX).stream().map(d -> JsonCodec.turn(json(d))).toList()));
   }
 
@@ -272,7 +271,7 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<StoredSegment> segments(String namespace) {
     checkNamespace(namespace);
-    return index.read(s -> cache.get(s, new CacheKey('g', namespace, ""),
+    return index.read(s -> cache.get(s, new VersionedCache.Key('g', namespace, ""),
         () -> Hits.all(s, StoreFields.scope(namespace, KIND_SEGMENT).build(), BY_SESSION_FIRST)
             .stream().map(d -> JsonCodec.segment(json(d))).toList()));
   }
@@ -368,14 +367,14 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<MemoryRecord> records(String namespace) {
     checkNamespace(namespace);
-    return recordsMatching(new CacheKey('a', namespace, ""), StoreFields.scope(namespace, KIND_RECORD).build());
+    return recordsMatching(new VersionedCache.Key('a', namespace, ""), StoreFields.scope(namespace, KIND_RECORD).build());
   }
 
   @Override
   public List<MemoryRecord> recordsByType(String namespace, MemoryType type) {
     checkNamespace(namespace);
     Objects.requireNonNull(type, "type");
-    return recordsMatching(new CacheKey('y', namespace, type), StoreFields.scope(namespace, KIND_RECORD)
+    return recordsMatching(new VersionedCache.Key('y', namespace, type), StoreFields.scope(namespace, KIND_RECORD)
         .add(new TermQuery(new Term(StoreFields.RECORD_TYPE, type.wireName())), BooleanClause.Occur.FILTER)
         .build());
   }
@@ -387,14 +386,14 @@ public final class LuceneRecordStore implements RecordStore {
     long start = range.start() == null ? Long.MIN_VALUE : range.start().toEpochDay();
     long end = range.end() == null ? Long.MAX_VALUE : range.end().toEpochDay();
     // overlap: the record starts no later than the range ends and ends no earlier than it starts
-    return recordsMatching(new CacheKey('d', namespace, List.of(start, end)), StoreFields.scope(namespace, KIND_RECORD)
+    return recordsMatching(new VersionedCache.Key('d', namespace, List.of(start, end)), StoreFields.scope(namespace, KIND_RECORD)
         .add(LongPoint.newRangeQuery(StoreFields.SPAN_START, Long.MIN_VALUE, end), BooleanClause.Occur.FILTER)
         .add(LongPoint.newRangeQuery(StoreFields.SPAN_END, start, Long.MAX_VALUE), BooleanClause.Occur.FILTER)
         .build());
   }
 
   /** Decoded records matching {@code q} in first-insertion order, cached under {@code key} per reader version. */
-  private List<MemoryRecord> recordsMatching(CacheKey key, Query q) {
+  private List<MemoryRecord> recordsMatching(VersionedCache.Key key, Query q) {
     return index.read(s -> cache.get(s, key,
         () -> Hits.all(s, q, BY_SEQ).stream().map(d -> JsonCodec.record(json(d))).toList()));
   }
@@ -459,7 +458,7 @@ public final class LuceneRecordStore implements RecordStore {
     Query q = StoreFields.scope(namespace, KIND_NODE)
         .add(new TermQuery(new Term(StoreFields.NODE_KIND, kind.wireName())), BooleanClause.Occur.FILTER)
         .build();
-    return index.read(s -> cache.get(s, new CacheKey('k', namespace, kind),
+    return index.read(s -> cache.get(s, new VersionedCache.Key('k', namespace, kind),
         () -> Hits.all(s, q, BY_KEY).stream().map(d -> JsonCodec.node(json(d))).toList()));
   }
 
@@ -478,7 +477,7 @@ public final class LuceneRecordStore implements RecordStore {
       Map<String, T> found = new HashMap<>();
       List<BytesRef> keys = new ArrayList<>();
       for (String id : new LinkedHashSet<>(ids)) {
-        T cached = cache.get(version, new CacheKey(what, namespace, Objects.requireNonNull(id, "id")));
+        T cached = cache.get(version, new VersionedCache.Key(what, namespace, Objects.requireNonNull(id, "id")));
         if (cached != null) {
           found.put(id, cached);
         } else {
@@ -493,7 +492,7 @@ public final class LuceneRecordStore implements RecordStore {
           Document d = stored.document(sd.doc, fields);
           T value = decode.apply(json(d));
           found.put(d.get(StoreFields.ID), value);
-          cache.put(version, new CacheKey(what, namespace, d.get(StoreFields.ID)), value);
+          cache.put(version, new VersionedCache.Key(what, namespace, d.get(StoreFields.ID)), value);
         }
       }
       return found;
@@ -517,7 +516,7 @@ public final class LuceneRecordStore implements RecordStore {
       return List.of();
     }
     // routes of one question repeat their variants, so identical searches are common
-    return index.read(s -> cache.get(s, new CacheKey('s', namespace, List.of(kind, query, k)), () -> {
+    return index.read(s -> cache.get(s, new VersionedCache.Key('s', namespace, List.of(kind, query, k)), () -> {
       // never ask Lucene for a priority queue larger than the index
       TopDocs td = s.search(q.get(), Math.min(k, Math.max(1, s.getIndexReader().maxDoc())));
       var stored = s.storedFields();

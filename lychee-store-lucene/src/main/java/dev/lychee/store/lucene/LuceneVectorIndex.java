@@ -141,14 +141,11 @@ public final class LuceneVectorIndex implements VectorIndex {
   /** The slab of {@code key} loaded at exactly this reader version, or null. */
   private Loaded current(SlabKey key, long version) {
     Loaded l = slabs.getIfPresent(key);
-    return l != null && l.version() == version && version != Long.MIN_VALUE ? l : null;
+    return l != null && l.version() == version ? l : null;
   }
 
   /** Keeps a freshly loaded slab unless a newer version's slab is there already. */
   private void keep(SlabKey key, Loaded loaded) {
-    if (loaded.version() == Long.MIN_VALUE) {
-      return;
-    }
     slabs.asMap().merge(key, loaded, (old, fresh) -> old.version() > fresh.version() ? old : fresh);
   }
 

@@ -1,72 +1,36 @@
 package dev.lychee.store.lucene;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
- * Decoded values read from one index, kept while the index shows the same commit.
- *
- * <p>Only the {@link LuceneIndex} of this process can write the directory (Lucene's write lock),
- * and its searchers move to a new reader version after every commit, so the version of the reader a
- * value was read from tells exactly whether it is current. A searcher newer than the cache empties
- * it; a searcher older than the cache (a slow reader that acquired it before a commit) neither reads
- * nor fills it, so a value can only ever be served to readers of the version it was read from.
+ * Decoded values read from one index, filed under the version of the reader they came from (a
+ * {@link VersionedCache}). Only the {@link LuceneIndex} of this process can write the directory
+ * (Lucene's write lock), and its searchers move to a new reader version after every commit, so
+ * that version tells exactly whether a value is current.
  */
 final class ReaderCache {
-  private final Cache<Object, Object> entries;
-  private final boolean enabled;
-  private long current = Long.MIN_VALUE;
+  private final VersionedCache entries;
 
   ReaderCache(int maxEntries) {
-    this.enabled = maxEntries > 0;
-    // a cached list weighs as many entries as it holds, so one huge listing cannot take the memory
-    this.entries = Caffeine.newBuilder()
-        .maximumWeight(Math.max(1, maxEntries))
-        .weigher((Object k, Object v) -> v instanceof java.util.Collection<?> c ? Math.max(1, c.size()) : 1)
-        .build();
+    this.entries = new VersionedCache(maxEntries);
   }
 
-  /** The version of the reader behind {@code searcher}. */
+  /** The version of the reader behind {@code searcher} (the index's searchers are directory readers). */
   static long version(IndexSearcher searcher) {
-    IndexReader r = searcher.getIndexReader();
-    return r instanceof DirectoryReader d ? d.getVersion() : Long.MIN_VALUE;
+    return ((DirectoryReader) searcher.getIndexReader()).getVersion();
   }
 
   /** The value cached for {@code key} at this reader version, or null. */
-  @SuppressWarnings("unchecked")
   <T> T get(long version, Object key) {
-    if (!enabled || !advance(version)) {
-      return null;
-    }
-    return (T) entries.getIfPresent(key);
+    return entries.get(version, key);
   }
 
-  /** Caches a value read at this reader version (ignored for an older one). */
+  /** Caches a value read at this reader version (ignored once a newer one has been seen). */
   void put(long version, Object key, Object value) {
-    if (!enabled) {
-      return;
-    }
-    synchronized (this) {
-      if (advance(version)) {
-        entries.put(key, value);
-      }
-    }
-  }
-
-  /** Moves to {@code version} if it is newer; true if the cache is now at that version. */
-  private synchronized boolean advance(long version) {
-    if (version == Long.MIN_VALUE) {
-      return false;
-    }
-    if (version > current) {
-      entries.invalidateAll();
-      current = version;
-    }
-    return version == current;
+    entries.put(version, key, value);
   }
 
   /** A loader that may throw {@link IOException}. */

@@ -15,6 +15,7 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.SessionPruning;
+import dev.lychee.core.store.VersionedCache;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,17 +46,15 @@ public final class SqliteRecordStore implements RecordStore {
   private static final int IN_CHUNK = 400;
 
   private final SqliteDatabase db;
-  private final ReadCache cache;
+  private final VersionedCache cache;
   private volatile boolean closed;
 
-  /** What one cache entry holds: a row (by id or ref), a node list of a kind, or a lexical result. */
-  private record CacheKey(char what, String namespace, Object key) {}
 
   /** A store over a shared database (the database stays open until its last user closes). */
   @Inject
   public SqliteRecordStore(SqliteDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
-    this.cache = new ReadCache(db::dataVersion, db.config().readCacheMaxEntries());
+    this.cache = new VersionedCache(db.config().readCacheMaxEntries());
     db.acquire();
   }
 
@@ -160,11 +159,14 @@ public final class SqliteRecordStore implements RecordStore {
     ns(namespace);
     Objects.requireNonNull(refs, "refs");
     List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
-    long version = cache.begin();
+    if (wanted.isEmpty()) {
+      return List.of();
+    }
+    long version = readVersion();
     Map<TurnRef, RawTurn> found = new HashMap<>();
     Map<String, List<Integer>> bySession = new LinkedHashMap<>();
     for (TurnRef r : wanted) {
-      RawTurn cached = cache.get(new CacheKey('t', namespace, r));
+      RawTurn cached = cache.get(version, new VersionedCache.Key('t', namespace, r));
       if (cached != null) {
         found.put(r, cached);
       } else {
@@ -182,7 +184,7 @@ public final class SqliteRecordStore implements RecordStore {
               .bind("ns", namespace).bind("session", e.getKey()).bindList("idx", chunk)
               .map(Rows::turn).forEach(t -> {
                 found.put(t.ref(), t);
-                cache.put(version, new CacheKey('t', namespace, t.ref()), t);
+                cache.put(version, new VersionedCache.Key('t', namespace, t.ref()), t);
               });
         }
       }
@@ -199,9 +201,9 @@ public final class SqliteRecordStore implements RecordStore {
       return List.of();
     }
     // source windows ask for the same short ranges route after route
-    long version = cache.begin();
-    CacheKey key = new CacheKey('w', namespace, List.of(session, from, to));
-    List<RawTurn> cached = cache.get(key);
+    long version = readVersion();
+    VersionedCache.Key key = new VersionedCache.Key('w', namespace, List.of(session, from, to));
+    List<RawTurn> cached = cache.get(version, key);
     if (cached != null) {
       return cached;
     }
@@ -405,11 +407,11 @@ public final class SqliteRecordStore implements RecordStore {
     ns(namespace);
     Objects.requireNonNull(ids, "ids");
     List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
-    long version = cache.begin();
+    long version = readVersion();
     Map<String, T> found = new HashMap<>();
     List<String> missing = new ArrayList<>();
     for (String id : wanted) {
-      T cached = cache.get(new CacheKey(table, namespace, Objects.requireNonNull(id, "id")));
+      T cached = cache.get(version, new VersionedCache.Key(table, namespace, Objects.requireNonNull(id, "id")));
       if (cached != null) {
         found.put(id, cached);
       } else {
@@ -422,7 +424,7 @@ public final class SqliteRecordStore implements RecordStore {
           h.createQuery(select + " WHERE namespace = :ns AND id IN (<ids>)")
               .bind("ns", namespace).bindList("ids", chunk).map(mapper).forEach(t -> {
                 found.put(idOf.apply(t), t);
-                cache.put(version, new CacheKey(table, namespace, idOf.apply(t)), t);
+                cache.put(version, new VersionedCache.Key(table, namespace, idOf.apply(t)), t);
               });
         }
         return null;
@@ -527,9 +529,9 @@ public final class SqliteRecordStore implements RecordStore {
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
     ns(namespace);
     Objects.requireNonNull(kind, "kind");
-    long version = cache.begin();
-    CacheKey key = new CacheKey('k', namespace, kind);
-    List<EvidenceNode> cached = cache.get(key);
+    long version = readVersion();
+    VersionedCache.Key key = new VersionedCache.Key('k', namespace, kind);
+    List<EvidenceNode> cached = cache.get(version, key);
     if (cached != null) {
       return cached;
     }
@@ -561,9 +563,9 @@ public final class SqliteRecordStore implements RecordStore {
             + " FROM records_fts JOIN records r ON r.seq = records_fts.rowid"
             + " WHERE records_fts MATCH :q AND r.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
     // routes of one question repeat their variants, so identical searches are common
-    long version = cache.begin();
-    CacheKey key = new CacheKey('s', namespace, List.of(field, match, k));
-    List<ScoredId> cached = cache.get(key);
+    long version = readVersion();
+    VersionedCache.Key key = new VersionedCache.Key('s', namespace, List.of(field, match, k));
+    List<ScoredId> cached = cache.get(version, key);
     if (cached != null) {
       return cached;
     }
@@ -647,4 +649,13 @@ public final class SqliteRecordStore implements RecordStore {
       db.release();
     }
   }
+
+  /**
+   * The file's version a read starts at, for the read cache: SQLite's {@code data_version}, which
+   * moves whenever any connection, of this process or another, commits. Not read when caching is off.
+   */
+  private long readVersion() {
+    return cache.enabled() ? db.dataVersion() : Long.MIN_VALUE;
+  }
+
 }
