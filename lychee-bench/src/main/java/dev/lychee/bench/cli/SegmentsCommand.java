@@ -117,7 +117,7 @@ final class SegmentsCommand implements Callable<Integer> {
   /**
    * {@code {"segments":n,"turns":n,"turns_per_segment":{"mean":x,"median":x,"p90":x},"encoder_calls":n,
    * "encoder_input_tokens":n,"conversations":[{"id":..,"turns":n,"segments":n,"encoder_calls":n,
-   * "encoder_input_tokens":n}]}}, plus {@code "records":{"total":n,"plans":n,"per_type":{..},"nodes_per_kind":{..}}}
+   * "encoder_input_tokens":n}]}}, plus {@code "records":{"total":n,"plans":n,"segments":n,"segments_without_records":n,"per_type":{..},"nodes_per_kind":{..}}}
    * when records were counted.
    */
   static String json(SegmentationRun.Result r, RecordCensus.Result census) throws Exception {

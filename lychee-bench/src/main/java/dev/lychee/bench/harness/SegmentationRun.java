@@ -93,10 +93,6 @@ public final class SegmentationRun {
     this.progress = Objects.requireNonNull(progress, "progress");
   }
 
-  public Result run(List<LocomoConversation> conversations) {
-    return run(conversations, null);
-  }
-
   /**
    * The run; when {@code census} is given, every segment is also handed to it in order, and each
    * conversation is closed on it.

@@ -41,11 +41,6 @@ public final class SpeedRun {
   private final int warmup;
   private final Progress progress;
 
-  /** A run without warm-up. */
-  public SpeedRun(Supplier<EvalSystem> systemFactory, Embedder referenceEmbedder, int maxQueries, Progress progress) {
-    this(systemFactory, referenceEmbedder, maxQueries, 0, progress);
-  }
-
   /**
    * @param warmup untimed recalls before timing at each scale, with questions after the timed
    *     ones (fewer when the conversation has fewer)

@@ -64,10 +64,10 @@ class SpeedRunWarmupTest {
   }
 
   @Test
-  void noWarmupByDefaultAndNegativeIsRejected() throws Exception {
+  void zeroWarmupTimesOnlyAndNegativeIsRejected() throws Exception {
     LocomoConversation conv = conversation();
     List<String> asked = new ArrayList<>();
-    new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, Progress.silent()).run(conv, List.of(1));
+    new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, 0, Progress.silent()).run(conv, List.of(1));
     assertThat(asked).containsExactly(conv.questions().get(0).question());
     assertThatThrownBy(() -> new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, -1, Progress.silent()))
         .isInstanceOf(IllegalArgumentException.class);

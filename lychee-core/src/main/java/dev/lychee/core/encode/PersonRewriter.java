@@ -107,9 +107,9 @@ final class PersonRewriter {
    * when the name already appears before it in the sentence, else by the name.
    */
   private static String reflexive(Pattern p, String s, String name) {
-    Pattern named = Pattern.compile("(?<![\\w])" + Pattern.quote(name) + "(?![\\w])");
     return replace(p, s, m -> m.group(1).toLowerCase(Locale.ROOT).endsWith("self")
-        && named.matcher(s.substring(0, m.start())).find() ? "themself" : name);
+        && Pattern.compile("(?<![\\w])" + Pattern.quote(name) + "(?![\\w])").matcher(s.substring(0, m.start())).find()
+        ? "themself" : name);
   }
 
   /** True when the sentence uses first- or second-person words this class rewrites. */

@@ -193,8 +193,8 @@ final class ThirdPersonResolver {
       }
     }
     Matcher opening = OPENING_NAME.matcher(rest);
-    if (opening.find() && usableName(opening.group(1).split("\\s+")[0])
-        && !opening.group(1).split("\\s+")[0].matches(".*(?:ing|ly)")) {
+    String head = opening.find() ? opening.group(1).split("\\s+")[0] : null;
+    if (head != null && usableName(head) && !head.endsWith("ing") && !head.endsWith("ly")) {
       // "Iron Man is my pick" still blocks: any capitalised opening that is not a common word
       String name = opening.group(1);
       out.putIfAbsent(name, new Referent(name, Gender.EITHER, usableName(name) && seenNames.contains(name)));

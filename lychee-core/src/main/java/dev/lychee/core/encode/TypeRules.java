@@ -39,15 +39,16 @@ final class TypeRules {
       "\\b(can't(?! (?:wait|believe|stop|imagine|thank|remember|help|get enough))|cannot|can not|unable to"
           + "|allergic|allergy|allergies|must(?! (?:have|be|feel|look|sound|seem))|mustn't|not allowed|intolerant|vegan|vegetarian|gluten"
           + "|lactose|avoid|forbidden|no longer able|can't afford|diabetic|sober)\\b");
+  private static final Pattern LASTING = Pattern.compile("\\b(?:always|forever|never)\\b");
   private static final Pattern PROCEDURE = Pattern.compile(
       "\\b(step by step|steps|recipe|the trick is|the key is|how to|first,? you|instructions)\\b");
   private static final Pattern EVENT_VERBS = Pattern.compile(
       "\\b(went|visited|attended|joined|started|finished|bought|moved|met|traveled|travelled|ran|won|lost"
           + "|adopted|graduated|married|celebrated|took|painted|signed up|volunteered|saw|watched|tried"
-          + "|received|hosted|participated|competed|returned|came back|got back|performed|organized"
+          + "|received|hosted|participated|competed|returned|came back|performed|organized"
           + "|organised|launched|opened|released|published|completed|quit|broke|injured|hurt|gave|found"
           + "|built|created|wrote|drove|flew|ate|cooked|baked|hiked|camped|played|learned|learnt|taught"
-          + "|spent|sold|donated|booked|applied|passed away|passed|decided|picked up|threw|hosted|ran into"
+          + "|spent|sold|donated|booked|applied|passed|decided|picked up|threw"
           + "|got (?:a|an|my|the|some|into|to|back|married|engaged|promoted|hired|accepted|certified|selected"
           + "|tickets?|home|involved)|made (?:a|an|my|some|the|it|this|these)|did (?:a|an|the|some|my))\\b");
   private static final Pattern PREFERENCE = Pattern.compile(
@@ -64,7 +65,7 @@ final class TypeRules {
       if (CONSTRAINT.matcher(s).find()) {
         return new Typed(MemoryType.CONSTRAINT, true);
       }
-      boolean lasting = s.matches(".*\\b(?:always|forever|never)\\b.*") && PREFERENCE.matcher(s).find();
+      boolean lasting = LASTING.matcher(s).find() && PREFERENCE.matcher(s).find();
       // an event is dated (MemoryType.EVENT); an undated intention is a fact about the person, and
       // recall boosts events for aggregate questions ("what has she done"), where plans do not belong
       return new Typed(lasting ? MemoryType.PREFERENCE : dated ? MemoryType.EVENT : MemoryType.FACT, true);
