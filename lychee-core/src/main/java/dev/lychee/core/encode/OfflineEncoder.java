@@ -281,9 +281,10 @@ public final class OfflineEncoder implements Encoder {
     // a capitalised span may swallow a leading gerund ("Hearing David"): only a whole name counts
     boolean named = !first.isEmpty() && (entities.contains(first)
         || (!lower.endsWith("ing") && entities.stream().anyMatch(e -> e.startsWith(first + " "))));
-    boolean common = !named && OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
+    // a name that is also a common word ("Hope", "May", "Will") keeps its capital
+    boolean common = !named && (OfflineLexicon.STOP_WORDS.contains(lower) || OfflineLexicon.CHIT_CHAT.contains(lower)
         || OfflineLexicon.NOT_TAGS.contains(lower) || OfflineLexicon.INTERJECTIONS.contains(lower)
-        || (!named && lower.endsWith("ing"));
+        || lower.endsWith("ing"));
     String body = common ? Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1) : sentence;
     return name + " said that " + body;
   }

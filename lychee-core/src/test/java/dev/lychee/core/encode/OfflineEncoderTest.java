@@ -200,6 +200,12 @@ class OfflineEncoderTest {
         "Caroline|Her characters are so vivid and detailed.");
     assertThat(encode(author)).extracting(MemoryRecord::text)
         .contains("Caroline said that Rowling's characters are so vivid and detailed.");
+    // a speaker whose name is also a common word ("may") is still a name
+    Segment may = Segments.of(0, Segments.MAY8,
+        "Caroline|May finally finished the big mural downtown.",
+        "May|Thanks, it took months of work.");
+    assertThat(encode(may)).extracting(MemoryRecord::text)
+        .contains("Caroline said that May finally finished the big mural downtown.");
     Segment ambiguous = Segments.of(0, Segments.MAY8,
         "Melanie|My son and my nephew visited last week. He brought a cake for the party.");
     assertThat(encode(ambiguous)).extracting(MemoryRecord::text)
