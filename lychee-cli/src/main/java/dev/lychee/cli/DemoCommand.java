@@ -3,7 +3,7 @@ package dev.lychee.cli;
 import dev.lychee.api.Answer;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import java.io.PrintStream;
 import java.util.Locale;

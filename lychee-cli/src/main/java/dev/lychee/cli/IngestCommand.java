@@ -1,6 +1,6 @@
 package dev.lychee.cli;
 
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -19,8 +19,11 @@ import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.core.ingest.MemoryStatus;
 import dev.lychee.core.ingest.MemoryWriter;
 import dev.lychee.core.recall.RecallPipeline;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,6 +63,9 @@ public final class Lychee implements AutoCloseable {
     this.vectors = injector.getInstance(VectorIndex.class);
     this.embedder = injector.getInstance(Embedder.class);
     this.config = injector.getInstance(LycheeConfig.class);
+    if (config.ingest().resumeOnOpen()) {
+      writer.resumeAll();
+    }
   }
 
   /** Creates Lychee with the default configuration; {@code modules} override the defaults. */
@@ -101,10 +107,21 @@ public final class Lychee implements AutoCloseable {
   // ---- writing ----
 
   /**
-   * Stores the turns of one session at once (raw turns are never lost), then segments them and
-   * encodes every segment that closes.
+   * Stores the turns of one session at once (raw turns are never lost), then segments them; every
+   * segment that closes is stored as PENDING and encoded, on this thread or in the background
+   * ({@link dev.lychee.core.ingest.IngestConfig#encodeMode()}).
+   *
+   * <p>In the background mode this returns once the turns are committed and embedded and the
+   * closed segments are durably PENDING: raw turns are recallable at once, records once their
+   * segment is encoded ({@link #awaitIdle} waits for that). An exception means nothing of the call
+   * was stored, so retrying the same call is safe even without explicit indices; once the turns
+   * are stored, later failures are reported in {@link IngestResult#failures()}, never thrown.
    *
    * @param sessionDate the session's date (anchors relative dates); nullable
+   * @throws IllegalArgumentException for invalid input
+   * @throws dev.lychee.api.TurnConflictException when an explicit index is stored with another text
+   * @throws dev.lychee.api.QueueFullException when the background queue is full (policy REJECT, or
+   *     WAIT timed out)
    */
   public IngestResult append(String namespace, String session, LocalDateTime sessionDate, List<Turn> turns) {
     ensureOpen();
@@ -116,7 +133,7 @@ public final class Lychee implements AutoCloseable {
     return append(namespace, session, null, turns);
   }
 
-  /** Closes the session's open segment and encodes it: call at the end of a session. */
+  /** Closes the session's open segment and encodes (or queues) it: call at the end of a session. */
   public IngestResult flush(String namespace, String session) {
     ensureOpen();
     return writer.flush(namespace, session);
@@ -130,14 +147,29 @@ public final class Lychee implements AutoCloseable {
 
   /**
    * Retries the segments of a namespace that are still pending (for example after an LLM outage or
-   * a crash), and re-embeds turns whose vectors are missing.
-   *
-   * @return how many segments were encoded
+   * a crash), in session order, and re-embeds turns whose vectors are missing. In the background
+   * mode the segments are queued ({@link IngestResult#segmentsQueued()}); {@link #awaitIdle} waits.
    */
-  public int encodePending(String namespace) {
+  public IngestResult encodePending(String namespace) {
     ensureOpen();
     writer.backfillTurnVectors(namespace);
-    return writer.encodePending(namespace).segmentsEncoded();
+    return writer.encodePending(namespace);
+  }
+
+  /**
+   * Waits until no segment of the namespace is queued or being encoded in this process.
+   *
+   * @return true when idle, false when {@code timeout} passed first (segments stay queued)
+   */
+  public boolean awaitIdle(String namespace, Duration timeout) {
+    ensureOpen();
+    return writer.awaitIdle(namespace, timeout);
+  }
+
+  /** Turns, segments by state, queue depth, oldest pending age and last error of a namespace. */
+  public MemoryStatus status(String namespace) {
+    ensureOpen();
+    return writer.status(namespace);
   }
 
   // ---- reading ----
@@ -208,14 +240,21 @@ public final class Lychee implements AutoCloseable {
     return config;
   }
 
-  /** Closes the store and the index. Idempotent. */
+  /**
+   * Stops background encoding after the attempts in progress (queued segments stay PENDING and
+   * are resumed on the next open), then closes the store and the index. Idempotent.
+   */
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
       try {
-        vectors.close();
+        writer.close();
       } finally {
-        store.close();
+        try {
+          vectors.close();
+        } finally {
+          store.close();
+        }
       }
     }
   }

@@ -19,7 +19,12 @@ import dev.lychee.core.answer.LlmAnswerGenerator;
 import dev.lychee.core.encode.LlmEncoder;
 import dev.lychee.core.encode.OfflineEncoder;
 import dev.lychee.core.encode.ReferenceContextTracker;
+import dev.lychee.api.spi.SegmentClaims;
+import dev.lychee.core.ingest.InProcessSegmentClaims;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.core.metrics.LycheeMetrics;
+import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.organize.EvidenceOrganizer;
 import dev.lychee.core.plan.LlmPlanner;
 import dev.lychee.core.plan.RuleBasedPlanner;
@@ -57,6 +62,10 @@ public final class LycheeModule extends AbstractModule {
     bind(RecordStore.class).to(InMemoryRecordStore.class).in(Singleton.class);
     bind(VectorIndex.class).to(ExactVectorIndex.class).in(Singleton.class);
     bind(TokenCounter.class).to(O200kTokenCounter.class).in(Singleton.class);
+    bind(IngestConfig.class).toInstance(config.ingest());
+    bind(SegmentationConfig.class).toInstance(config.segmentation());
+    bind(SegmentClaims.class).to(InProcessSegmentClaims.class).in(Singleton.class);
+    bind(LycheeMetrics.class).toInstance(LycheeMetrics.NOOP);
     install(new RetrievalModule(config.retrieval()));
   }
 

@@ -4,7 +4,7 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.api.spi.Embedder;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.answer.EvidenceFormatter;
