@@ -41,6 +41,7 @@ final class DemoCommand implements Callable<Integer> {
         ingest = ingest.plus(lychee.append(ns, s.id(), s.date(), s.turns()));
         ingest = ingest.plus(lychee.flush(ns, s.id()));
       }
+      lychee.awaitIdle(ns, java.time.Duration.ofMinutes(10));
       out.printf(Locale.ROOT, "%nIngested %d turns in %d sessions in %.2f s: %d segments, %d records, %d evidence nodes%s%n",
           ingest.turnsStored(), conversation.sessions().size(), secs(t1), ingest.segmentsEncoded(),
           ingest.recordsWritten(), ingest.nodesWritten(),

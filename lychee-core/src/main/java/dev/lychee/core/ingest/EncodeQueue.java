@@ -44,6 +44,7 @@ final class EncodeQueue implements AutoCloseable {
   private final Set<SessionKey> stopped = new HashSet<>();
   private final Map<String, Integer> perNamespace = new HashMap<>();
   private final Map<String, SegmentFailure> lastFailure = new HashMap<>();
+  private final Map<String, Map<String, SegmentFailure>> failedSegments = new HashMap<>();
   private int total;
   private volatile boolean closing;
 
@@ -195,10 +196,11 @@ final class EncodeQueue implements AutoCloseable {
       }
       lane.running = false;
       if (step.failure() == null) {
+        forgetFailure(key.namespace(), item.segment().id());
         finish(key, lane, lane.items.pollFirst());
         schedule(key, lane, Duration.ZERO);
       } else {
-        lastFailure.put(key.namespace(), step.failure());
+        remember(step.failure());
         if (runner.retry(step) && !closing) {
           schedule(key, lane, runner.backoff(step.attempts()));
         } else {
@@ -272,6 +274,40 @@ final class EncodeQueue implements AutoCloseable {
     }
   }
 
+  /** Records the last failure of a segment (also for the synchronous path). */
+  void remember(SegmentFailure failure) {
+    lock.lock();
+    try {
+      lastFailure.put(failure.namespace(), failure);
+      failedSegments.computeIfAbsent(failure.namespace(), k -> new HashMap<>()).put(failure.segmentId(), failure);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Forgets the failure of a segment that was encoded since. */
+  void forgetFailure(String namespace, String segmentId) {
+    lock.lock();
+    try {
+      Map<String, SegmentFailure> m = failedSegments.get(namespace);
+      if (m != null) {
+        m.remove(segmentId);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The last failure of each segment of the namespace that failed in this process and is not encoded since. */
+  Map<String, SegmentFailure> failures(String namespace) {
+    lock.lock();
+    try {
+      return Map.copyOf(failedSegments.getOrDefault(namespace, Map.of()));
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** The last failure seen for a namespace in this process. */
   Optional<SegmentFailure> lastFailure(String namespace) {
     lock.lock();
@@ -333,6 +369,10 @@ final class EncodeQueue implements AutoCloseable {
     lock.lock();
     try {
       stopped.removeIf(k -> matches(k, namespace, session));
+      if (session == null) {
+        failedSegments.remove(namespace);
+        lastFailure.remove(namespace);
+      }
       for (Map.Entry<SessionKey, Lane> e : lanes.entrySet()) {
         if (matches(e.getKey(), namespace, session)) {
           Lane lane = e.getValue();

@@ -18,6 +18,8 @@ import java.util.Optional;
  *     waited; empty when nothing waits or the wait began before this process started
  * @param lastError the last encoding error: this process's, else one stored with a PENDING
  *     segment; empty when none
+ * @param pendingByKind the segments not encoded yet, counted per cause (the failure kind of
+ *     their last attempt in this process, or why they wait), for one summary line per cause
  */
 public record MemoryStatus(
     String namespace,
@@ -26,10 +28,12 @@ public record MemoryStatus(
     int queued,
     int stoppedSessions,
     Optional<Duration> oldestPendingAge,
-    Optional<String> lastError) {
+    Optional<String> lastError,
+    Map<String, Integer> pendingByKind) {
 
   public MemoryStatus {
     segments = Map.copyOf(segments);
+    pendingByKind = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(pendingByKind));
   }
 
   /** Segments in a state. */

@@ -182,9 +182,19 @@ public final class MemoryWriter implements AutoCloseable {
       return result.plus(IngestResult.queued(queue.submit(pending)));
     }
     for (Segment s : pending) {
-      result = result.plus(runner.runSync(s));
+      result = result.plus(encodeNow(s));
     }
     return result;
+  }
+
+  private IngestResult encodeNow(Segment s) {
+    IngestResult r = runner.runSync(s);
+    if (r.ok()) {
+      queue.forgetFailure(s.namespace(), s.id());
+    } else {
+      r.failures().forEach(queue::remember);
+    }
+    return r;
   }
 
   /** Closes the session's open segment (if any) and its late turns, and encodes them. */
@@ -234,7 +244,7 @@ public final class MemoryWriter implements AutoCloseable {
       }
       synchronized (lock(namespace, e.getKey())) {
         for (Segment s : e.getValue()) {
-          IngestResult r = runner.runSync(s);
+          IngestResult r = encodeNow(s);
           result = result.plus(r);
           if (!r.ok()) {
             break;
@@ -277,16 +287,31 @@ public final class MemoryWriter implements AutoCloseable {
       counts.put(s, 0);
     }
     String storedError = null;
+    Map<String, SegmentFailure> failed = queue.failures(namespace);
+    Map<String, Integer> byKind = new LinkedHashMap<>();
     for (StoredSegment s : store.segments(namespace)) {
       counts.merge(s.state(), 1, Integer::sum);
-      if (s.state() != SegmentState.ENCODED && s.error() != null) {
+      if (s.state() == SegmentState.ENCODED) {
+        continue;
+      }
+      if (s.error() != null) {
         storedError = s.error();
       }
+      SegmentFailure f = failed.get(s.segment().id());
+      byKind.merge(f != null ? f.kind() : s.error() != null ? "failed in an earlier run: "
+          + firstLine(s.error()).replaceAll(" on segment \\S+( \\(attempt \\d+\\))?:", ":")
+          : "waiting (queued, or behind an earlier segment of its session)", 1, Integer::sum);
     }
     var oldest = queue.oldestQueued(namespace).map(t -> Duration.between(t, clock.instant()));
     String error = queue.lastFailure(namespace).map(SegmentFailure::message).orElse(storedError);
     return new MemoryStatus(namespace, store.countTurns(namespace), counts, queue.depth(namespace),
-        queue.stoppedSessions(namespace), oldest, java.util.Optional.ofNullable(error));
+        queue.stoppedSessions(namespace), oldest, java.util.Optional.ofNullable(error), byKind);
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    String line = nl < 0 ? s : s.substring(0, nl);
+    return line.length() > 200 ? line.substring(0, 200) + "..." : line;
   }
 
   /**
