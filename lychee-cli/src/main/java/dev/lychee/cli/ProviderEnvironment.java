@@ -21,7 +21,9 @@ import java.util.Optional;
  * @param modules the Guice modules that bind the chosen chat model and embedder
  * @param llm a description of the chat model, or "" when offline
  * @param embedder a description of the embedder
- * @param missingKey see {@link #missingKey()}
+ * @param missingKey a warning when an LLM on OpenAI's own endpoint is selected and
+ *     {@code OPENAI_API_KEY} is unset: printed before the first call, since every call would be
+ *     refused
  */
 record ProviderEnvironment(List<Module> modules, String llm, String embedder, Optional<String> missingKey) {
 
@@ -50,14 +52,6 @@ record ProviderEnvironment(List<Module> modules, String llm, String embedder, Op
         .map(c -> "OPENAI_API_KEY is not set: calls to api.openai.com will be refused (turns are still stored; "
             + "their segments stay pending until `lychee encode --pending NAMESPACE` runs with a key)");
     return new ProviderEnvironment(List.copyOf(modules), llmVar, embedder, missing);
-  }
-
-  /**
-   * A warning when an LLM on OpenAI's own endpoint is selected and {@code OPENAI_API_KEY} is unset:
-   * printed before the first call, since every call would be refused.
-   */
-  Optional<String> missingKey() {
-    return missingKey;
   }
 
   /** One line for the start banner: which components run, offline or with an LLM. */

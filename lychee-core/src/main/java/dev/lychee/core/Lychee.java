@@ -19,7 +19,9 @@ import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.fallback.ReadDeadline;
 import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.ingest.MemoryStatus;
 import dev.lychee.core.ingest.MemoryWriter;
 import dev.lychee.core.recall.RecallPipeline;
@@ -53,6 +55,7 @@ public final class Lychee implements AutoCloseable {
   private final VectorIndex vectors;
   private final Embedder embedder;
   private final LycheeConfig config;
+  private final LycheeMetrics metrics;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private Lychee(Injector injector) {
@@ -63,6 +66,7 @@ public final class Lychee implements AutoCloseable {
     this.vectors = injector.getInstance(VectorIndex.class);
     this.embedder = injector.getInstance(Embedder.class);
     this.config = injector.getInstance(LycheeConfig.class);
+    this.metrics = injector.getInstance(LycheeMetrics.class);
     if (config.ingest().resumeOnOpen()) {
       writer.resumeAll();
     }
@@ -183,7 +187,15 @@ public final class Lychee implements AutoCloseable {
   public Recall recall(Question question) {
     ensureOpen();
     Objects.requireNonNull(question, "question");
-    return recall.recall(question);
+    return ReadDeadline.within(config.fallback().deadline(), () -> timedRecall(question));
+  }
+
+  private Recall timedRecall(Question question) {
+    long t0 = System.nanoTime();
+    Recall r = recall.recall(question);
+    metrics.latency("recall", System.nanoTime() - t0);
+    metrics.tokens("planner", r.plan().usage());
+    return r;
   }
 
   /** Answers a question from recalled evidence. */
@@ -191,11 +203,22 @@ public final class Lychee implements AutoCloseable {
     return answer(Question.of(namespace, question));
   }
 
-  /** Answers a question: recall, then one answer call (or the extractive answerer offline). */
+  /**
+   * Answers a question: recall, then one answer call (or the extractive answerer offline). Planner
+   * and answerer calls share one deadline ({@link dev.lychee.core.fallback.FallbackConfig}); when
+   * the LLM fails or is late the offline planner and answerer step in, with one warning line.
+   */
   public Answer answer(Question question) {
-    Recall r = recall(question);
-    Answer a = answerer.answer(question, r.plan(), r.evidence());
-    return new Answer(a.text(), a.evidence(), r.plan(), a.usage().plus(r.plan().usage()));
+    ensureOpen();
+    Objects.requireNonNull(question, "question");
+    return ReadDeadline.within(config.fallback().deadline(), () -> {
+      Recall r = timedRecall(question);
+      long t0 = System.nanoTime();
+      Answer a = answerer.answer(question, r.plan(), r.evidence());
+      metrics.latency("answer", System.nanoTime() - t0);
+      metrics.tokens("answerer", a.usage());
+      return new Answer(a.text(), a.evidence(), r.plan(), a.usage().plus(r.plan().usage()));
+    });
   }
 
   // ---- deleting ----

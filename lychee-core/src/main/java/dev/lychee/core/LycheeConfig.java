@@ -1,6 +1,7 @@
 package dev.lychee.core;
 
 import dev.lychee.core.encode.EncodingConfig;
+import dev.lychee.core.fallback.FallbackConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.recall.RetrievalConfig;
 import dev.lychee.core.segment.SegmentationConfig;
@@ -22,6 +23,8 @@ import java.util.Set;
  *     ({@link IngestConfig#reembedNodes()}: false by default, since node embeddings dominate
  *     ingest time and most repeats are of the same few entities and tags; true is the authors'
  *     behaviour, reference §3.2) and synchronous or background encoding with its queue and retries
+ * @param fallback the read deadline and what reads do when the LLM fails (default: 60 s, fall back
+ *     to the offline planner and answerer with one warning line)
  * @param segmentation segmentation constants
  * @param encoding encoder settings
  * @param retrieval retrieval settings
@@ -32,6 +35,7 @@ public record LycheeConfig(
     Mode planner,
     Mode answerer,
     IngestConfig ingest,
+    FallbackConfig fallback,
     SegmentationConfig segmentation,
     EncodingConfig encoding,
     RetrievalConfig retrieval) {
@@ -72,6 +76,7 @@ public record LycheeConfig(
     Objects.requireNonNull(planner, "planner");
     Objects.requireNonNull(answerer, "answerer");
     Objects.requireNonNull(ingest, "ingest");
+    Objects.requireNonNull(fallback, "fallback");
     Objects.requireNonNull(segmentation, "segmentation");
     Objects.requireNonNull(encoding, "encoding");
     Objects.requireNonNull(retrieval, "retrieval");
@@ -104,7 +109,7 @@ public record LycheeConfig(
   /** A builder initialised with this configuration's values. */
   public Builder toBuilder() {
     return new Builder().segmenter(segmenter).encoder(encoder).planner(planner).answerer(answerer)
-        .ingest(ingest).segmentation(segmentation)
+        .ingest(ingest).fallback(fallback).segmentation(segmentation)
         .encoding(encoding).retrieval(retrieval);
   }
 
@@ -115,6 +120,7 @@ public record LycheeConfig(
     private Mode planner = Mode.AUTO;
     private Mode answerer = Mode.AUTO;
     private IngestConfig.Builder ingest = IngestConfig.builder();
+    private FallbackConfig fallback = FallbackConfig.defaults();
     private SegmentationConfig segmentation;
     private EncodingConfig encoding;
     private RetrievalConfig retrieval;
@@ -149,6 +155,12 @@ public record LycheeConfig(
     /** Replaces the whole write-path configuration. */
     public Builder ingest(IngestConfig c) {
       this.ingest = Objects.requireNonNull(c, "ingest").toBuilder();
+      return this;
+    }
+
+    /** The read deadline and the LLM-failure policy of reads. */
+    public Builder fallback(FallbackConfig c) {
+      this.fallback = Objects.requireNonNull(c, "fallback");
       return this;
     }
 
@@ -192,7 +204,7 @@ public record LycheeConfig(
     }
 
     public LycheeConfig build() {
-      return new LycheeConfig(segmenter, encoder, planner, answerer, ingest.build(),
+      return new LycheeConfig(segmenter, encoder, planner, answerer, ingest.build(), fallback,
           segmentation == null ? SegmentationConfig.defaults() : segmentation,
           encoding == null ? EncodingConfig.defaults() : encoding,
           retrieval == null ? RetrievalConfig.defaults() : retrieval);

@@ -20,6 +20,9 @@ import dev.lychee.core.encode.LlmEncoder;
 import dev.lychee.core.encode.OfflineEncoder;
 import dev.lychee.core.encode.ReferenceContextTracker;
 import dev.lychee.api.spi.SegmentClaims;
+import dev.lychee.core.fallback.DeadlineChatModel;
+import dev.lychee.core.fallback.FallbackAnswerGenerator;
+import dev.lychee.core.fallback.FallbackPlanner;
 import dev.lychee.core.ingest.InProcessSegmentClaims;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.llm.O200kTokenCounter;
@@ -88,7 +91,9 @@ public final class LycheeModule extends AbstractModule {
   @Singleton
   QueryPlanner planner(Optional<ChatModel> chat, RuleBasedPlanner rules) {
     if (config.planner().useLlm(chat.isPresent())) {
-      return new LlmPlanner(requireChat(chat, "planner"), rules);
+      // reads wait for the LLM only until the read deadline; then the rule-based planner steps in
+      return new LlmPlanner(new DeadlineChatModel(requireChat(chat, "planner")),
+          new FallbackPlanner(rules, config.fallback().onLlmFailure()));
     }
     return rules;
   }
@@ -97,7 +102,8 @@ public final class LycheeModule extends AbstractModule {
   @Singleton
   AnswerGenerator answerer(Optional<ChatModel> chat, TokenCounter tokens) {
     if (config.answerer().useLlm(chat.isPresent())) {
-      return new LlmAnswerGenerator(requireChat(chat, "answerer"), tokens);
+      return new FallbackAnswerGenerator(new LlmAnswerGenerator(new DeadlineChatModel(requireChat(chat, "answerer")), tokens),
+          new ExtractiveAnswerGenerator(), config.fallback().onLlmFailure());
     }
     return new ExtractiveAnswerGenerator();
   }

@@ -15,6 +15,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.fallback.FallbackConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.ingest.MemoryStatus;
@@ -62,6 +63,7 @@ public abstract class BaseBackgroundEncodingTestCase {
   private final AtomicInteger failuresLeft = new AtomicInteger();
   private final AtomicInteger garbageLeft = new AtomicInteger();
   private volatile Duration hang = Duration.ZERO;
+  private volatile boolean readsHang;
 
   /** A chat model of the provider under test at {@code baseUrl}, with this per-call timeout and no retries of its own. */
   protected abstract ChatModel newModel(URI baseUrl, Duration timeout);
@@ -96,7 +98,8 @@ public abstract class BaseBackgroundEncodingTestCase {
       throw new UncheckedIOException(e);
     }
     if (!user.contains("<CURRENT_TURNS>")) {
-      return null;
+      // planner and answerer calls hang when the test asks for it
+      return readsHang ? completion("{}", 1, 1).delayedBy(Duration.ofSeconds(30)) : null;
     }
     encoderPrompts.add(user);
     if (!hang.isZero()) {
@@ -307,6 +310,28 @@ public abstract class BaseBackgroundEncodingTestCase {
       assertThat(l.store().countTurns("ns")).isEqualTo(1);
       gate.countDown();
       assertThat(l.awaitIdle("ns", IDLE)).isTrue();
+    }
+  }
+
+  @Test
+  void aHangingLlmMakesAskFallBackToTheOfflinePathWithinTheDeadlineOrFailWhenConfigured() {
+    readsHang = true;
+    for (FallbackConfig.LlmFailurePolicy policy : FallbackConfig.LlmFailurePolicy.values()) {
+      LycheeConfig config = LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.LLM)
+          .encodeMode(IngestConfig.EncodeMode.SYNC)
+          .fallback(new FallbackConfig(Duration.ofMillis(500), policy)).build();
+      try (Lychee l = Lychee.builder().embedder(new HashingEmbedder()).chatModel(newModel(server.baseUri(), Duration.ofSeconds(60)))
+          .config(config).build()) {
+        l.append("ns", "s1", DAY, turns("s1", 0, 2));
+        if (policy == FallbackConfig.LlmFailurePolicy.FALL_BACK) {
+          dev.lychee.api.Answer a = l.answer("ns", "What was message 1 about?");
+          assertThat(a.text()).as("the extractive answer quotes the evidence").contains("Message");
+          assertThat(a.evidence()).isNotEmpty();
+        } else {
+          assertThatThrownBy(() -> l.answer("ns", "What was message 1 about?"))
+              .isInstanceOf(dev.lychee.core.fallback.LlmUnavailableException.class);
+        }
+      }
     }
   }
 
