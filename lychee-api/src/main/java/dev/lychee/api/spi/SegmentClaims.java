@@ -1,13 +1,17 @@
 package dev.lychee.api.spi;
 
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentClaim;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Who encodes which pending segment next. The background encoder claims a segment before encoding
- * it, completes the claim after the encoding is committed, and releases it after a failed attempt.
+ * it, commits the encoding through {@link #commitClaimed} (which ends the claim), and releases it
+ * after a failed attempt.
  * The default implementation coordinates the threads of one process; a store shared by several
  * processes (PostgreSQL) supplies one that coordinates them through the database.
  *
@@ -41,7 +45,17 @@ public interface SegmentClaims {
   Optional<SegmentClaim> claim(Segment segment, String owner, Duration lease);
 
   /**
-   * Ends a claim whose encoding was committed.
+   * Commits a claimed segment's encoding and ends the claim, fenced: the records and nodes are
+   * written (with the segment becoming ENCODED, as {@link RecordStore#commitEncoding}) only while
+   * {@code claim} is still held, atomically with that check, so an owner whose lease lapsed can
+   * never commit a second encoding beside the new owner's.
+   *
+   * @return false when the claim was lost: nothing was written
+   */
+  boolean commitClaimed(SegmentClaim claim, List<MemoryRecord> records, List<EvidenceNode> nodes);
+
+  /**
+   * Ends a claim whose encoding was committed otherwise (without {@link #commitClaimed}).
    *
    * @return false when the claim had lapsed and another owner took the segment meanwhile
    */

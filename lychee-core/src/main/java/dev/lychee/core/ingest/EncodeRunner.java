@@ -60,12 +60,13 @@ final class EncodeRunner {
       return new Step(IngestResult.EMPTY, null, false, 0, true);
     }
     SegmentClaim claim = claimed.get();
-    SegmentCommitter.Outcome o = committer.attempt(segment);
+    SegmentCommitter.Outcome o = committer.attempt(segment, (records, nodes) -> claims.commitClaimed(claim, records, nodes));
     int attempts = claim.attempts() + 1;
+    if (o.lost()) {
+      LOG.warning(() -> "segment " + segment.id() + ": the claim lapsed before the commit; another owner encodes it");
+      return new Step(IngestResult.EMPTY, null, false, attempts, true);
+    }
     if (o.ok()) {
-      if (!claims.complete(claim)) {
-        LOG.warning(() -> "segment " + segment.id() + " was encoded after its claim lapsed; another owner may encode it again");
-      }
       metrics.segmentEncoded();
       return new Step(o.result(), null, false, attempts, false);
     }

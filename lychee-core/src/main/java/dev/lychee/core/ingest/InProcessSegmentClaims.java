@@ -1,5 +1,7 @@
 package dev.lychee.core.ingest;
 
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentClaim;
 import dev.lychee.api.SegmentState;
@@ -84,6 +86,20 @@ public final class InProcessSegmentClaims implements SegmentClaims {
     SegmentClaim claim = new SegmentClaim(segment, owner, now.plus(lease), tried);
     bySession.put(key, claim);
     return Optional.of(claim);
+  }
+
+  /**
+   * Commits while holding this object's monitor, so no other thread of the process can take the
+   * claim between the check and the commit.
+   */
+  @Override
+  public synchronized boolean commitClaimed(SegmentClaim claim, List<MemoryRecord> records, List<EvidenceNode> nodes) {
+    SegmentClaim held = bySession.get(new SessionKey(claim.namespace(), claim.segment().session()));
+    if (held != null && !(held.owner().equals(claim.owner()) && held.segmentId().equals(claim.segmentId()))) {
+      return false;
+    }
+    store.commitEncoding(claim.namespace(), claim.segmentId(), records, nodes);
+    return complete(claim);
   }
 
   @Override

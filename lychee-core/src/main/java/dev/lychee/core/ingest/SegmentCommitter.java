@@ -44,8 +44,9 @@ final class SegmentCommitter {
    *
    * @param result what was committed (empty on failure)
    * @param failure why the attempt failed, or null
+   * @param lost the claim was lost before the commit: another owner encodes the segment
    */
-  record Outcome(IngestResult result, RuntimeException failure) {
+  record Outcome(IngestResult result, RuntimeException failure, boolean lost) {
     boolean ok() {
       return failure == null;
     }
@@ -68,15 +69,20 @@ final class SegmentCommitter {
     return encoder.name();
   }
 
-  /** Encodes a stored segment and commits its records and nodes, once. */
-  Outcome attempt(Segment segment) {
+  /** Writes a segment's records and nodes; false when the right to do so was lost. */
+  interface Commit {
+    boolean commit(List<MemoryRecord> records, List<EvidenceNode> nodes);
+  }
+
+  /** Encodes a stored segment and commits its records and nodes through {@code commit}, once. */
+  Outcome attempt(Segment segment, Commit commit) {
     String ns = segment.namespace();
     Encoding encoding;
     try {
       ReferenceContext context = references.current(ns, segment.session());
       encoding = encoder.encode(segment, context);
     } catch (RuntimeException e) {
-      return new Outcome(IngestResult.EMPTY, e);
+      return new Outcome(IngestResult.EMPTY, e, false);
     }
     metrics.tokens("encoder", encoding.usage());
     List<MemoryRecord> records = encoding.records();
@@ -84,13 +90,16 @@ final class SegmentCommitter {
     try {
       List<EvidenceNode> nodes = organizer.organize(segment, records);
       writeVectors(ns, records, nodes, written);
-      store.commitEncoding(ns, segment.id(), records, nodes);
+      if (!commit.commit(records, nodes)) {
+        removeOrphans(ns, written, null);
+        return new Outcome(IngestResult.EMPTY, null, true);
+      }
       references.update(ns, segment.session(), encoding);
       return new Outcome(new IngestResult(0, 0, 0, 1, records.size(), nodes.size(), encoding.usage(),
-          encoding.inputTokens(), List.of()), null);
+          encoding.inputTokens(), List.of()), null, false);
     } catch (RuntimeException e) {
       removeOrphans(ns, written, e);
-      return new Outcome(new IngestResult(0, 0, 0, 0, 0, 0, encoding.usage(), encoding.inputTokens(), List.of()), e);
+      return new Outcome(new IngestResult(0, 0, 0, 0, 0, 0, encoding.usage(), encoding.inputTokens(), List.of()), e, false);
     }
   }
 
@@ -114,7 +123,9 @@ final class SegmentCommitter {
       }
       written.nodes.forEach((kind, ids) -> vectors.remove(ns, VectorIndex.nodes(kind), ids));
     } catch (RuntimeException e) {
-      cause.addSuppressed(e);
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
     }
   }
 
