@@ -93,7 +93,7 @@ public final class SystemCatalog {
   }
 
   /** The configuration of a lychee system: the base one with the ablation its name asks for. */
-  LycheeConfig lycheeConfig(String name) {
+  public LycheeConfig lycheeConfig(String name) {
     RetrievalConfig r = lycheeConfig.retrieval();
     RetrievalConfig ablated = switch (name) {
       case "lychee" -> r;
