@@ -20,7 +20,7 @@ import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.ingest.MemoryWriter;
-import dev.lychee.core.recall.RecallPipeline;
+import dev.lychee.core.read.RecallPipeline;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -9,6 +9,7 @@ import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.bench.harness.Progress;
 import dev.lychee.bench.metrics.AnswerText;
+import dev.lychee.bench.systems.Ablation;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
@@ -132,6 +133,7 @@ public final class QaRunner {
     CallMeter meter = new CallMeter(models.system());
     LycheeConfig config = configFor(variant);
     Lychee.Builder builder = Lychee.builder().embedder(embedder).chatModel(meter).config(config);
+    Ablation.ofSystem(variant.retrieval()).overrides().forEach(builder::module);
     if (variant.summaries()) {
       Encoder override = new SummaryEncoder(meter);
       builder.module(new AbstractModule() {

@@ -5,18 +5,17 @@ import dev.lychee.api.DateRange;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.Reranker;
-import dev.lychee.core.recall.RetrievalConfig;
-import dev.lychee.core.recall.Scores;
-import dev.lychee.core.recall.TemporalMatch;
-import dev.lychee.core.recall.Terms;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.score.TemporalMatch;
+import dev.lychee.core.text.Terms;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,16 +25,16 @@ import java.util.regex.Pattern;
  * similarity, the share of the plan's query terms the evidence contains (each term weighted by
  * its rarity in the candidate pool), whether the evidence is
  * about a person the question names, and whether it matches the plan's date filter. Weights come
- * from {@link RetrievalConfig.Rerank}. It never drops a candidate.
+ * from {@link RerankWeights}. It never drops a candidate.
  */
 public final class FeatureReranker implements Reranker {
   private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
 
-  private final RetrievalConfig.Rerank w;
+  private final RerankWeights w;
 
   @Inject
-  public FeatureReranker(RetrievalConfig config) {
-    this.w = config.rerank();
+  public FeatureReranker(RerankWeights weights) {
+    this.w = weights;
   }
 
   @Override

@@ -1,5 +1,6 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.read;
 
+import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.read;
 
 import dev.lychee.api.Candidate;
 import dev.lychee.api.Evidence;
@@ -15,20 +15,18 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.api.spi.Selector;
-import dev.lychee.core.fuse.MaxScoreFuser;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * Plan-guided multi-route recall: plan the question (or take one route holding it), embed every
- * route's query variants in one batch, run every channel on every route, score each route, fuse
- * the routes, optionally rerank, and select the final evidence. No LLM call happens here except
- * the planner's. Thread-safe when its parts are.
+ * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
+ * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
+ * batch (see {@link RouteQueries}), run every bound channel on every route, score each route, fuse the routes, rerank, and
+ * select the final evidence. No LLM call happens here except the planner's. Which stages run is
+ * decided by binding (see {@link RetrievalModule}), never by flags read here. Thread-safe when its
+ * parts are.
  */
 public final class RecallPipeline {
   private final QueryPlanner planner;
@@ -37,9 +35,8 @@ public final class RecallPipeline {
   private final Reranker reranker;
   private final Selector selector;
   private final Embedder embedder;
-  private final RetrievalConfig config;
   private final RouteScorer scorer;
-  private final Fuser plainFuser = new MaxScoreFuser();
+  private final int maxVariants;
 
   @Inject
   public RecallPipeline(QueryPlanner planner, Set<RecallChannel> channels, Fuser fuser, Reranker reranker,
@@ -50,68 +47,33 @@ public final class RecallPipeline {
     this.reranker = reranker;
     this.selector = selector;
     this.embedder = embedder;
-    this.config = config;
     this.scorer = new RouteScorer(store, config);
+    this.maxVariants = config.maxVariants();
   }
 
   /** Recalls evidence for a question from its namespace. */
   public Recall recall(Question question) {
     long t0 = System.nanoTime();
     RecallPlan plan = plan(question);
-    int maxVariants = config.budgets().maxVariants();
-    Set<String> queries = new LinkedHashSet<>();
-    for (RecallRoute r : plan.routes()) {
-      queries.addAll(RouteVariants.of(question.text(), r, maxVariants));
-    }
-    List<String> qs = new ArrayList<>(queries);
-    List<float[]> vecs = embedder.embedQueries(qs);
-    Map<String, float[]> byQuery = new HashMap<>();
-    for (int i = 0; i < qs.size(); i++) {
-      byQuery.put(qs.get(i), vecs.get(i));
-    }
-    RecallContext context = new RecallContext(question, plan, question.k(), byQuery);
-
-    List<RecallChannel> active = activeChannels();
+    RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants);
     List<RouteRanking> rankings = new ArrayList<>();
     for (RecallRoute route : plan.routes()) {
       List<List<Candidate>> hits = new ArrayList<>();
-      for (RecallChannel ch : active) {
+      for (RecallChannel ch : channels) {
         hits.add(ch.recall(route, context));
       }
       rankings.add(scorer.rank(route, hits, context));
     }
-    boolean plain = config.ablations().noFusionRerankDiversity();
-    List<Candidate> pool = (plain ? plainFuser : fuser).fuse(rankings, context);
-    if (!plain && config.rerank().enabled()) {
-      pool = reranker.rerank(pool, context);
-    }
+    List<Candidate> pool = reranker.rerank(fuser.fuse(rankings, context), context);
     List<Evidence> evidence = selector.select(pool, context);
     return new Recall(question, plan, evidence, System.nanoTime() - t0);
   }
 
   private RecallPlan plan(Question q) {
-    if (config.ablations().noPlanner()) {
-      return RecallPlan.singleRoute(q.text());
-    }
     try {
       return planner.plan(q);
     } catch (RuntimeException e) {
       return RecallPlan.singleRoute(q.text());
     }
-  }
-
-  private List<RecallChannel> activeChannels() {
-    RetrievalConfig.Ablations a = config.ablations();
-    List<RecallChannel> out = new ArrayList<>();
-    for (RecallChannel ch : channels) {
-      if (a.recordVectorOnly() && !ch.name().equals(RecordVectorChannel.NAME)) {
-        continue;
-      }
-      if (a.noRawTurns() && ch.name().equals(RawTurnChannel.NAME)) {
-        continue;
-      }
-      out.add(ch);
-    }
-    return out;
   }
 }

@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.testing;
 
 import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
@@ -15,7 +15,6 @@ import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.store.InMemoryRecordStore;
-import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.vector.ExactVectorIndex;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

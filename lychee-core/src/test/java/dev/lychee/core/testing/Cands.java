@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.testing;
 
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;

@@ -1,10 +1,12 @@
-package dev.lychee.core.recall;
-
-import static org.assertj.core.api.Assertions.assertThat;
+package dev.lychee.core.read;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.util.Modules;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.MemoryRecord;
@@ -14,17 +16,31 @@ import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.QueryPlanner;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.Reranker;
+import dev.lychee.api.spi.Selector;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.fuse.MaxScoreFuser;
 import dev.lychee.core.plan.RuleBasedPlanner;
+import dev.lychee.core.plan.SingleRoutePlanner;
+import dev.lychee.core.recall.EvidenceNodeChannel;
+import dev.lychee.core.recall.LexicalChannel;
+import dev.lychee.core.recall.RawTurnChannel;
+import dev.lychee.core.recall.RecordVectorChannel;
+import dev.lychee.core.recall.TemporalRangeChannel;
+import dev.lychee.core.select.TopKSelector;
+import dev.lychee.core.testing.MemoryFixture;
 import java.time.LocalDate;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** End to end over a small hand-written conversation; each question is won by a different channel. */
 class RecallPipelineTest {
@@ -52,8 +68,8 @@ class RecallPipelineTest {
         null, books);
   }
 
-  private RecallPipeline pipeline(RetrievalConfig cfg) {
-    Injector injector = Guice.createInjector(new RetrievalModule(cfg), new AbstractModule() {
+  private RecallPipeline pipeline(RetrievalConfig cfg, Module... overrides) {
+    Module base = Modules.combine(new RetrievalModule(cfg), new AbstractModule() {
       @Override
       protected void configure() {
         bind(RecordStore.class).toInstance(f.store);
@@ -62,7 +78,29 @@ class RecallPipelineTest {
         bind(QueryPlanner.class).to(RuleBasedPlanner.class);
       }
     });
+    Injector injector = Guice.createInjector(Modules.override(base).with(overrides));
     return injector.getInstance(RecallPipeline.class);
+  }
+
+  /** Binds exactly these channels in place of the built-in set. */
+  @SafeVarargs
+  private static Module onlyChannels(Class<? extends RecallChannel>... types) {
+    return new AbstractModule() {
+      @Provides
+      @Singleton
+      Set<RecallChannel> channels(Injector injector) {
+        Set<RecallChannel> out = new LinkedHashSet<>();
+        for (Class<? extends RecallChannel> t : types) {
+          out.add(injector.getInstance(t));
+        }
+        return out;
+      }
+    };
+  }
+
+  private static RetrievalConfig noWindows() {
+    RetrievalConfig d = RetrievalConfig.defaults();
+    return d.toBuilder().windows(d.windows().toBuilder().enabled(false).build()).build();
   }
 
   private static Recall ask(RecallPipeline p, String q) {
@@ -90,8 +128,10 @@ class RecallPipelineTest {
     assertThat(covers(ask(p, "Which XR7 model?"), TurnRef.of("s1", 3), 3, via(LexicalChannel.NAME))).isTrue();
     // a topic the record carries as a tag: the evidence-node channel links it (raw turns, which
     // would cover the same turn first, are switched off to see it)
-    assertThat(covers(ask(pipeline(RetrievalConfig.builder().noRawTurns(true).build()), "What hobbies does Dana have?"),
-        TurnRef.of("s1", 4), 5, via(EvidenceNodeChannel.NAME))).isTrue();
+    RecallPipeline noRaw = pipeline(noWindows(),
+        onlyChannels(TemporalRangeChannel.class, EvidenceNodeChannel.class, RecordVectorChannel.class));
+    assertThat(covers(ask(noRaw, "What hobbies does Dana have?"), TurnRef.of("s1", 4), 5,
+        via(EvidenceNodeChannel.NAME))).isTrue();
     // a plain verbatim fact without a record: the raw-turn channel
     assertThat(covers(ask(p, "What does Omar want to learn next?"), TurnRef.of("s2", 2), 3,
         via(RawTurnChannel.NAME))).isTrue();
@@ -108,24 +148,52 @@ class RecallPipelineTest {
   }
 
   @Test
-  void ablationsSwitchChannelsAndPlanning() {
-    Recall recordOnly = ask(pipeline(RetrievalConfig.builder().recordVectorOnly(true).build()),
+  void stagesAreChosenByBindingNotByFlags() {
+    Recall recordOnly = ask(pipeline(noWindows(), onlyChannels(RecordVectorChannel.class)),
         "What did Omar do on 20 June 2023?");
-    assertThat(recordOnly.evidence()).allMatch(e -> e.candidate().provenance().channels()
+    assertThat(recordOnly.evidence()).isNotEmpty().allMatch(e -> e.candidate().provenance().channels()
         .equals(List.of(RecordVectorChannel.NAME)));
 
-    Recall noRaw = ask(pipeline(RetrievalConfig.builder().noRawTurns(true).build()), "What does Omar want to learn next?");
-    assertThat(noRaw.evidence()).allMatch(e -> e.candidate().kind() == dev.lychee.api.CandidateKind.RECORD);
+    Recall single = ask(pipeline(RetrievalConfig.defaults(), new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(QueryPlanner.class).to(SingleRoutePlanner.class);
+      }
+    }), "What did Omar do on 20 June 2023?");
+    assertThat(single.plan().routes()).hasSize(1);
+    assertThat(single.plan().temporalFilter()).isNull();
 
-    Recall noPlanner = ask(pipeline(RetrievalConfig.builder().noPlanner(true).build()), "What did Omar do on 20 June 2023?");
-    assertThat(noPlanner.plan().routes()).hasSize(1);
-    assertThat(noPlanner.plan().temporalFilter()).isNull();
-
-    Recall plain = ask(pipeline(RetrievalConfig.builder().noFusionRerankDiversity(true).build()),
-        "What did Omar do on 20 June 2023?");
+    Recall plain = ask(pipeline(RetrievalConfig.defaults(), new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Fuser.class).to(MaxScoreFuser.class);
+        bind(Reranker.class).toInstance(Reranker.NONE);
+        bind(Selector.class).to(TopKSelector.class);
+      }
+    }), "What did Omar do on 20 June 2023?");
+    assertThat(plain.evidence()).isNotEmpty();
     for (int i = 1; i < plain.evidence().size(); i++) {
       assertThat(plain.evidence().get(i - 1).score()).isGreaterThanOrEqualTo(plain.evidence().get(i).score());
     }
+  }
+
+  @Test
+  void turningTheRerankerOffKeepsTheFusedOrder() {
+    Recall off = ask(pipeline(RetrievalConfig.builder().reranker(false).build(), new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Selector.class).to(TopKSelector.class);
+      }
+    }), "What did Omar do on 20 June 2023?");
+    Recall fusedOnly = ask(pipeline(RetrievalConfig.defaults(), new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Reranker.class).toInstance(Reranker.NONE);
+        bind(Selector.class).to(TopKSelector.class);
+      }
+    }), "What did Omar do on 20 June 2023?");
+    assertThat(off.evidence()).extracting(e -> e.candidate().id())
+        .containsExactlyElementsOf(fusedOnly.evidence().stream().map(e -> e.candidate().id()).toList());
   }
 
   @Test

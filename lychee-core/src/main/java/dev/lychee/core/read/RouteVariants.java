@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.read;
 
 import dev.lychee.api.RecallRoute;
 import java.util.ArrayList;

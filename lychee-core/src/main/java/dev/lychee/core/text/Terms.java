@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.text;
 
 import java.util.LinkedHashSet;
 import java.util.Locale;

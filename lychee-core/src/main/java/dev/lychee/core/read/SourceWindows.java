@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.read;
 
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
@@ -6,6 +6,7 @@ import dev.lychee.api.Provenance;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.core.strategy.StrategyProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -16,7 +17,7 @@ import java.util.Set;
  * Source windows (§4.7): the neighbouring turns around the strongest hits of a route, so an answer
  * given in the reply after the matched turn is not missed. A window shows its turns verbatim, one
  * {@code "<speaker>: <text>"} line each, and cites exactly those turns. Windows are kept short
- * (at most {@link RetrievalConfig.Windows#maxTurns()} turns, at most {@code sc} characters, long
+ * (at most {@link WindowConfig#maxTurns()} turns, at most {@code sc} characters, long
  * lines trimmed to their query-bearing sentences) because their text counts against the answerer's
  * token budget. They are added beside their anchors.
  */
@@ -37,13 +38,12 @@ public final class SourceWindows {
    *
    * @param k the effective depth; at most min(k, sa) anchors get a window
    * @param queryTerms content terms of the question and the route's queries: long lines keep the
-   *     sentences holding one of them when {@link RetrievalConfig.Windows#trimLineChars()} is set
+   *     sentences holding one of them when {@link WindowConfig#trimLineChars()} is set
    */
   public List<Candidate> around(List<Candidate> items, String namespace, int k, StrategyProfile p,
       Set<String> queryTerms) {
-    RetrievalConfig.Windows wc = config.windows();
-    if (!wc.enabled() || p.sourceWindow() <= 0 || config.ablations().noRawTurns()
-        || config.ablations().recordVectorOnly()) {
+    WindowConfig wc = config.windows();
+    if (!wc.enabled() || p.sourceWindow() <= 0) {
       return List.of();
     }
     int anchors = Math.min(Math.min(k, p.sourceAnchors()), wc.maxAnchors());

@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.read;
 
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
@@ -10,10 +10,15 @@ import dev.lychee.api.Role;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.api.spi.RouteRanking;
+import dev.lychee.core.recall.RawTurnChannel;
+import dev.lychee.core.score.CandidateMerger;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.score.TemporalMatch;
+import dev.lychee.core.strategy.StrategyProfile;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -39,7 +44,8 @@ public final class RouteScorer {
     channelHits.forEach(merged::addAll);
     QuestionType type = context.plan().type();
     StrategyProfile p = config.strategy(type);
-    DateRange filter = route.temporalFilter() != null ? route.temporalFilter() : context.plan().temporalFilter();
+    RouteQuery query = context.query(route);
+    DateRange filter = query.dateFilter();
 
     List<Candidate> boosted = new ArrayList<>();
     for (Candidate c : merged.sorted()) {
@@ -48,7 +54,7 @@ public final class RouteScorer {
     boosted.sort(CandidateMerger.BY_SCORE);
     CandidateMerger withWindows = new CandidateMerger();
     withWindows.addAll(boosted);
-    withWindows.addAll(windows.around(boosted, context.namespace(), context.k(), p, queryTerms(route, context)));
+    withWindows.addAll(windows.around(boosted, context.namespace(), context.k(), p, query.terms()));
 
     List<Candidate> out = new ArrayList<>();
     for (Candidate c : withWindows.sorted()) {
@@ -58,24 +64,17 @@ public final class RouteScorer {
     return new RouteRanking(route, out);
   }
 
-  /** The content terms of the question and of the route's queries (for trimming window lines). */
-  private static Set<String> queryTerms(RecallRoute route, RecallContext context) {
-    Set<String> terms = new LinkedHashSet<>(Terms.content(context.question().text()));
-    route.queries().forEach(q -> terms.addAll(Terms.content(q)));
-    return terms;
-  }
-
   /** §4.6 strategy boosts: raw turns get at least the raw-turn formula, records a type bonus. */
   double strategyBoost(Candidate c, QuestionType type, StrategyProfile p) {
     double field = c.score();
     if (c.kind() == CandidateKind.RAW_TURN) {
       Role role = c.sourceRole() == SourceRole.ASSISTANT ? Role.ASSISTANT : Role.USER;
-      return Math.max(field, RawTurnChannel.score(config, p, c.similarity(), role));
+      return Math.max(field, RawTurnChannel.score(config.weights(), p, c.similarity(), role));
     }
     if (c.kind() != CandidateKind.RECORD) {
       return Scores.clamp(field);
     }
-    RetrievalConfig.Boosts b = config.boosts();
+    ScoreBoosts b = config.boosts();
     MemoryType mt = c.memoryType();
     double bonus = switch (type) {
       case PRIOR_ASSISTANT_RESPONSE ->

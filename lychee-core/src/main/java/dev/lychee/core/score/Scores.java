@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.score;
 
 /** Score arithmetic shared by the recall stages. */
 public final class Scores {

@@ -1,4 +1,4 @@
-package dev.lychee.core.recall;
+package dev.lychee.core.score;
 
 import dev.lychee.api.Candidate;
 import java.util.ArrayList;
