@@ -15,8 +15,10 @@ import java.util.Objects;
  * @param routeQueries one {@link RouteQuery} per route of the plan, in plan order: the variants,
  *     their vectors, the date filter and the terms each channel searches with (empty for stages
  *     run without channels, such as a fuser on hand-built rankings)
+ * @param observer the hooks stages report to ({@link RecallObserver#NONE} unless a trace was asked for)
  */
-public record RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries) {
+public record RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries,
+    RecallObserver observer) {
 
   public RecallContext {
     Objects.requireNonNull(question, "question");
@@ -25,6 +27,12 @@ public record RecallContext(Question question, RecallPlan plan, int k, List<Rout
       throw new IllegalArgumentException("k must be >= 1: " + k);
     }
     routeQueries = List.copyOf(routeQueries);
+    observer = observer == null ? RecallObserver.NONE : observer;
+  }
+
+  /** A context that nobody observes. */
+  public RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries) {
+    this(question, plan, k, routeQueries, RecallObserver.NONE);
   }
 
   /** A context without route queries, for stages that never run a channel. */

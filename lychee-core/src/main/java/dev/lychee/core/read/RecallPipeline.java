@@ -11,6 +11,7 @@ import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.QueryPlanner;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.api.spi.RouteRanking;
@@ -53,18 +54,30 @@ public final class RecallPipeline {
 
   /** Recalls evidence for a question from its namespace. */
   public Recall recall(Question question) {
+    return recall(question, RecallObserver.NONE);
+  }
+
+  /** Recalls evidence, reporting every stage's intermediate results to {@code observer}. */
+  public Recall recall(Question question, RecallObserver observer) {
     long t0 = System.nanoTime();
     RecallPlan plan = plan(question);
-    RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants);
+    RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants, observer);
     List<RouteRanking> rankings = new ArrayList<>();
     for (RecallRoute route : plan.routes()) {
       List<List<Candidate>> hits = new ArrayList<>();
       for (RecallChannel ch : channels) {
-        hits.add(ch.recall(route, context));
+        List<Candidate> found = ch.recall(route, context);
+        observer.channel(route, ch.name(), found);
+        hits.add(found);
       }
-      rankings.add(scorer.rank(route, hits, context));
+      RouteRanking ranking = scorer.rank(route, hits, context);
+      observer.route(ranking);
+      rankings.add(ranking);
     }
-    List<Candidate> pool = reranker.rerank(fuser.fuse(rankings, context), context);
+    List<Candidate> fused = fuser.fuse(rankings, context);
+    observer.fused(fused);
+    List<Candidate> pool = reranker.rerank(fused, context);
+    observer.reranked(pool);
     List<Evidence> evidence = selector.select(pool, context);
     return new Recall(question, plan, evidence, System.nanoTime() - t0);
   }

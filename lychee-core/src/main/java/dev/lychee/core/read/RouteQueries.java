@@ -6,6 +6,7 @@ import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
@@ -27,7 +28,13 @@ public final class RouteQueries {
 
   /** A context holding the route queries of {@code plan}, at the question's depth. */
   public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants) {
-    return new RecallContext(question, plan, question.k(), of(question, plan, embedder, maxVariants));
+    return context(question, plan, embedder, maxVariants, RecallObserver.NONE);
+  }
+
+  /** The same, with stages reporting to {@code observer}. */
+  public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants,
+      RecallObserver observer) {
+    return new RecallContext(question, plan, question.k(), of(question, plan, embedder, maxVariants), observer);
   }
 
   /** One query object per route of {@code plan}, in plan order. */

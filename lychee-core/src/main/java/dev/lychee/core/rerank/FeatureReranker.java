@@ -4,6 +4,7 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.core.score.Scores;
 import dev.lychee.core.score.TemporalMatch;
@@ -55,12 +56,20 @@ public final class FeatureReranker implements Reranker {
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
+        double lexical = overlap(weights, texts.get(i));
+        double speaker = speaker(names, c);
+        double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
-            + w.lexical() * overlap(weights, texts.get(i))
-            + w.speaker() * speaker(names, c)
-            + w.temporal() * (TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1);
-        out.add(c.withScore(Scores.clamp(s / sum)));
+            + w.lexical() * lexical
+            + w.speaker() * speaker
+            + w.temporal() * temporal;
+        Candidate scored = c.withScore(Scores.clamp(s / sum));
+        if (context.observer() != RecallObserver.NONE) {
+          context.observer().features(c, Map.of("fused", c.score(), "similarity", c.similarity(), "lexical", lexical,
+              "speaker", speaker, "temporal", temporal), scored.score());
+        }
+        out.add(scored);
       }
       out.sort(Comparator.comparingDouble(Candidate::score).reversed().thenComparing(Candidate::id));
       return out;

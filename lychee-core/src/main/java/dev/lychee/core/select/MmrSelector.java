@@ -3,6 +3,7 @@ package dev.lychee.core.select;
 import dev.lychee.api.Candidate;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Selector;
 import dev.lychee.core.strategy.Strategies;
 import jakarta.inject.Inject;
@@ -35,7 +36,8 @@ public final class MmrSelector implements Selector {
     if (!m.enabled()) {
       picked = new ArrayList<>(pool.subList(0, Math.min(k, pool.size())));
     } else {
-      picked = mmr(pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k))), k, m);
+      picked = mmr(pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k))), k, m,
+          context.observer());
     }
     if (m.episodeLimiter()) {
       picked = limiter.limit(picked, pool, context);
@@ -47,7 +49,7 @@ public final class MmrSelector implements Selector {
     return out;
   }
 
-  private static List<Candidate> mmr(List<Candidate> pool, int k, MmrConfig m) {
+  private static List<Candidate> mmr(List<Candidate> pool, int k, MmrConfig m, RecallObserver observer) {
     int n = pool.size();
     Signature[] sig = new Signature[n];
     Signature.Dictionary dict = new Signature.Dictionary();
@@ -72,6 +74,7 @@ public final class MmrSelector implements Selector {
       }
       used[bestI] = true;
       out.add(pool.get(bestI));
+      observer.picked(out.size(), pool.get(bestI), pool.get(bestI).score(), maxSim[bestI], best);
       for (int i = 0; i < n; i++) {
         if (!used[i]) {
           maxSim[i] = Math.max(maxSim[i], sig[i].similarity(sig[bestI], m));
