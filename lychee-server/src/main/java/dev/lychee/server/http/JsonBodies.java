@@ -77,6 +77,9 @@ public final class JsonBodies {
       throw new ApiException(ProblemCode.MALFORMED_JSON, "not valid JSON at line "
           + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
     } catch (JsonMappingException e) {
+      if (e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Trailing token")) {
+        throw new ApiException(ProblemCode.MALFORMED_JSON, "the body holds more than one JSON value");
+      }
       String field = path(e);
       throw new ApiException(ProblemCode.INVALID_REQUEST, (field.isEmpty() ? "the body" : "field '" + field + "'")
           + " has the wrong type or shape (" + e.getOriginalMessage().split("\n")[0].replaceAll(" \\(class [^)]*\\)", "") + ")");
