@@ -80,6 +80,9 @@ public final class JsonBodies {
       if (e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Trailing token")) {
         throw new ApiException(ProblemCode.MALFORMED_JSON, "the body holds more than one JSON value");
       }
+      if (!wellFormed(body)) {
+        throw new ApiException(ProblemCode.MALFORMED_JSON, "the body is not valid JSON");
+      }
       String field = path(e);
       throw new ApiException(ProblemCode.INVALID_REQUEST, (field.isEmpty() ? "the body" : "field '" + field + "'")
           + " has the wrong type or shape (" + e.getOriginalMessage().split("\n")[0].replaceAll(" \\(class [^)]*\\)", "") + ")");
@@ -94,6 +97,15 @@ public final class JsonBodies {
       return writer.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("response could not be serialised: " + value.getClass().getSimpleName(), e);
+    }
+  }
+
+  private boolean wellFormed(byte[] body) {
+    try {
+      strict.readTree(body);
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 
