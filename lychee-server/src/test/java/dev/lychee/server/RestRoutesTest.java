@@ -69,6 +69,14 @@ class RestRoutesTest {
     // prefix key reaches team-a and team-b, not teams-x or alice
     assertThat(s.http.post("/v1/namespaces/team-b/sessions/s/turns", TestServer.TEAM_WRITE, RouteSamples.TURNS).status()).isEqualTo(202);
     assertProblem(s.http.post("/v1/namespaces/teams-x/sessions/s/turns", TestServer.TEAM_WRITE, RouteSamples.TURNS), 403, "forbidden", null);
+    // listings show only what the key reaches
+    s.http.post("/v1/namespaces/bob/sessions/b/turns", TestServer.BOB_WRITE, RouteSamples.TURNS);
+    assertThat(s.http.get("/v1/namespaces", TestServer.ALICE_READ).json().get("items").findValuesAsText("namespace")).containsExactly("alice");
+    assertThat(s.http.get("/v1/namespaces", TestServer.TEAM_WRITE).json().get("items").findValuesAsText("namespace")).containsExactly("team-b");
+    assertThat(s.http.get("/v1/namespaces", TestServer.ADMIN).json().get("items").findValuesAsText("namespace")).contains("alice", "bob", "team-b");
+    Http.Res turns = s.http.get("/v1/namespaces/alice/sessions/r1/turns", TestServer.ALICE_READ);
+    assertThat(turns.json().get("items").get(0).get("text").asText()).isEqualTo("I adopted a grey cat called Miso.");
+    assertThat(turns.json().get("items").get(0).get("speaker").asText()).isEqualTo("Caroline");
     // the other header forms
     Http.Res token = s.http.send("GET", "/v1/namespaces/alice/status", null, null, null);
     assertThat(token.status()).isEqualTo(401);

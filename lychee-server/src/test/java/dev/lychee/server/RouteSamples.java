@@ -18,12 +18,14 @@ final class RouteSamples {
     String ns = "/v1/namespaces/alice";
     return List.of(
         new Sample("POST", "/v1/namespaces/{ns}/sessions/{session}/turns", ns + "/sessions/s1/turns", TURNS),
+        new Sample("GET", "/v1/namespaces", "/v1/namespaces", null),
+        new Sample("GET", "/v1/namespaces/{ns}/sessions/{session}/turns", ns + "/sessions/s1/turns?limit=2", null),
         new Sample("POST", "/v1/namespaces/{ns}/sessions/{session}/flush", ns + "/sessions/s1/flush", null),
         new Sample("POST", "/v1/namespaces/{ns}/recall", ns + "/recall", QUESTION),
         new Sample("POST", "/v1/namespaces/{ns}/answer", ns + "/answer", QUESTION),
         new Sample("GET", "/v1/namespaces/{ns}/status", ns + "/status", null),
         new Sample("GET", "/v1/namespaces/{ns}/sessions", ns + "/sessions?limit=10", null),
-        new Sample("GET", "/v1/namespaces/{ns}/segments", ns + "/segments", null),
+        new Sample("GET", "/v1/namespaces/{ns}/segments", ns + "/segments?session=s1", null),
         new Sample("GET", "/v1/namespaces/{ns}/records", ns + "/records?offset=0&limit=5", null),
         new Sample("GET", "/v1/namespaces/{ns}/nodes", ns + "/nodes?kind=entity", null),
         new Sample("POST", "/v1/namespaces/{ns}/encode-pending", ns + "/encode-pending", null),

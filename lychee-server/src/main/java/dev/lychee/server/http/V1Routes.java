@@ -6,6 +6,7 @@ import static io.javalin.http.HandlerType.POST;
 
 import dev.lychee.server.api.QueryRequest;
 import dev.lychee.server.api.TurnsRequest;
+import dev.lychee.server.auth.Caller;
 import dev.lychee.server.auth.Right;
 import dev.lychee.server.memory.MemoryService;
 import io.javalin.http.Context;
@@ -30,6 +31,15 @@ public final class V1Routes implements Routes {
   public List<RouteSpec> routes() {
     return List.of(
         new RouteSpec(POST, NS + "/sessions/{session}/turns", Access.path(Right.WRITE), true, this::turns),
+        new RouteSpec(GET, "/v1/namespaces", Access.any(Right.READ), false, ctx -> {
+          Paging p = Paging.of(ctx);
+          Caller caller = ctx.attribute(Guard.CALLER);
+          out.json(ctx, 200, memory.namespaces(n -> caller.allows(n, Right.READ), p.offset(), p.limit()));
+        }),
+        new RouteSpec(GET, NS + "/sessions/{session}/turns", Access.path(Right.READ), false, ctx -> {
+          Paging p = Paging.of(ctx);
+          out.json(ctx, 200, memory.turns(ctx.pathParam("ns"), ctx.pathParam("session"), p.offset(), p.limit()));
+        }),
         new RouteSpec(POST, NS + "/sessions/{session}/flush", Access.path(Right.WRITE), false,
             ctx -> out.json(ctx, 200, memory.flush(ctx.pathParam("ns"), ctx.pathParam("session")))),
         new RouteSpec(POST, NS + "/recall", Access.path(Right.READ), true,
@@ -44,11 +54,11 @@ public final class V1Routes implements Routes {
         }),
         new RouteSpec(GET, NS + "/segments", Access.path(Right.READ), false, ctx -> {
           Paging p = Paging.of(ctx);
-          out.json(ctx, 200, memory.segments(ctx.pathParam("ns"), p.offset(), p.limit()));
+          out.json(ctx, 200, memory.segments(ctx.pathParam("ns"), ctx.queryParam("session"), p.offset(), p.limit()));
         }),
         new RouteSpec(GET, NS + "/records", Access.path(Right.READ), false, ctx -> {
           Paging p = Paging.of(ctx);
-          out.json(ctx, 200, memory.records(ctx.pathParam("ns"), p.offset(), p.limit()));
+          out.json(ctx, 200, memory.records(ctx.pathParam("ns"), ctx.queryParam("segment"), p.offset(), p.limit()));
         }),
         new RouteSpec(GET, NS + "/nodes", Access.path(Right.READ), false, ctx -> {
           Paging p = Paging.of(ctx);

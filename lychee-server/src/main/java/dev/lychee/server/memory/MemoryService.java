@@ -25,6 +25,8 @@ import dev.lychee.server.api.SegmentView;
 import dev.lychee.server.api.SessionView;
 import dev.lychee.server.api.StatusView;
 import dev.lychee.server.api.TurnInput;
+import dev.lychee.server.api.TurnView;
+import dev.lychee.server.api.NamespaceView;
 import dev.lychee.server.api.TurnsAccepted;
 import dev.lychee.server.api.TurnsRequest;
 import dev.lychee.server.api.UsageView;
@@ -149,14 +151,33 @@ public final class MemoryService {
     return new Page<>(items, names.offset(), names.limit(), names.total(), names.nextOffset());
   }
 
-  public Page<SegmentView> segments(String ns, int offset, int limit) {
+  /** Segments of the namespace, or of one session when {@code session} is not null. */
+  public Page<SegmentView> segments(String ns, String session, int offset, int limit) {
     requireNamespace(ns);
-    return Page.of(memory.store().segments(ns).stream().map(SegmentView::of).toList(), offset, limit);
+    return Page.of(memory.store().segments(ns).stream()
+        .filter(s -> session == null || s.segment().session().equals(session))
+        .map(SegmentView::of).toList(), offset, limit);
   }
 
-  public Page<RecordView> records(String ns, int offset, int limit) {
+  /** Records of the namespace, or those first written from one segment when {@code segment} is not null. */
+  public Page<RecordView> records(String ns, String segment, int offset, int limit) {
     requireNamespace(ns);
-    return Page.of(memory.store().records(ns).stream().map(RecordView::of).toList(), offset, limit);
+    return Page.of(memory.store().records(ns).stream()
+        .filter(r -> segment == null || r.segmentId().equals(segment))
+        .map(RecordView::of).toList(), offset, limit);
+  }
+
+  /** The stored turns of a session, by index. */
+  public Page<TurnView> turns(String ns, String session, int offset, int limit) {
+    requireSession(ns, session);
+    return Page.of(memory.store().turns(ns, session).stream().map(TurnView::of).toList(), offset, limit);
+  }
+
+  /** The namespaces that hold turns and that {@code visible} lets through, by name. */
+  public Page<NamespaceView> namespaces(java.util.function.Predicate<String> visible, int offset, int limit) {
+    List<NamespaceView> all = memory.store().namespaces().stream().filter(visible).sorted()
+        .map(n -> new NamespaceView(n, memory.store().countTurns(n))).toList();
+    return Page.of(all, offset, limit);
   }
 
   /** Nodes of one kind, or of every kind when {@code kind} is null. */
