@@ -34,6 +34,8 @@
   }
 
   const enc = encodeURIComponent;
+  // rows shown per channel card; the fused and reranked tables show the server's whole list
+  const CHANNEL_ROWS = 8;
   const nsPath = (ns) => '/v1/namespaces/' + enc(ns);
 
   // ---- DOM helpers (text only) ----
@@ -170,8 +172,9 @@
     add('text', { x: 2, y: y(1) + 4 }, '1');
     add('text', { x: 2, y: y(0) + 4 }, '0');
     let path = '';
-    for (const s of segs) {
-      const p = typeof s.probability === 'number' && isFinite(s.probability) ? s.probability : 0;
+    // segments closed by a flush or a capacity limit have no boundary probability: they are not plotted
+    for (const s of segs.filter((x) => typeof x.probability === 'number' && isFinite(x.probability))) {
+      const p = s.probability;
       path += (path ? ' L' : 'M') + x(s.last_turn).toFixed(1) + ' ' + y(p).toFixed(1);
       add('circle', { cx: x(s.last_turn), cy: y(p), r: 3, fill: '#b8336a' });
     }
@@ -266,7 +269,8 @@
       el('section', { id: 'channels', 'aria-label': 'Channel candidates' }, el('h2', {}, 'What each channel found'),
         el('div', { class: 'cards' }, (t.routes || []).flatMap((route) => (route.channels || []).map((ch) =>
           el('div', { class: 'card channel' }, el('h3', {}, route.route + ' · ' + ch.channel + ' (' + ch.found + ')'),
-            table('Candidates of ' + ch.channel, ['#', 'score', 'kind', 'text'], candidateRows(ch.candidates))))))),
+            table('The first ' + Math.min(CHANNEL_ROWS, (ch.candidates || []).length) + ' candidates of ' + ch.channel,
+              ['#', 'score', 'kind', 'text'], candidateRows((ch.candidates || []).slice(0, CHANNEL_ROWS)))))))),
       el('section', { id: 'fused', 'aria-label': 'Fused ranking' }, el('h2', {}, 'Fused ranking (RRF with route quotas)'),
         table('Fused', ['#', 'score', 'kind', 'text'], candidateRows(t.fused))),
       el('section', { id: 'reranked', 'aria-label': 'Reranker features' }, el('h2', {}, 'Reranked, with the reranker\'s features'),
