@@ -17,6 +17,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.spi.AnswerGenerator;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.fallback.ReadDeadline;
@@ -24,7 +25,7 @@ import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.ingest.MemoryStatus;
 import dev.lychee.core.ingest.MemoryWriter;
-import dev.lychee.core.recall.RecallPipeline;
+import dev.lychee.core.read.RecallPipeline;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -185,14 +186,24 @@ public final class Lychee implements AutoCloseable {
 
   /** Recalls evidence: one plan, deterministic multi-route recall, fusion, reranking, selection. */
   public Recall recall(Question question) {
-    ensureOpen();
-    Objects.requireNonNull(question, "question");
-    return ReadDeadline.within(config.fallback().deadline(), () -> timedRecall(question));
+    return recall(question, RecallObserver.NONE);
   }
 
-  private Recall timedRecall(Question question) {
+  /**
+   * Recalls evidence and shows every stage's intermediate results to {@code observer}: pass a
+   * {@link dev.lychee.api.RecallTrace} to see what each channel found, the fused and reranked pools
+   * with the reranker's features, and each pick of the selector.
+   */
+  public Recall recall(Question question, RecallObserver observer) {
+    ensureOpen();
+    Objects.requireNonNull(question, "question");
+    Objects.requireNonNull(observer, "observer");
+    return ReadDeadline.within(config.fallback().deadline(), () -> timedRecall(question, observer));
+  }
+
+  private Recall timedRecall(Question question, RecallObserver observer) {
     long t0 = System.nanoTime();
-    Recall r = recall.recall(question);
+    Recall r = recall.recall(question, observer);
     metrics.latency("recall", System.nanoTime() - t0);
     metrics.tokens("planner", r.plan().usage());
     return r;
@@ -212,7 +223,7 @@ public final class Lychee implements AutoCloseable {
     ensureOpen();
     Objects.requireNonNull(question, "question");
     return ReadDeadline.within(config.fallback().deadline(), () -> {
-      Recall r = timedRecall(question);
+      Recall r = timedRecall(question, RecallObserver.NONE);
       long t0 = System.nanoTime();
       Answer a = answerer.answer(question, r.plan(), r.evidence());
       metrics.latency("answer", System.nanoTime() - t0);

@@ -3,7 +3,7 @@ package dev.lychee.core;
 import dev.lychee.core.encode.EncodingConfig;
 import dev.lychee.core.fallback.FallbackConfig;
 import dev.lychee.core.ingest.IngestConfig;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.read.RetrievalConfig;
 import dev.lychee.core.segment.SegmentationConfig;
 import java.util.Locale;
 import java.util.Objects;
@@ -22,7 +22,7 @@ import java.util.Set;
  *     other sessions ({@link IngestConfig#flushOtherSessions()}), node re-embedding
  *     ({@link IngestConfig#reembedNodes()}: false by default, since node embeddings dominate
  *     ingest time and most repeats are of the same few entities and tags; true is the authors'
- *     behaviour, reference §3.2) and synchronous or background encoding with its queue and retries
+ *     behaviour, docs/defaults.md §3.2) and synchronous or background encoding with its queue and retries
  * @param fallback the read deadline and what reads do when the LLM fails (default: 60 s, fall back
  *     to the offline planner and answerer with one warning line)
  * @param segmentation segmentation constants

@@ -116,10 +116,13 @@ public final class MemoryWriter implements AutoCloseable {
       }
     }
     synchronized (lock(namespace, session)) {
-      List<RawTurn> admitted = admission.admit(namespace, session, sessionDate, turns,
+      // validation and the conflict check first (they only concern explicit indices), then the
+      // store assigns free indices inside its write transaction (several processes on one file)
+      List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns,
           store.nextTurnIndex(namespace, session));
-      rejectConflicts(namespace, session, turns, admitted);
-      List<RawTurn> stored = store.appendTurns(namespace, session, admitted);
+      rejectConflicts(namespace, session, turns, provisional);
+      List<RawTurn> stored = store.appendTurns(namespace, session,
+          next -> admission.admit(namespace, session, sessionDate, turns, next));
       metrics.appended(namespace, stored.size());
       result = result.plus(IngestResult.stored(stored.size()));
       // from here on nothing throws: the turns are committed

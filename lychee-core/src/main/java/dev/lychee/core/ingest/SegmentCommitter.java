@@ -132,7 +132,7 @@ final class SegmentCommitter {
   private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes, Written written) {
     List<String> texts = new ArrayList<>(records.size() + nodes.size());
     records.forEach(r -> texts.add(r.normalizedText()));
-    // temporal nodes are reached through their keys, never by vector (reference §4.5)
+    // temporal nodes are reached through their keys, never by vector (docs/defaults.md §4.5)
     List<EvidenceNode> embedded = nodes.stream().filter(n -> n.kind() != NodeKind.TEMPORAL).toList();
     Set<String> stored = new HashSet<>();
     if (!embedded.isEmpty()) {
