@@ -104,12 +104,17 @@ class AdkAgentAppTest {
       });
       Client client = Client.builder().apiKey("test-key")
           .httpOptions(HttpOptions.builder().baseUrl(server.baseUri().toString()).build()).build();
+      // readme:begin google-adk
       LlmAgent agent = LlmAgent.builder().name("assistant").model(new Gemini("gemini-2.0-flash", client))
           .instruction("Help the user; look things up in memory when asked about the past.")
-          .tools(new LoadMemoryTool()).build();
+          .tools(new LoadMemoryTool())                      // the agent searches Lychee when it needs to
+          .build();
       InMemorySessionService sessions = new InMemorySessionService();
-      LycheeMemoryService memory = new LycheeMemoryService(lychee);
+      LycheeMemoryService memory = new LycheeMemoryService(lychee);   // one namespace per app and user
       Runner runner = new Runner(agent, APP, new InMemoryArtifactService(), sessions, memory);
+      // ... run the session, then, when it ends:
+      // memory.addSessionToMemory(session).blockingAwait();
+      // readme:end google-adk
 
       Session alice1 = sessions.createSession(APP, "alice").blockingGet();
       ask(runner, alice1, "My sister Zoe moved to Lisbon last spring.");

@@ -87,9 +87,13 @@ class SpringAiAppTest {
     try (OpenAiStub stub = new OpenAiStub(m -> "Noted."); Lychee memory = offlineMemory()) {
       memory.append("alice", "s1", List.of(Turn.user("Alice", "My sister Zoe moved to Lisbon."), Turn.assistant("Nice.")));
       memory.append("bob", "s1", List.of(Turn.user("Bob", "My sister Ana moved to Porto."), Turn.assistant("Nice.")));
-      ChatClient client = ChatClient.builder(chatModel(stub))
+      OpenAiChatModel chatModel = chatModel(stub);
+      // readme:begin spring-ai-rag
+      ChatClient client = ChatClient.builder(chatModel)
           .defaultAdvisors(RetrievalAugmentationAdvisor.builder()
-              .documentRetriever(new LycheeDocumentRetriever(memory)).build()).build();
+              .documentRetriever(new LycheeDocumentRetriever(memory)).build())
+          .build();
+      // readme:end spring-ai-rag
 
       say(client, "alice", "c1", "Where did my sister move to?");
       assertThat(stub.chatPrompts().get(0)).contains("Lisbon").doesNotContain("Porto");

@@ -79,10 +79,19 @@ class LycheeStarterAppTest {
   @SpringBootConfiguration
   @EnableAutoConfiguration
   static class App {
+    // readme:begin spring-ai-advisor
     @Bean
     ChatClient chatClient(ChatClient.Builder builder, LycheeMemoryAdvisor memory) {
       return builder.defaultSystem("You are a helpful assistant.").defaultAdvisors(memory).build();
     }
+
+    static String say(ChatClient chat, String user, String conversation, String text) {
+      return chat.prompt().user(text)
+          .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, conversation)   // session
+              .param(ConversationScopeResolver.USER_ID, user))               // namespace
+          .call().content();
+    }
+    // readme:end spring-ai-advisor
   }
 
   @Autowired ChatClient chat;
@@ -91,9 +100,7 @@ class LycheeStarterAppTest {
   @Autowired MeterRegistry meters;
 
   private String say(String user, String conversation, String text) {
-    return chat.prompt().user(text)
-        .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, conversation).param(ConversationScopeResolver.USER_ID, user))
-        .call().content();
+    return App.say(chat, user, conversation, text);
   }
 
   private List<String> appPrompts() {
