@@ -14,8 +14,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * A {@link ChatMemoryStore} that keeps the framework's short window in a delegate store and feeds
@@ -41,13 +39,21 @@ public final class LycheeChatMemoryStore implements ChatMemoryStore {
   private final ChatMemoryStore delegate;
   private final MemoryScopeResolver resolver;
   private final Clock clock;
-  private final ConcurrentMap<MemoryScope, Object> locks = new ConcurrentHashMap<>();
+  // striped, so that many users do not grow a lock table; one scope always maps to one stripe
+  private final Object[] locks = new Object[64];
 
   private LycheeChatMemoryStore(Builder b) {
     this.lychee = b.lychee;
     this.delegate = b.delegate;
     this.resolver = b.resolver;
     this.clock = b.clock;
+    for (int i = 0; i < locks.length; i++) {
+      locks[i] = new Object();
+    }
+  }
+
+  private Object lockOf(MemoryScope scope) {
+    return locks[Math.floorMod(scope.hashCode(), locks.length)];
   }
 
   public static Builder builder(Lychee lychee) {
@@ -63,7 +69,7 @@ public final class LycheeChatMemoryStore implements ChatMemoryStore {
   public void updateMessages(Object memoryId, List<ChatMessage> messages) {
     Objects.requireNonNull(messages, "messages");
     MemoryScope scope = resolver.resolve(memoryId);
-    synchronized (locks.computeIfAbsent(scope, s -> new Object())) {
+    synchronized (lockOf(scope)) {
       List<Turn> fresh = newTurns(scope, ChatTurns.of(messages));
       if (!fresh.isEmpty()) {
         lychee.append(scope.namespace(), scope.session(), fresh);
@@ -75,7 +81,7 @@ public final class LycheeChatMemoryStore implements ChatMemoryStore {
   @Override
   public void deleteMessages(Object memoryId) {
     MemoryScope scope = resolver.resolve(memoryId);
-    synchronized (locks.computeIfAbsent(scope, s -> new Object())) {
+    synchronized (lockOf(scope)) {
       delegate.deleteMessages(memoryId);
       lychee.forget(scope.namespace(), scope.session());
     }
