@@ -26,6 +26,13 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = {"-k", "--k"}, description = "Evidence depth of each recall. Default: ${DEFAULT-VALUE}.")
   int k = 10;
 
+  @Option(names = "--web", description = "After ingesting, serve the web inspector on 127.0.0.1 and print its URL "
+      + "(no API key: loopback only); Ctrl-C stops it.")
+  boolean web;
+
+  @Option(names = "--port", description = "Port of the inspector with --web (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+  int port = 8080;
+
   @Override
   public Integer call() {
     PrintStream out = System.out;
@@ -45,6 +52,9 @@ final class DemoCommand implements Callable<Integer> {
           ingest.turnsStored(), conversation.sessions().size(), secs(t1), ingest.segmentsEncoded(),
           ingest.recordsWritten(), ingest.nodesWritten(),
           ingest.errors().isEmpty() ? "" : " (" + ingest.errors().size() + " segments failed to encode)");
+      if (web) {
+        return DemoWeb.serve(lychee, ns, port, out);
+      }
       EvidencePrinter printer = new EvidencePrinter(lychee.store(), out);
       for (String q : conversation.questions()) {
         long tq = System.nanoTime();

@@ -9,6 +9,7 @@ import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.TokenCounter;
 import dev.lychee.core.IngestResult;
 import dev.lychee.core.Lychee;
@@ -103,9 +104,14 @@ public final class MemoryService {
   // ---- reading ----
 
   public RecallView recall(String ns, QueryRequest q) {
+    return recall(ns, q, RecallObserver.NONE);
+  }
+
+  /** The same recall, with every stage reporting to {@code observer} (the inspector's trace). */
+  public RecallView recall(String ns, QueryRequest q, RecallObserver observer) {
     requireNamespace(ns);
     Question question = question(ns, q);
-    Recall r = memory.recall(question);
+    Recall r = memory.recall(question, observer);
     List<Evidence> ev = r.evidence();
     int[] counts = budget.counts(ev);
     if (q.tokenBudget() != null) {
