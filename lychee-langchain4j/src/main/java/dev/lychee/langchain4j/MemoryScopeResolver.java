@@ -23,7 +23,9 @@ public interface MemoryScopeResolver {
    * the common {@code @MemoryId String user} assistant.
    */
   static MemoryScopeResolver perMemoryId(String session) {
-    new MemoryScope("probe", session); // validates the session name once, at configuration time
+    if (session == null || session.isBlank()) {
+      throw new IllegalArgumentException("the session name must not be blank");
+    }
     return id -> new MemoryScope(requireId(id).toString(), session);
   }
 
