@@ -70,6 +70,12 @@ try {
   check((await page.locator('#answer').innerText()).trim().length > 0, 'an answer is shown');
   await page.screenshot({ path: shots + '/05-recall.png', fullPage: true });
 
+  // the evaluation chart of the result the server was given
+  await page.goto(base + '/#/eval');
+  await page.locator('#eval-chart').waitFor();
+  check(await page.locator('#eval-chart path').count() === 2, 'one curve per system in the evaluation chart');
+  await page.screenshot({ path: shots + '/07-evaluation.png', fullPage: true });
+
   // a key scoped to another namespace sees nothing of this one
   await page.goto(base + '/');
   await page.getByRole('textbox', { name: 'API key' }).fill(otherKey);

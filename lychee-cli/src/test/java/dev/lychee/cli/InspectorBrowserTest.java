@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code playwright-core}; no browser is downloaded): the demo conversation goes in through the
  * REST API, then {@code inspector.e2e.mjs} walks namespace, session, segment and records, runs a
  * recall and checks the plan, the channels' candidates and the final evidence, checks that a key
- * scoped to another namespace sees nothing, and saves screenshots to
+ * scoped to another namespace sees nothing, charts an evaluation result, and saves screenshots to
  * {@code target/inspector-screenshots}.
  *
  * <p>Without node, the npm project or Chromium the test is skipped, except under {@code CI=true},
@@ -58,8 +58,11 @@ class InspectorBrowserTest {
     ApiKeys keys = ApiKeys.of(List.of(
         new ApiKey("demo", ApiKeys.sha256(KEY), List.of(new NamespacePattern(NS)), Right.WRITE, NS),
         new ApiKey("other", ApiKeys.sha256(OTHER), List.of(new NamespacePattern("elsewhere")), Right.WRITE, "elsewhere")));
+    Path eval = Files.createTempFile("lychee-eval", ".json");
+    Files.writeString(eval, "{\"dataset\":\"dev\",\"systems\":{\"lychee\":{\"recall_tokens\":{\"500\":0.76,"
+        + "\"1000\":0.84,\"2000\":0.87}},\"bm25\":{\"recall_tokens\":{\"500\":0.53,\"1000\":0.61,\"2000\":0.67}}}}");
     try (Lychee memory = Lychee.builder().embedder(new OnnxEmbedder()).build();
-        LycheeServer server = LycheeServer.start(ServerConfig.builder().port(0).keys(keys).build(), memory)) {
+        LycheeServer server = LycheeServer.start(ServerConfig.builder().port(0).keys(keys).evalJson(eval).build(), memory)) {
       ingestDemoThroughRest(server.baseUrl());
       Path shots = Path.of("target", "inspector-screenshots");
       Process node;
@@ -79,7 +82,7 @@ class InspectorBrowserTest {
       assertThat(node.exitValue()).as(output).isZero();
       assertThat(output).contains("all checks passed");
       try (var files = Files.list(shots)) {
-        assertThat(files.filter(p -> p.toString().endsWith(".png")).count()).isEqualTo(6);
+        assertThat(files.filter(p -> p.toString().endsWith(".png")).count()).isEqualTo(7);
       }
     }
   }
