@@ -378,6 +378,24 @@ public abstract class BaseRecordStoreTestCase {
     assertThat(store.recordsInRange("other", DateRange.day(may7))).isEmpty();
   }
 
+  @Test
+  void recordsInRangeFindYearsOutsideFourDigits() {
+    LocalDate ancient = LocalDate.of(-50, 3, 15);
+    LocalDate far = LocalDate.of(12_024, 1, 2);
+    MemoryRecord old = record("ns", "Long ago.", MemoryType.EVENT, day(ancient), List.of(), List.of(), TurnRef.of("s", 0));
+    MemoryRecord future = record("ns", "Far ahead.", MemoryType.EVENT, day(far), List.of(), List.of(), TurnRef.of("s", 1));
+    MemoryRecord now = record("ns", "This year.", MemoryType.EVENT, day(LocalDate.of(2024, 5, 1)), List.of(), List.of(),
+        TurnRef.of("s", 2));
+    store.putRecords("ns", List.of(old, future, now));
+    reopenIfSupported();
+    assertThat(store.recordsInRange("ns", DateRange.day(ancient))).containsExactly(old);
+    assertThat(store.recordsInRange("ns", DateRange.day(far))).containsExactly(future);
+    assertThat(store.recordsInRange("ns", new DateRange(LocalDate.of(1, 1, 1), LocalDate.of(9999, 12, 31))))
+        .containsExactly(now);
+    assertThat(store.recordsInRange("ns", new DateRange(null, LocalDate.of(0, 1, 1)))).containsExactly(old);
+    assertThat(store.recordsInRange("ns", new DateRange(LocalDate.of(10_000, 1, 1), null))).containsExactly(future);
+  }
+
   // ------------------------------------------------------------------ nodes
 
   @Test
