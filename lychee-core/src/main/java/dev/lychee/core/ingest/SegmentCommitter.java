@@ -22,8 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns one closed segment into committed records and evidence nodes: one encoder call, node
@@ -31,7 +31,7 @@ import java.util.logging.Logger;
  * Failures leave the segment PENDING with the error kept, and are reported in the result.
  */
 final class SegmentCommitter {
-  private static final Logger LOG = Logger.getLogger(SegmentCommitter.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(SegmentCommitter.class);
 
   private final RecordStore store;
   private final VectorIndex vectors;
@@ -67,7 +67,7 @@ final class SegmentCommitter {
       encoding = encoder.encode(segment, context);
     } catch (RuntimeException e) {
       String error = encoder.name() + " encoder failed on segment " + segment.id() + ": " + e.getMessage();
-      LOG.log(Level.WARNING, error, e);
+      LOG.warn(error, e);
       store.setSegmentState(ns, segment.id(), SegmentState.PENDING, error);
       return new IngestResult(0, 0, 0, 0, 0, TokenUsage.ZERO, 0, List.of(error));
     }
