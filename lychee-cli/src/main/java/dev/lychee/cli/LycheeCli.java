@@ -24,6 +24,8 @@ import picocli.CommandLine.Command;
         AskCommand.class,
         InspectCommand.class,
         ForgetCommand.class,
+        dev.lychee.server.boot.ServeCommand.class,
+        dev.lychee.server.boot.McpCommand.class,
         EvalHelpCommand.class,
         BenchHelpCommand.class,
         CommandLine.HelpCommand.class})

@@ -1,7 +1,7 @@
 package dev.lychee.core;
 
 import dev.lychee.core.encode.EncodingConfig;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.read.RetrievalConfig;
 import dev.lychee.core.segment.SegmentationConfig;
 import java.util.Locale;
 import java.util.Objects;
@@ -23,7 +23,7 @@ import java.util.Set;
  *     still become records
  * @param reembedNodes when an evidence node that is already stored appears again in a later
  *     segment, replace its vector by one embedded from that segment's search text (true: the
- *     authors' behaviour, reference §3.2) or keep the vector it got when first seen (false, the
+ *     authors' behaviour, docs/defaults.md §3.2) or keep the vector it got when first seen (false, the
  *     default). Node embeddings dominate ingest time (a record yields one node per entity, per
  *     tag and per entity-tag pair), and most repeats are of the same few entities and tags.
  * @param segmentation segmentation constants

@@ -87,7 +87,7 @@ final class SegmentCommitter {
   private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes) {
     List<String> texts = new ArrayList<>(records.size() + nodes.size());
     records.forEach(r -> texts.add(r.normalizedText()));
-    // temporal nodes are reached through their keys, never by vector (reference §4.5)
+    // temporal nodes are reached through their keys, never by vector (docs/defaults.md §4.5)
     List<EvidenceNode> embedded = nodes.stream().filter(n -> n.kind() != NodeKind.TEMPORAL).toList();
     if (!reembedNodes && !embedded.isEmpty()) {
       Set<String> stored = new HashSet<>();

@@ -37,7 +37,7 @@ final class SessionSegmentation {
 
   /**
    * Offers every stored turn after the last offered one. Exchanges are embedded as the segmenter
-   * sees them (one {@code "<role>: <content>"} line per turn, reference §1.3) in one batch, even
+   * sees them (one {@code "<role>: <content>"} line per turn, docs/defaults.md §1.3) in one batch, even
    * when an exchange holds a single turn whose own vector exists: the embedder's surprise profile
    * is calibrated on exactly that text, and the segmenter is sensitive to the difference.
    */
