@@ -1,13 +1,9 @@
 package dev.lychee.core;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Key;
 import com.google.inject.Module;
-import com.google.inject.spi.Element;
-import com.google.inject.spi.Elements;
-import com.google.inject.util.Modules;
 import dev.lychee.api.Answer;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.LycheeException;
@@ -51,16 +47,22 @@ public final class Lychee implements AutoCloseable {
   private final VectorIndex vectors;
   private final Embedder embedder;
   private final LycheeConfig config;
+  private final Resources resources;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private Lychee(Injector injector) {
-    this.writer = injector.getInstance(MemoryWriter.class);
-    this.recall = injector.getInstance(RecallPipeline.class);
-    this.answerer = injector.getInstance(AnswerGenerator.class);
-    this.store = injector.getInstance(RecordStore.class);
-    this.vectors = injector.getInstance(VectorIndex.class);
-    this.embedder = injector.getInstance(Embedder.class);
-    this.config = injector.getInstance(LycheeConfig.class);
+  private Lychee(Injector injector, Resources resources) {
+    this.resources = resources;
+    // instance bindings are not provisioned, so what is fetched here is tracked explicitly
+    this.store = resources.track(Composition.instance(injector, RecordStore.class));
+    this.vectors = resources.track(Composition.instance(injector, VectorIndex.class));
+    this.embedder = resources.track(Composition.instance(injector, Embedder.class));
+    if (injector.getExistingBinding(Key.get(ChatModel.class)) != null) {
+      resources.track(Composition.instance(injector, ChatModel.class));
+    }
+    this.writer = resources.track(Composition.instance(injector, MemoryWriter.class));
+    this.recall = resources.track(Composition.instance(injector, RecallPipeline.class));
+    this.answerer = resources.track(Composition.instance(injector, AnswerGenerator.class));
+    this.config = Composition.instance(injector, LycheeConfig.class);
   }
 
   /** Creates Lychee with the default configuration; {@code modules} override the defaults. */
@@ -72,26 +74,22 @@ public final class Lychee implements AutoCloseable {
    * Creates Lychee from {@link LycheeModule} with {@code config}, overridden by {@code modules}
    * (backends, an embedder, an LLM provider, custom bindings).
    *
+   * <p>Each module's {@code configure()} runs once, when the injector is built; that is also when
+   * a missing {@link Embedder} is reported. A component that fails to start (a store that cannot
+   * open its file) is reported by its own exception, and what was already opened is closed.
+   *
    * @throws LycheeException when no module binds an {@link Embedder}
    */
   public static Lychee create(LycheeConfig config, Module... modules) {
     Objects.requireNonNull(config, "config");
-    List<Module> list = Arrays.asList(modules);
-    if (!binds(list, Key.get(Embedder.class))) {
-      throw new LycheeException("no Embedder is bound: add an embedding module, for example "
-          + "new OnnxEmbeddingModule() from lychee-embed-onnx (offline), or OpenAiModule/OllamaModule");
+    Resources resources = new Resources();
+    Injector injector = Composition.injector(config, Arrays.asList(modules), resources);
+    try {
+      return new Lychee(injector, resources);
+    } catch (RuntimeException e) {
+      resources.closeAfter(e);
+      throw e;
     }
-    Module all = Modules.override(new LycheeModule(config)).with(list);
-    return new Lychee(Guice.createInjector(all));
-  }
-
-  private static boolean binds(List<Module> modules, Key<?> key) {
-    for (Element e : Elements.getElements(modules)) {
-      if (e instanceof com.google.inject.Binding<?> b && b.getKey().equals(key)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** A builder for users who do not use dependency injection. */
@@ -218,15 +216,15 @@ public final class Lychee implements AutoCloseable {
     return config;
   }
 
-  /** Closes the store and the index. Idempotent. */
+  /**
+   * Closes every {@link AutoCloseable} this instance obtained (store, index, embedder, chat model,
+   * and any closeable component the injector built, a user's channel included), each once, the
+   * last built first. Components bound as instances ({@link Builder}) are closed too. Idempotent.
+   */
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      try {
-        vectors.close();
-      } finally {
-        store.close();
-      }
+      resources.close();
     }
   }
 
