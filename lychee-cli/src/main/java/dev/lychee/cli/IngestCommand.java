@@ -26,8 +26,9 @@ final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ConversationFile file = ConversationFile.read(data);
+    file.skipped().forEach(w -> System.err.println("lychee: warning: " + w));
     long t0 = System.nanoTime();
-    try (Lychee lychee = memory.open(System.out)) {
+    try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.CREATE)) {
       IngestResult total = IngestResult.EMPTY;
       int n = 0;
       for (ConversationFile.Session s : file.sessions()) {
@@ -40,6 +41,10 @@ final class IngestCommand implements Callable<Integer> {
           (System.nanoTime() - t0) / 1e9);
       if (total.usage().total() > 0) {
         System.out.printf(Locale.ROOT, "LLM construction tokens: %d in, %d out%n", total.usage().inputTokens(), total.usage().outputTokens());
+      }
+      if (!file.skipped().isEmpty()) {
+        System.out.printf(Locale.ROOT, "Skipped %d turn%s that could not be stored (see the warnings above)%n",
+            file.skipped().size(), file.skipped().size() == 1 ? "" : "s");
       }
       total.errors().forEach(e -> System.out.println("  pending: " + e));
       return total.errors().isEmpty() ? 0 : 1;
