@@ -5,6 +5,7 @@ import com.google.inject.Injector;
 import com.google.inject.Key;
 import com.google.inject.Module;
 import dev.lychee.api.Answer;
+import dev.lychee.api.Checks;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.LycheeException;
 import dev.lychee.api.Question;
@@ -135,6 +136,7 @@ public final class Lychee implements AutoCloseable {
    */
   public int encodePending(String namespace) {
     ensureOpen();
+    Checks.name(namespace, "namespace");
     writer.backfillTurnVectors(namespace);
     return writer.encodePending(namespace).segmentsEncoded();
   }
@@ -179,6 +181,7 @@ public final class Lychee implements AutoCloseable {
   /** Removes everything stored for a namespace: turns, segments, records, nodes and vectors. */
   public Forgotten forget(String namespace) {
     ensureOpen();
+    Checks.name(namespace, "namespace");
     writer.discard(namespace, null);
     Forgotten f = store.forget(namespace);
     vectors.forget(namespace);
@@ -188,6 +191,8 @@ public final class Lychee implements AutoCloseable {
   /** Removes one session of a namespace, with the records and nodes only it supported. */
   public Forgotten forget(String namespace, String session) {
     ensureOpen();
+    Checks.name(namespace, "namespace");
+    Checks.name(session, "session");
     writer.discard(namespace, session);
     Forgotten f = store.forget(namespace, session);
     vectors.remove(namespace, VectorIndex.TURNS, f.turnIds());
