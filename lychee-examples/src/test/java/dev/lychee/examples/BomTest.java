@@ -46,6 +46,22 @@ class BomTest {
   }
 
   @Test
+  void publishedModulePomsCarryNoParentAndNoThirdPartyPins() throws Exception {
+    Path core = root.resolve("lychee-core/target/published-pom.xml");
+    assertThat(core).as("built by the flatten plugin in process-resources; build with -am").isRegularFile();
+    for (Path module : Snippets.modules(root)) {
+      Path published = module.resolve("target/published-pom.xml");
+      if (UNPUBLISHED.contains(module.getFileName().toString()) || !Files.isRegularFile(published)) {
+        continue;
+      }
+      String pom = Files.readString(published);
+      assertThat(pom).as(published.toString()).doesNotContain("<parent>").doesNotContain("<dependencyManagement>");
+      // every dependency carries its own version instead
+      assertThat(dependencies(pom)).as(published.toString()).allSatisfy(d -> assertThat(d[2]).contains("<version>"));
+    }
+  }
+
+  @Test
   void theQuickStartNamesTheBomAndTheModulesItIsCompiledAgainst() throws Exception {
     String readme = Files.readString(root.resolve("README.md"));
     int start = readme.indexOf("## Library quick start");
