@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         DemoCommand.class,
         IngestCommand.class,
+        EncodeCommand.class,
+        StatusCommand.class,
         RecallCommand.class,
         AskCommand.class,
         InspectCommand.class,

@@ -38,11 +38,22 @@ final class MemoryOptions {
   }
 
   /**
-   * Opens Lychee with the chosen store, the configured embedder and LLM, and prints which.
+   * Opens Lychee with the chosen store, the configured embedder and LLM, and prints which. Pending
+   * segments are not resumed: only {@code ingest} and {@code encode --pending} encode.
    *
    * @throws UserError for a store that does not exist ({@link Access#READ}) or is not a store
    */
   Lychee open(PrintStream log, Access access) {
+    return open(log, access, false);
+  }
+
+  /** Opens an existing memory ({@link Access#READ}). */
+  Lychee open(PrintStream log) {
+    return open(log, Access.READ, false);
+  }
+
+  /** As {@link #open(PrintStream, Access)}; {@code resume}: queue the store's pending segments on open. */
+  Lychee open(PrintStream log, Access access, boolean resume) {
     Map<String, String> environment = LycheeCli.environment();
     String kind = store.toLowerCase(Locale.ROOT);
     List<Module> modules = new ArrayList<>();
@@ -63,8 +74,10 @@ final class MemoryOptions {
     }
     ProviderEnvironment env = ProviderEnvironment.from(environment);
     modules.addAll(env.modules());
-    LycheeConfig config = LycheeConfig.builder().segmenter(segmenter).build();
+    LycheeConfig base = LycheeConfig.builder().segmenter(segmenter).build();
+    LycheeConfig config = base.toBuilder().ingest(base.ingest().toBuilder().resumeOnOpen(resume).build()).build();
     log.println("lychee: " + where + "; " + env.describe());
+    env.missingKey().ifPresent(m -> log.println("lychee: warning: " + m));
     return Lychee.create(config, modules.toArray(Module[]::new));
   }
 

@@ -71,9 +71,9 @@ class CliCorrectnessTest {
 
   @Test
   void anUnknownCommandIsAUsageError() throws Exception {
-    Run r = run(env(), "status");
+    Run r = run(env(), "statuss");
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).startsWith("lychee: unknown command 'status'; commands: demo, ingest");
+    assertThat(r.err()).startsWith("lychee: unknown command 'statuss'; commands: demo, ingest");
     assertThat(r.out()).isEmpty();
   }
 
