@@ -16,7 +16,7 @@ import dev.lychee.api.Answer;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.Turn;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.conformance.ScriptedHttpServer;
