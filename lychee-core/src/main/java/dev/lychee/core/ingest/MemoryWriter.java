@@ -1,5 +1,6 @@
 package dev.lychee.core.ingest;
 
+import dev.lychee.api.Checks;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
@@ -415,8 +416,9 @@ public final class MemoryWriter implements AutoCloseable {
   }
 
   private static void requireName(String value, String what) {
-    if (value == null || value.isBlank()) {
+    if (value == null) {
       throw new IllegalArgumentException(what + " must not be blank");
     }
+    Checks.name(value, what);
   }
 }
