@@ -1,12 +1,11 @@
 package dev.lychee.cli;
 
+import dev.lychee.core.store.PrivateFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -66,13 +65,7 @@ record MemoryLocation(String kind, Path path) {
         return;
       }
       createPrivateDirectories(path.getParent());
-      if (!Files.exists(path)) {
-        if (posix()) {
-          Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } else {
-          Files.createFile(path);
-        }
-      }
+      PrivateFiles.createFile(path);
       // the store keeps its HNSW graphs beside the file; create that directory private too
       createPrivateDirectories(path.resolveSibling(path.getFileName() + ".hnsw"));
     } catch (IOException e) {
@@ -107,19 +100,7 @@ record MemoryLocation(String kind, Path path) {
 
   /** Creates missing directories as 0700; existing ones are left as they are. */
   static void createPrivateDirectories(Path dir) throws IOException {
-    if (dir == null || Files.isDirectory(dir)) {
-      return;
-    }
-    createPrivateDirectories(dir.toAbsolutePath().getParent());
-    if (posix()) {
-      Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } else {
-      Files.createDirectory(dir);
-    }
-  }
-
-  private static boolean posix() {
-    return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    PrivateFiles.createDirectories(dir);
   }
 
   private static boolean nonBlank(String s) {

@@ -30,7 +30,7 @@ class QuickStartTest {
     out.print(printed);
     assertThat(printed).contains("I went to a support group yesterday.");
     assertThat(printed.lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow())
-        .as("the answer names the day before the session").contains("2023-05-07");
+        .as("the answer names the day before the session").contains("7 May 2023");
     assertThat(db).as("the quick start stores its memory in a SQLite file").isRegularFile();
   }
 }

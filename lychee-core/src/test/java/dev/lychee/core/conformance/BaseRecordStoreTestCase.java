@@ -126,6 +126,32 @@ public abstract class BaseRecordStoreTestCase {
   }
 
   @Test
+  void namesHoldingSeparatorCharactersNeverAliasEachOther() {
+    // joined with NUL, the turn (ns "a\0b", session "c") and (ns "a", session "b\0c") would share one
+    // key; a store may refuse such names, but must never let one stand for the other
+    RawTurn first = new RawTurn("a\u0000b", TurnRef.of("c", 0), Role.USER, "Ann", "first namespace", T0);
+    RawTurn second = new RawTurn("a", TurnRef.of("b\u0000c", 0), Role.USER, "Bob", "second namespace", T0);
+    boolean accepted;
+    try {
+      store.appendTurns(first.namespace(), "c", List.of(first));
+      accepted = true;
+    } catch (IllegalArgumentException refused) {
+      accepted = false;
+    }
+    if (!accepted) {
+      assertThatThrownBy(() -> store.appendTurns(second.namespace(), "b\u0000c", List.of(second)))
+          .isInstanceOf(IllegalArgumentException.class);
+      return;
+    }
+    assertThat(store.appendTurns(second.namespace(), "b\u0000c", List.of(second))).containsExactly(second);
+    reopenIfSupported();
+    assertThat(store.turns("a\u0000b", "c")).containsExactly(first);
+    assertThat(store.turns("a", "b\u0000c")).containsExactly(second);
+    assertThat(store.countTurns("a")).isEqualTo(1);
+    assertThat(store.countTurns("a\u0000b")).isEqualTo(1);
+  }
+
+  @Test
   void turnsComeBackByIndexWhateverTheAppendOrder() {
     List<RawTurn> shuffled = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
