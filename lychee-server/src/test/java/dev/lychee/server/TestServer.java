@@ -20,6 +20,7 @@ final class TestServer implements AutoCloseable {
   static final String ALICE_READ = "alice-read-secret-ghijkl";
   static final String TEAM_WRITE = "team-write-secret-mnopqr";
   static final String BOB_WRITE = "bob-write-secret-stuvwx";
+  static final String ALICE_ADMIN = "alice-admin-secret-yz0123";
 
   final Lychee memory;
   final LycheeServer server;
@@ -38,6 +39,7 @@ final class TestServer implements AutoCloseable {
     keys.add(key("alice-read", ALICE_READ, Right.READ, null, "alice"));
     keys.add(key("team-write", TEAM_WRITE, Right.WRITE, "team-a", "team-*"));
     keys.add(key("bob-write", BOB_WRITE, Right.WRITE, null, "bob"));
+    keys.add(key("alice-admin", ALICE_ADMIN, Right.ADMIN, null, "alice"));
     return ApiKeys.of(keys);
   }
 
