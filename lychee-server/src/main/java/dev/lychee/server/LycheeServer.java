@@ -10,6 +10,7 @@ import dev.lychee.server.http.HttpMetrics;
 import dev.lychee.server.http.JsonBodies;
 import dev.lychee.server.http.JsonRoute;
 import dev.lychee.server.http.OpsRoutes;
+import dev.lychee.server.inspect.InspectorRoutes;
 import dev.lychee.server.http.ProblemCode;
 import dev.lychee.server.http.Responder;
 import dev.lychee.server.http.RouteSpec;
@@ -85,6 +86,7 @@ public final class LycheeServer implements AutoCloseable {
     groups.add(new V1Routes(service, json, out));
     groups.add(new Mem0Routes(service, json, out));
     groups.add(new OpsRoutes(registry, () -> ready(memory), out));
+    groups.add(new InspectorRoutes(service, json, out, config.evalJson()));
     groups.addAll(config.extraRoutes());
     List<RouteSpec> routes = groups.stream().flatMap(g -> g.routes().stream()).toList();
 

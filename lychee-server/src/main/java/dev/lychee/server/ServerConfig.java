@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param maxBodyBytes the largest request body accepted (default 1 MiB)
  * @param keys the API keys; empty means open, which is allowed only on a loopback address
  * @param mcpNamespace the namespace MCP tools act on when a key does not name one (default "default")
- * @param extraRoutes further route groups mounted beside REST v1 (the web inspector adds its own)
+ * @param extraRoutes further route groups mounted beside REST v1
+ * @param evalJson an {@code eval locomo} result file the web inspector charts; null for none
  */
-public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys keys, String mcpNamespace, List<Routes> extraRoutes) {
+public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys keys, String mcpNamespace, List<Routes> extraRoutes,
+    java.nio.file.Path evalJson) {
 
   public static final int DEFAULT_PORT = 8080;
   public static final long DEFAULT_MAX_BODY = 1L << 20;
@@ -64,8 +66,15 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
     private ApiKeys keys = ApiKeys.none();
     private String mcpNamespace = "default";
     private final List<Routes> extra = new ArrayList<>();
+    private java.nio.file.Path evalJson;
 
     private Builder() {}
+
+    /** An {@code eval locomo --json} result for the inspector's evaluation chart (default: none). */
+    public Builder evalJson(java.nio.file.Path file) {
+      this.evalJson = file;
+      return this;
+    }
 
     public Builder host(String h) {
       this.host = h;
@@ -115,7 +124,10 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
         throw new IllegalArgumentException("no API keys are configured, so the server may only bind a loopback address (got "
             + host + "); configure keys with --keys FILE, LYCHEE_API_KEYS_FILE or LYCHEE_API_KEYS");
       }
-      return new ServerConfig(host, port, maxBodyBytes, keys, mcpNamespace, extra);
+      if (evalJson != null && !java.nio.file.Files.isReadable(evalJson)) {
+        throw new IllegalArgumentException("the evaluation file cannot be read: " + evalJson);
+      }
+      return new ServerConfig(host, port, maxBodyBytes, keys, mcpNamespace, extra, evalJson);
     }
   }
 }

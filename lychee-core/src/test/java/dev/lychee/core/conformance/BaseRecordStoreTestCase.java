@@ -378,6 +378,24 @@ public abstract class BaseRecordStoreTestCase {
     assertThat(store.recordsInRange("other", DateRange.day(may7))).isEmpty();
   }
 
+  @Test
+  void recordsInRangeFindYearsOutsideFourDigits() {
+    LocalDate ancient = LocalDate.of(-50, 3, 15);
+    LocalDate far = LocalDate.of(12_024, 1, 2);
+    MemoryRecord old = record("ns", "Long ago.", MemoryType.EVENT, day(ancient), List.of(), List.of(), TurnRef.of("s", 0));
+    MemoryRecord future = record("ns", "Far ahead.", MemoryType.EVENT, day(far), List.of(), List.of(), TurnRef.of("s", 1));
+    MemoryRecord now = record("ns", "This year.", MemoryType.EVENT, day(LocalDate.of(2024, 5, 1)), List.of(), List.of(),
+        TurnRef.of("s", 2));
+    store.putRecords("ns", List.of(old, future, now));
+    reopenIfSupported();
+    assertThat(store.recordsInRange("ns", DateRange.day(ancient))).containsExactly(old);
+    assertThat(store.recordsInRange("ns", DateRange.day(far))).containsExactly(future);
+    assertThat(store.recordsInRange("ns", new DateRange(LocalDate.of(1, 1, 1), LocalDate.of(9999, 12, 31))))
+        .containsExactly(now);
+    assertThat(store.recordsInRange("ns", new DateRange(null, LocalDate.of(0, 1, 1)))).containsExactly(old);
+    assertThat(store.recordsInRange("ns", new DateRange(LocalDate.of(10_000, 1, 1), null))).containsExactly(future);
+  }
+
   // ------------------------------------------------------------------ nodes
 
   @Test
@@ -814,6 +832,44 @@ public abstract class BaseRecordStoreTestCase {
   }
 
   // ------------------------------------------------------------------ bad arguments
+
+  @Test
+  void concurrentAppendersThatLetTheStoreChooseIndicesLoseNothing() throws Exception {
+    int writers = 6;
+    int each = 40;
+    ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      String name = "w" + w;
+      Thread t = new Thread(() -> {
+        try {
+          for (int i = 0; i < each; i++) {
+            String text = name + " says " + i;
+            List<RawTurn> added = store.appendTurns("ns", "s", next -> List.of(turn("ns", "s", next, text)));
+            if (added.size() != 1) {
+              errors.add(new AssertionError("not stored: " + text));
+            }
+          }
+        } catch (Throwable e) {
+          errors.add(e);
+        }
+      });
+      threads.add(t);
+      t.start();
+    }
+    for (Thread t : threads) {
+      t.join(60_000);
+    }
+    assertThat(errors).isEmpty();
+    List<RawTurn> all = store.turns("ns", "s");
+    assertThat(all).hasSize(writers * each);
+    assertThat(all).extracting(RawTurn::index).containsExactlyElementsOf(
+        java.util.stream.IntStream.range(0, writers * each).boxed().toList());
+    assertThat(all).extracting(RawTurn::text).doesNotHaveDuplicates();
+    // an index the admission chose that another writer has taken meanwhile cannot happen; an
+    // explicit index already stored is still skipped, as appendTurns(list) does
+    assertThat(store.appendTurns("ns", "s", next -> List.of(turn("ns", "s", 0, "again")))).isEmpty();
+  }
 
   @Test
   void badArgumentsGiveClearExceptions() {

@@ -43,6 +43,10 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Namespace MCP tools use when a key names none. Default: ${DEFAULT-VALUE}.")
   String mcpNamespace = "default";
 
+  @Option(names = "--eval-json", paramLabel = "FILE",
+      description = "An `eval locomo --json` result that the web inspector charts (recall against tokens).")
+  java.nio.file.Path evalJson;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -50,7 +54,7 @@ public final class ServeCommand implements Callable<Integer> {
     try {
       ApiKeys apiKeys = keys != null ? ApiKeyFile.read(keys) : ApiKeyFile.fromEnvironment(System.getenv());
       config = ServerConfig.builder().host(host).port(port).keys(apiKeys).maxBodyBytes(maxBody)
-          .mcpNamespace(mcpNamespace).build();
+          .mcpNamespace(mcpNamespace).evalJson(evalJson).build();
     } catch (IllegalArgumentException e) {
       err.println("lychee serve: " + e.getMessage());
       return 2;
@@ -69,7 +73,8 @@ public final class ServeCommand implements Callable<Integer> {
     } else {
       err.println("lychee: " + config.keys().keys().size() + " API key(s): " + config.keys().keys().stream().map(k -> k.id()).toList());
     }
-    err.println("lychee: listening on " + server.baseUrl() + " (REST /v1, OpenAPI /openapi.json, MCP " + LycheeServer.MCP_PATH + ")");
+    err.println("lychee: listening on " + server.baseUrl() + " (inspector /, REST /v1, OpenAPI /openapi.json, MCP "
+        + LycheeServer.MCP_PATH + ")");
     err.flush();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -10,6 +10,8 @@ public enum ProblemCode {
   NOT_FOUND(404, "No such route"),
   NAMESPACE_NOT_FOUND(404, "The namespace holds no data"),
   SESSION_NOT_FOUND(404, "The session holds no data"),
+  ASSET_NOT_FOUND(404, "The web inspector has no such file"),
+  NO_EVALUATION(404, "The server was started without an evaluation file"),
   METHOD_NOT_ALLOWED(405, "The route does not take this method"),
   BODY_TOO_LARGE(413, "The body is larger than the server accepts"),
   UNSUPPORTED_MEDIA_TYPE(415, "The body must be application/json"),

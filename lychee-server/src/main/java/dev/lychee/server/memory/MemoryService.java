@@ -9,8 +9,9 @@ import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.TokenCounter;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.server.api.AnswerView;
 import dev.lychee.server.api.Deleted;
@@ -97,15 +98,20 @@ public final class MemoryService {
   /** Retries pending segments of the namespace; returns how many were encoded. */
   public int encodePending(String ns) {
     requireNamespace(ns);
-    return memory.encodePending(ns);
+    return memory.encodePending(ns).segmentsEncoded();
   }
 
   // ---- reading ----
 
   public RecallView recall(String ns, QueryRequest q) {
+    return recall(ns, q, RecallObserver.NONE);
+  }
+
+  /** The same recall, with every stage reporting to {@code observer} (the inspector's trace). */
+  public RecallView recall(String ns, QueryRequest q, RecallObserver observer) {
     requireNamespace(ns);
     Question question = question(ns, q);
-    Recall r = memory.recall(question);
+    Recall r = memory.recall(question, observer);
     List<Evidence> ev = r.evidence();
     int[] counts = budget.counts(ev);
     if (q.tokenBudget() != null) {
