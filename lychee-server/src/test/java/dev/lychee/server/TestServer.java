@@ -48,7 +48,18 @@ final class TestServer implements AutoCloseable {
   }
 
   static TestServer start() {
-    return start(ServerConfig.builder().port(0).keys(keys()).maxBodyBytes(64 * 1024).build());
+    return start(ServerConfig.builder().port(0).keys(keys()).maxBodyBytes(64 * 1024).evalJson(evaluation()).build());
+  }
+
+  /** A small evaluation result for the inspector's chart route. */
+  private static java.nio.file.Path evaluation() {
+    try {
+      java.nio.file.Path f = java.nio.file.Files.createTempFile("lychee-eval", ".json");
+      f.toFile().deleteOnExit();
+      return java.nio.file.Files.writeString(f, "{\"systems\":{\"lychee\":{\"recall_tokens\":{\"1000\":0.84}}}}");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   static TestServer start(ServerConfig config) {
