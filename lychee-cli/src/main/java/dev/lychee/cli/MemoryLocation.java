@@ -61,13 +61,12 @@ record MemoryLocation(String kind, Path path) {
   void createIfMissing() {
     try {
       if (kind.equals("lucene")) {
-        createPrivateDirectories(path);
+        PrivateFiles.createDirectories(path);
         return;
       }
-      createPrivateDirectories(path.getParent());
       PrivateFiles.createFile(path);
       // the store keeps its HNSW graphs beside the file; create that directory private too
-      createPrivateDirectories(path.resolveSibling(path.getFileName() + ".hnsw"));
+      PrivateFiles.createDirectories(path.resolveSibling(path.getFileName() + ".hnsw"));
     } catch (IOException e) {
       throw new UserError("cannot create " + path + ": " + e.getMessage());
     }
@@ -96,11 +95,6 @@ record MemoryLocation(String kind, Path path) {
     } catch (IOException e) {
       throw new UserError("cannot read " + path + ": " + e.getMessage());
     }
-  }
-
-  /** Creates missing directories as 0700; existing ones are left as they are. */
-  static void createPrivateDirectories(Path dir) throws IOException {
-    PrivateFiles.createDirectories(dir);
   }
 
   private static boolean nonBlank(String s) {

@@ -5,6 +5,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
@@ -29,18 +30,7 @@ public final class PrivateFiles {
     }
     Path absolute = dir.toAbsolutePath();
     createDirectories(absolute.getParent());
-    try {
-      if (posix()) {
-        Files.createDirectory(absolute, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      } else {
-        Files.createDirectory(absolute);
-      }
-    } catch (FileAlreadyExistsException raced) {
-      // another opener created it between the check and here; what matters is that it exists
-      if (!Files.isDirectory(absolute)) {
-        throw raced;
-      }
-    }
+    create(absolute, true);
   }
 
   /**
@@ -52,17 +42,27 @@ public final class PrivateFiles {
   public static void createFile(Path file) throws IOException {
     Path absolute = file.toAbsolutePath();
     createDirectories(absolute.getParent());
-    if (Files.exists(absolute)) {
-      return;
+    if (!Files.exists(absolute)) {
+      create(absolute, false);
     }
+  }
+
+  private static void create(Path path, boolean directory) throws IOException {
+    FileAttribute<?>[] owner = posix()
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(directory ? "rwx------" : "rw-------"))}
+        : new FileAttribute<?>[0];
     try {
-      if (posix()) {
-        Files.createFile(absolute, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      if (directory) {
+        Files.createDirectory(path, owner);
       } else {
-        Files.createFile(absolute);
+        Files.createFile(path, owner);
       }
     } catch (FileAlreadyExistsException raced) {
-      // created by another opener in the meantime: it is theirs to have made private
+      // another opener created it between the check and here; a file of theirs is theirs to have
+      // made private, but a directory must be one
+      if (directory && !Files.isDirectory(path)) {
+        throw raced;
+      }
     }
   }
 
