@@ -86,8 +86,12 @@ class BackgroundEncodingTest {
       assertThat(retryAfter).as("Retry-After header").isNotNull().matches("[1-9][0-9]*");
       assertThat(refused.json().get("detail").asText()).contains("nothing of this call was stored");
       assertThat(s.http.get(ns + "/sessions/s2/turns", TestServer.ALICE_READ).status()).isEqualTo(404);
+      OpenApiSchemas schemas = new OpenApiSchemas();
+      schemas.assertMatches("POST", "/v1/namespaces/{ns}/sessions/{session}/turns", refused);
 
-      JsonNode busy = s.http.get(ns + "/status", TestServer.ALICE_READ).json();
+      Http.Res busyRes = s.http.get(ns + "/status", TestServer.ALICE_READ);
+      schemas.assertMatches("GET", "/v1/namespaces/{ns}/status", busyRes);
+      JsonNode busy = busyRes.json();
       assertThat(busy.get("turns").asInt()).isEqualTo(1);
       assertThat(busy.get("queued").asInt()).isEqualTo(1);
       assertThat(busy.get("segments").get("pending").asInt()).isEqualTo(1);
@@ -98,6 +102,7 @@ class BackgroundEncodingTest {
 
       Http.Res notYet = s.http.post(ns + "/await-idle?timeout_ms=50", TestServer.ALICE_READ, null);
       assertThat(notYet.status()).as(notYet.body()).isEqualTo(200);
+      schemas.assertMatches("POST", "/v1/namespaces/{ns}/await-idle", notYet);
       assertThat(notYet.json().get("idle").asBoolean()).isFalse();
       assertThat(notYet.json().get("timeout_ms").asInt()).isEqualTo(50);
       assertThat(notYet.json().get("status").get("queued").asInt()).isEqualTo(1);
@@ -120,6 +125,7 @@ class BackgroundEncodingTest {
       Http.Res conflict = s.http.post(ns + "/sessions/s2/turns", TestServer.ALICE_WRITE,
           SECOND.replace("sleeps on the piano", "hates the piano"));
       RestRoutesTest.assertProblem(conflict, 409, "turn-conflict", null);
+      schemas.assertMatches("POST", "/v1/namespaces/{ns}/sessions/{session}/turns", conflict);
       assertThat(s.http.post(ns + "/await-idle?timeout_ms=30000", TestServer.ALICE_READ, null).json().get("idle").asBoolean())
           .isTrue();
       assertThat(s.http.get(ns + "/sessions/s2/turns", TestServer.ALICE_READ).json().get("items").findValuesAsText("text"))
