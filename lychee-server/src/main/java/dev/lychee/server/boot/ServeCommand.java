@@ -5,6 +5,8 @@ import dev.lychee.server.LycheeServer;
 import dev.lychee.server.ServerConfig;
 import dev.lychee.server.auth.ApiKeyFile;
 import dev.lychee.server.auth.ApiKeys;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -61,9 +63,11 @@ public final class ServeCommand implements Callable<Integer> {
       return 2;
     }
     Backends backends = Backends.of(db, System.getenv());
+    // one registry for the memory's meters and the server's: /metrics shows both
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Lychee memory;
     try {
-      memory = backends.open(line -> err.println("lychee: " + line));
+      memory = backends.open(line -> err.println("lychee: " + line), metrics);
     } catch (IllegalArgumentException e) {
       err.println("lychee serve: " + e.getMessage());
       return 2;
@@ -73,7 +77,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     LycheeServer server;
     try {
-      server = LycheeServer.start(config, memory);
+      server = LycheeServer.start(config, memory, metrics);
     } catch (RuntimeException e) {
       memory.close();
       err.println("lychee serve: cannot listen on " + host + ":" + port + ": " + rootMessage(e)
