@@ -30,7 +30,8 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", paramLabel = "N", description = "Port (0 picks a free one). Default: ${DEFAULT-VALUE}.")
   int port = ServerConfig.DEFAULT_PORT;
 
-  @Option(names = "--db", paramLabel = "PATH", description = "SQLite file. Default: ~/.lychee/lychee.db.")
+  @Option(names = "--db", paramLabel = "PATH",
+      description = "SQLite file. Default: $LYCHEE_DB, else lychee.db in $LYCHEE_HOME (default ~/.lychee).")
   Path db;
 
   @Option(names = "--keys", paramLabel = "FILE", description = "API key file (JSON with SHA-256 hashes, see README).")
@@ -59,13 +60,24 @@ public final class ServeCommand implements Callable<Integer> {
       err.println("lychee serve: " + e.getMessage());
       return 2;
     }
-    Lychee memory = new Backends(db != null ? db : Backends.defaultDb(), System.getenv()).open(line -> err.println("lychee: " + line));
+    Backends backends = Backends.of(db, System.getenv());
+    Lychee memory;
+    try {
+      memory = backends.open(line -> err.println("lychee: " + line));
+    } catch (IllegalArgumentException e) {
+      err.println("lychee serve: " + e.getMessage());
+      return 2;
+    } catch (RuntimeException e) {
+      err.println("lychee serve: cannot open the memory at " + backends.db() + ": " + rootMessage(e));
+      return 1;
+    }
     LycheeServer server;
     try {
       server = LycheeServer.start(config, memory);
     } catch (RuntimeException e) {
       memory.close();
-      err.println("lychee serve: cannot start on " + host + ":" + port + ": " + rootMessage(e));
+      err.println("lychee serve: cannot listen on " + host + ":" + port + ": " + rootMessage(e)
+          + (causedBy(e, java.net.BindException.class) ? " (another process may hold the port; choose one with --port)" : ""));
       return 1;
     }
     if (config.keys().isEmpty()) {
@@ -84,6 +96,15 @@ public final class ServeCommand implements Callable<Integer> {
     }, "lychee-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static String rootMessage(Throwable t) {

@@ -16,6 +16,12 @@ public final class ServerMain implements Runnable {
 
   public static void main(String[] args) {
     CommandLine cl = new CommandLine(new ServerMain());
+    // a usage error is one line naming the problem, not the whole help text
+    cl.setParameterExceptionHandler((ex, rest) -> {
+      ex.getCommandLine().getErr().println("lychee: " + ex.getMessage() + " (see " + ex.getCommandLine().getCommandName()
+          + " --help)");
+      return CommandLine.ExitCode.USAGE;
+    });
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       cmd.getErr().println("lychee: " + ServeCommand.rootMessage(ex));
       return 1;
