@@ -121,6 +121,9 @@ class BackgroundEncodingTest {
       Http.Res retried = s.http.post(ns + "/sessions/s2/turns", TestServer.ALICE_WRITE, SECOND);
       assertThat(retried.status()).as(retried.body()).isEqualTo(202);
       assertThat(retried.json().get("stored").asInt()).isEqualTo(1);
+      // the retried call queued its own segment: wait for it, or the queue (capacity 1) answers 429 first
+      assertThat(s.http.post(ns + "/await-idle?timeout_ms=30000", TestServer.ALICE_READ, null).json().get("idle").asBoolean())
+          .isTrue();
       // a conflicting explicit index on the same server is a 409 that stores nothing
       Http.Res conflict = s.http.post(ns + "/sessions/s2/turns", TestServer.ALICE_WRITE,
           SECOND.replace("sleeps on the piano", "hates the piano"));
