@@ -66,6 +66,10 @@ class ServeFailuresTest {
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.errLines().get(0)).startsWith("lychee: ").contains("--port").contains("eighty");
     assertNoTrace(r);
+    Run queue = serve(Map.of("LYCHEE_HOME", dir.resolve("home").toString()), "--queue-capacity", "0");
+    assertThat(queue.exit()).isEqualTo(2);
+    assertThat(queue.errLines()).containsExactly("lychee serve: --queue-capacity must be at least 1: 0");
+    assertThat(Files.exists(dir.resolve("home"))).isFalse();
     Run unknown = serve(Map.of(), "--bogus");
     assertThat(unknown.exit()).isEqualTo(2);
     assertThat(unknown.errLines().get(0)).isEqualTo("lychee: Unknown option: '--bogus'");

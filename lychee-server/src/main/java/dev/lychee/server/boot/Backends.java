@@ -2,6 +2,8 @@ package dev.lychee.server.boot;
 
 import com.google.inject.Module;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.metrics.MicrometerModule;
 import dev.lychee.core.store.PrivateFiles;
 import dev.lychee.embed.onnx.OnnxEmbeddingModule;
 import dev.lychee.llm.ollama.OllamaConfig;
@@ -9,6 +11,7 @@ import dev.lychee.llm.ollama.OllamaModule;
 import dev.lychee.llm.openai.OpenAiConfig;
 import dev.lychee.llm.openai.OpenAiModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +65,14 @@ record Backends(Path db, Map<String, String> env) {
    * @throws IllegalStateException when the database cannot be created or is not one
    */
   Lychee open(Consumer<String> describe) {
+    return open(describe, null, LycheeConfig.defaults());
+  }
+
+  /**
+   * {@link #open(Consumer)} with {@code config}, publishing the memory's meters to {@code metrics}
+   * when it is not null.
+   */
+  Lychee open(Consumer<String> describe, MeterRegistry metrics, LycheeConfig config) {
     String llm = env.getOrDefault("LYCHEE_LLM", "").trim();
     String embedder = env.getOrDefault("LYCHEE_EMBEDDER", "onnx").trim();
     if (!llm.isEmpty() && !llm.startsWith("openai:") && !llm.startsWith("ollama:")) {
@@ -81,10 +92,13 @@ record Backends(Path db, Map<String, String> env) {
     }
     openai.ifPresent(c -> modules.add(new OpenAiModule(c)));
     ollama.ifPresent(c -> modules.add(new OllamaModule(c)));
+    if (metrics != null) {
+      modules.add(new MicrometerModule(metrics));
+    }
     describe.accept("SQLite store " + db + "; embedder " + (onnx ? "onnx bge-small-en-v1.5-q" : embedder) + "; "
         + (llm.isEmpty() ? "offline components (heuristic encoder, rule-based planner, extractive answerer)"
             : "LLM " + llm + " for encoder, planner and answerer"));
-    return Lychee.create(modules.toArray(Module[]::new));
+    return Lychee.create(config, modules.toArray(Module[]::new));
   }
 
   private void createPrivately() {

@@ -1,11 +1,16 @@
 package dev.lychee.server.boot;
 
 import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.server.LycheeServer;
 import dev.lychee.server.ServerConfig;
 import dev.lychee.server.auth.ApiKeyFile;
 import dev.lychee.server.auth.ApiKeys;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
@@ -48,11 +53,22 @@ public final class ServeCommand implements Callable<Integer> {
       description = "An `eval locomo --json` result that the web inspector charts (recall against tokens).")
   java.nio.file.Path evalJson;
 
+  @Option(names = "--queue-capacity", paramLabel = "N",
+      description = "Segments the background encoder may hold before writes are held or refused. Default: ${DEFAULT-VALUE}.")
+  int queueCapacity = 1_000;
+
+  @Option(names = "--queue-wait", paramLabel = "SECONDS",
+      description = {"How long a write waits for room in a full encoding queue before it is refused with 429 "
+          + "and Retry-After (0 refuses at once; at most 300). Default: ${DEFAULT-VALUE}."})
+  int queueWait = 2;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ServerConfig config;
+    LycheeConfig memoryConfig;
     try {
+      memoryConfig = memoryConfig();
       ApiKeys apiKeys = keys != null ? ApiKeyFile.read(keys) : ApiKeyFile.fromEnvironment(System.getenv());
       config = ServerConfig.builder().host(host).port(port).keys(apiKeys).maxBodyBytes(maxBody)
           .mcpNamespace(mcpNamespace).evalJson(evalJson).build();
@@ -61,9 +77,11 @@ public final class ServeCommand implements Callable<Integer> {
       return 2;
     }
     Backends backends = Backends.of(db, System.getenv());
+    // one registry for the memory's meters and the server's: /metrics shows both
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Lychee memory;
     try {
-      memory = backends.open(line -> err.println("lychee: " + line));
+      memory = backends.open(line -> err.println("lychee: " + line), metrics, memoryConfig);
     } catch (IllegalArgumentException e) {
       err.println("lychee serve: " + e.getMessage());
       return 2;
@@ -73,7 +91,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     LycheeServer server;
     try {
-      server = LycheeServer.start(config, memory);
+      server = LycheeServer.start(config, memory, metrics);
     } catch (RuntimeException e) {
       memory.close();
       err.println("lychee serve: cannot listen on " + host + ":" + port + ": " + rootMessage(e)
@@ -96,6 +114,20 @@ public final class ServeCommand implements Callable<Integer> {
     }, "lychee-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  /** The memory's configuration: a server holds a write briefly when the queue is full, then answers 429. */
+  LycheeConfig memoryConfig() {
+    if (queueCapacity < 1) {
+      throw new IllegalArgumentException("--queue-capacity must be at least 1: " + queueCapacity);
+    }
+    if (queueWait < 0 || queueWait > 300) {
+      throw new IllegalArgumentException("--queue-wait must be between 0 and 300 seconds: " + queueWait);
+    }
+    IngestConfig ingest = IngestConfig.builder().queueCapacity(queueCapacity)
+        .whenFull(queueWait == 0 ? IngestConfig.FullQueuePolicy.REJECT : IngestConfig.FullQueuePolicy.WAIT)
+        .fullQueueWait(Duration.ofSeconds(queueWait)).build();
+    return LycheeConfig.builder().ingest(ingest).build();
   }
 
   static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
