@@ -17,10 +17,11 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.spi.AnswerGenerator;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.ingest.MemoryWriter;
-import dev.lychee.core.recall.RecallPipeline;
+import dev.lychee.core.read.RecallPipeline;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -149,9 +150,18 @@ public final class Lychee implements AutoCloseable {
 
   /** Recalls evidence: one plan, deterministic multi-route recall, fusion, reranking, selection. */
   public Recall recall(Question question) {
+    return recall(question, RecallObserver.NONE);
+  }
+
+  /**
+   * Recalls evidence and shows every stage's intermediate results to {@code observer}: pass a
+   * {@link dev.lychee.api.RecallTrace} to see what each channel found, the fused and reranked pools
+   * with the reranker's features, and each pick of the selector.
+   */
+  public Recall recall(Question question, RecallObserver observer) {
     ensureOpen();
     Objects.requireNonNull(question, "question");
-    return recall.recall(question);
+    return recall.recall(question, Objects.requireNonNull(observer, "observer"));
   }
 
   /** Answers a question from recalled evidence. */

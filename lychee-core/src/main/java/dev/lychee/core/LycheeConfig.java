@@ -1,7 +1,7 @@
 package dev.lychee.core;
 
 import dev.lychee.core.encode.EncodingConfig;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.read.RetrievalConfig;
 import dev.lychee.core.segment.SegmentationConfig;
 import java.util.Locale;
 import java.util.Objects;

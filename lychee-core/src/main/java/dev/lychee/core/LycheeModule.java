@@ -23,7 +23,7 @@ import dev.lychee.core.llm.O200kTokenCounter;
 import dev.lychee.core.organize.EvidenceOrganizer;
 import dev.lychee.core.plan.LlmPlanner;
 import dev.lychee.core.plan.RuleBasedPlanner;
-import dev.lychee.core.recall.RetrievalModule;
+import dev.lychee.core.read.RetrievalModule;
 import dev.lychee.core.segment.Segmenters;
 import dev.lychee.core.store.InMemoryRecordStore;
 import dev.lychee.core.vector.ExactVectorIndex;

@@ -2,7 +2,8 @@ package dev.lychee.api.spi;
 
 import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
-import java.util.Map;
+import dev.lychee.api.RecallRoute;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,10 +12,13 @@ import java.util.Objects;
  * @param question the question (its namespace scopes every read)
  * @param plan the plan being executed
  * @param k the effective evidence depth
- * @param queryVectors query-side embeddings of every query of every route, computed once per
- *     question in one batch, keyed by the exact query string
+ * @param routeQueries one {@link RouteQuery} per route of the plan, in plan order: the variants,
+ *     their vectors, the date filter and the terms each channel searches with (empty for stages
+ *     run without channels, such as a fuser on hand-built rankings)
+ * @param observer the hooks stages report to ({@link RecallObserver#NONE} unless a trace was asked for)
  */
-public record RecallContext(Question question, RecallPlan plan, int k, Map<String, float[]> queryVectors) {
+public record RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries,
+    RecallObserver observer) {
 
   public RecallContext {
     Objects.requireNonNull(question, "question");
@@ -22,7 +26,18 @@ public record RecallContext(Question question, RecallPlan plan, int k, Map<Strin
     if (k < 1) {
       throw new IllegalArgumentException("k must be >= 1: " + k);
     }
-    queryVectors = Map.copyOf(queryVectors);
+    routeQueries = List.copyOf(routeQueries);
+    observer = observer == null ? RecallObserver.NONE : observer;
+  }
+
+  /** A context that nobody observes. */
+  public RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries) {
+    this(question, plan, k, routeQueries, RecallObserver.NONE);
+  }
+
+  /** A context without route queries, for stages that never run a channel. */
+  public static RecallContext withoutQueries(Question question, RecallPlan plan, int k) {
+    return new RecallContext(question, plan, k, List.of());
   }
 
   public String namespace() {
@@ -30,15 +45,16 @@ public record RecallContext(Question question, RecallPlan plan, int k, Map<Strin
   }
 
   /**
-   * The embedding of one query.
+   * The pipeline's query object of one route.
    *
-   * @throws IllegalArgumentException if the query was not embedded for this context
+   * @throws IllegalArgumentException if the route is not one this context was built for
    */
-  public float[] vector(String query) {
-    float[] v = queryVectors.get(query);
-    if (v == null) {
-      throw new IllegalArgumentException("no query vector for '" + query + "'");
+  public RouteQuery query(RecallRoute route) {
+    for (RouteQuery q : routeQueries) {
+      if (q.route().equals(route)) {
+        return q;
+      }
     }
-    return v;
+    throw new IllegalArgumentException("no route query for route " + route.id());
   }
 }

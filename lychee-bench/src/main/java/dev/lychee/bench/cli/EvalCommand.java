@@ -1,6 +1,7 @@
 package dev.lychee.bench.cli;
 
 import dev.lychee.api.spi.Embedder;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Command;
 public final class EvalCommand implements Runnable {
   private final Supplier<Embedder> embedderFactory;
   private final Supplier<Embedder> uncachedEmbedderFactory;
+  private Map<String, String> environment = System.getenv();
 
   /** Uses the project's default embedder (BGE-small-en-v1.5, quantized ONNX). */
   public EvalCommand() {
@@ -34,6 +36,19 @@ public final class EvalCommand implements Runnable {
   public EvalCommand(Supplier<Embedder> embedderFactory, Supplier<Embedder> uncachedEmbedderFactory) {
     this.embedderFactory = Objects.requireNonNull(embedderFactory, "embedderFactory");
     this.uncachedEmbedderFactory = Objects.requireNonNull(uncachedEmbedderFactory, "uncachedEmbedderFactory");
+  }
+
+  /**
+   * The environment that LLM-judged runs read their endpoints and keys from ({@code OPENAI_API_KEY},
+   * {@code OPENAI_BASE_URL}, {@code OLLAMA_HOST}); the process environment unless replaced (tests).
+   */
+  public EvalCommand environment(Map<String, String> env) {
+    this.environment = Map.copyOf(env);
+    return this;
+  }
+
+  Map<String, String> environment() {
+    return environment;
   }
 
   Supplier<Embedder> embedderFactory() {

@@ -18,13 +18,18 @@ import dev.lychee.bench.systems.SystemCatalog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import dev.lychee.bench.qa.QaCases;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code lychee eval locomo}: evidence recall of every system on a LoCoMo file (evaluation.md §2). */
 @Command(name = "locomo", mixinStandardHelpOptions = true,
-    description = "LoCoMo evidence recall: recall@k, hit@k, tokens@k and recall@B tokens per system.")
+    description = {"LoCoMo evidence recall: recall@k, hit@k, tokens@k and recall@B tokens per system.",
+        "With --llm: LLM-judged question answering (judge accuracy, F1, BLEU-1, construction and query tokens)."})
 final class LocomoCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
@@ -57,11 +62,28 @@ final class LocomoCommand implements Callable<Integer> {
   @Option(names = "--report", description = "Write a Markdown report and an SVG chart into this directory.")
   Path report;
 
+  @Option(names = "--limit", description = "Evaluate only the first N conversations.")
+  Integer limit;
+
+  @Mixin QaOptions qa = new QaOptions();
+
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
     List<Integer> kList = Csv.positiveInts(ks, "--k");
     EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokenCounter());
     List<LocomoConversation> conversations = LocomoLoader.load(data);
+    if (limit != null) {
+      if (limit < 1) {
+        throw new IllegalArgumentException("--limit must be >= 1");
+      }
+      conversations = conversations.subList(0, Math.min(limit, conversations.size()));
+    }
+    if (qa.enabled()) {
+      return QaCommand.run(qa, spec, parent, data.getFileName().toString(), QaCases.locomo(conversations), conversations,
+          json, report);
+    }
     SystemCatalog catalog = new SystemCatalog(parent.embedderFactory())
         .lycheeK(lycheeK == null ? scorer.maxK() : Math.max(lycheeK, scorer.maxK()));
     List<EvalSystem> list = catalog.create(Csv.names(systems));

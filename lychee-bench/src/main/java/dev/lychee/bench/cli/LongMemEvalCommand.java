@@ -13,7 +13,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import dev.lychee.bench.qa.QaCases;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -38,12 +42,22 @@ final class LongMemEvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Write the result JSON here.")
   Path json;
 
+  @Option(names = "--report", description = "With --llm: write a Markdown report and an SVG chart into this directory.")
+  Path report;
+
+  @Mixin QaOptions qa = new QaOptions();
+
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
     List<Integer> kList = Csv.positiveInts(ks, "--k");
     List<LongMemEvalItem> items = LongMemEvalLoader.load(data);
     if (limit != null) {
       items = items.subList(0, Math.min(limit, items.size()));
+    }
+    if (qa.enabled()) {
+      return QaCommand.run(qa, spec, parent, data.getFileName().toString(), QaCases.longMemEval(items), null, json, report);
     }
     List<EvalSystem> list = new SystemCatalog(parent.embedderFactory()).create(Csv.names(systems));
     LongMemEvalResult result;

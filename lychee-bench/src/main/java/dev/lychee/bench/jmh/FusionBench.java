@@ -9,7 +9,7 @@ import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.core.fuse.RrfQuotaFuser;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.fuse.FusionConfig;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -45,7 +45,7 @@ public class FusionBench {
   @Setup
   public void setUp() {
     Random random = new Random(11);
-    fuser = new RrfQuotaFuser(RetrievalConfig.defaults());
+    fuser = new RrfQuotaFuser(FusionConfig.defaults());
     List<RecallRoute> planRoutes = new ArrayList<>();
     rankings = new ArrayList<>();
     for (int r = 0; r < routes; r++) {
@@ -61,7 +61,7 @@ public class FusionBench {
       rankings.add(new RouteRanking(route, ranked));
     }
     RecallPlan plan = new RecallPlan(QuestionType.AGGREGATE, "bench", planRoutes, null, TokenUsage.ZERO);
-    context = new RecallContext(new Question("bench", "bench question", 15, null), plan, 15, Map.of());
+    context = new RecallContext(new Question("bench", "bench question", 15, null), plan, 15, List.of());
   }
 
   @Benchmark

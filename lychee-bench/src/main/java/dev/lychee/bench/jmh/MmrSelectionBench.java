@@ -5,7 +5,8 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.spi.RecallContext;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.select.MmrConfig;
+import dev.lychee.core.strategy.Strategies;
 import dev.lychee.core.select.MmrSelector;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,7 +43,7 @@ public class MmrSelectionBench {
   @Setup
   public void setUp() {
     Random random = new Random(5);
-    selector = new MmrSelector(RetrievalConfig.defaults());
+    selector = new MmrSelector(MmrConfig.defaults(), Strategies.defaults());
     Map<String, Candidate> byId = new LinkedHashMap<>();
     int i = 0;
     while (byId.size() < 200) {
@@ -52,7 +53,7 @@ public class MmrSelectionBench {
     pool = new ArrayList<>(byId.values());
     pool.sort(Comparator.comparingDouble(Candidate::score).reversed());
     context = new RecallContext(new Question("bench", "bench question", k, null),
-        RecallPlan.singleRoute("bench question"), k, Map.of());
+        RecallPlan.singleRoute("bench question"), k, List.of());
   }
 
   @Benchmark

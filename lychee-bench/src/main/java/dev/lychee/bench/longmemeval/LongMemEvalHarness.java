@@ -69,7 +69,7 @@ public final class LongMemEvalHarness {
   }
 
   /** The haystack as evaluation sessions; empty turns are left out but keep their indices. */
-  static List<EvalSession> sessions(LongMemEvalItem item) {
+  public static List<EvalSession> sessions(LongMemEvalItem item) {
     List<EvalSession> out = new ArrayList<>();
     for (LmeSession s : item.sessions()) {
       List<Turn> turns = new ArrayList<>();

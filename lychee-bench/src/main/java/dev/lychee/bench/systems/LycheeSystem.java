@@ -1,5 +1,6 @@
 package dev.lychee.bench.systems;
 
+import com.google.inject.Module;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
@@ -56,6 +57,14 @@ public final class LycheeSystem implements EvalSystem {
    *     {@link #close()} deletes
    */
   public LycheeSystem(String name, Embedder embedder, LycheeConfig config, int maxK, StoreChoice store) {
+    this(name, embedder, config, maxK, store, List.of());
+  }
+
+  /**
+   * @param overrides Guice modules applied over Lychee's bindings (an ablation's stage overrides)
+   */
+  public LycheeSystem(String name, Embedder embedder, LycheeConfig config, int maxK, StoreChoice store,
+      List<Module> overrides) {
     this.name = Objects.requireNonNull(name, "name");
     if (maxK < 1) {
       throw new IllegalArgumentException("maxK must be >= 1");
@@ -72,6 +81,7 @@ public final class LycheeSystem implements EvalSystem {
       }
       builder.module(store.module(storeDir));
     }
+    overrides.forEach(builder::module);
     this.lychee = builder.build();
   }
 

@@ -2,7 +2,6 @@ package dev.lychee.bench.systems;
 
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.core.LycheeConfig;
-import dev.lychee.core.recall.RetrievalConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -87,22 +86,16 @@ public final class SystemCatalog {
       case "dense" -> new DenseSystem(embedder());
       case "hybrid" -> new HybridSystem(embedder());
       case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw" ->
-          new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store);
+          new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };
   }
 
-  /** The configuration of a lychee system: the base one with the ablation its name asks for. */
-  LycheeConfig lycheeConfig(String name) {
-    RetrievalConfig r = lycheeConfig.retrieval();
-    RetrievalConfig ablated = switch (name) {
-      case "lychee" -> r;
-      case "lychee-record-only" -> r.toBuilder().recordVectorOnly(true).build();
-      case "lychee-no-planner" -> r.toBuilder().noPlanner(true).build();
-      case "lychee-no-fusion" -> r.toBuilder().noFusionRerankDiversity(true).build();
-      case "lychee-no-raw" -> r.toBuilder().noRawTurns(true).build();
-      default -> throw new IllegalArgumentException("not a lychee system: " + name);
-    };
-    return lycheeConfig.toBuilder().retrieval(ablated).build();
+  /**
+   * The configuration of a lychee system: the base one as the ablation its name asks for runs it
+   * (the ablation's binding overrides come from {@link Ablation#overrides()}).
+   */
+  public LycheeConfig lycheeConfig(String name) {
+    return Ablation.ofSystem(name).configure(lycheeConfig);
   }
 }

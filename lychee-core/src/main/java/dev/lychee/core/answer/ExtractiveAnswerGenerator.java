@@ -6,7 +6,7 @@ import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.AnswerGenerator;
-import dev.lychee.core.recall.Terms;
+import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

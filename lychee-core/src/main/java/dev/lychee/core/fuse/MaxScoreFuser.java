@@ -4,12 +4,12 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteRanking;
-import dev.lychee.core.recall.CandidateMerger;
+import dev.lychee.core.score.CandidateMerger;
 import java.util.List;
 
 /**
- * The fusion of the "no fusion" ablation: route rankings are merged by id keeping each id's best
- * per-route score, with no rank fusion and no route quota.
+ * The plainest fusion: route rankings are merged by id keeping each id's best per-route score,
+ * with no rank fusion and no route quota (the evaluation's "no fusion" variant binds it). Stateless.
  */
 public final class MaxScoreFuser implements Fuser {
   @Override

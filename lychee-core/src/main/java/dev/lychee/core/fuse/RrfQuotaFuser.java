@@ -4,8 +4,7 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteRanking;
-import dev.lychee.core.recall.RetrievalConfig;
-import dev.lychee.core.recall.Scores;
+import dev.lychee.core.score.Scores;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,11 +23,11 @@ import java.util.Set;
  * first; the rest of the pool follows in fused order. The whole pool is returned.
  */
 public final class RrfQuotaFuser implements Fuser {
-  private final RetrievalConfig.Fusion fusion;
+  private final FusionConfig fusion;
 
   @Inject
-  public RrfQuotaFuser(RetrievalConfig config) {
-    this.fusion = config.fusion();
+  public RrfQuotaFuser(FusionConfig fusion) {
+    this.fusion = fusion;
   }
 
   /** The per-route quota for depth k and m routes. */

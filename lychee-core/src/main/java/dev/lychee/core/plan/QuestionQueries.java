@@ -1,6 +1,6 @@
 package dev.lychee.core.plan;
 
-import dev.lychee.core.recall.Terms;
+import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

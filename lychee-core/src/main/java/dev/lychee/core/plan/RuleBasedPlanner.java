@@ -106,8 +106,8 @@ public final class RuleBasedPlanner implements QueryPlanner {
    * of it is dominated by the name and matches any short turn that names the person.
    */
   static boolean focused(String variant, List<String> names) {
-    java.util.Set<String> words = new java.util.LinkedHashSet<>(dev.lychee.core.recall.Terms.content(variant));
-    names.forEach(n -> words.remove(dev.lychee.core.recall.Terms.stem(n.toLowerCase(Locale.ROOT))));
+    java.util.Set<String> words = new java.util.LinkedHashSet<>(dev.lychee.core.text.Terms.content(variant));
+    names.forEach(n -> words.remove(dev.lychee.core.text.Terms.stem(n.toLowerCase(Locale.ROOT))));
     return words.size() >= MIN_FOCUS_WORDS;
   }
 }

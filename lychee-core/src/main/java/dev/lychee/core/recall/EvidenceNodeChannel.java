@@ -10,7 +10,12 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.score.CandidateMerger;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.strategy.Strategies;
+import dev.lychee.core.strategy.StrategyProfile;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,13 +40,18 @@ public final class EvidenceNodeChannel implements RecallChannel {
 
   private final RecordStore store;
   private final VectorIndex vectors;
-  private final RetrievalConfig config;
+  private final ChannelBudgets budgets;
+  private final ChannelWeights weights;
+  private final Strategies strategies;
 
   @Inject
-  public EvidenceNodeChannel(RecordStore store, VectorIndex vectors, RetrievalConfig config) {
+  public EvidenceNodeChannel(RecordStore store, VectorIndex vectors, ChannelBudgets budgets, ChannelWeights weights,
+      Strategies strategies) {
     this.store = store;
     this.vectors = vectors;
-    this.config = config;
+    this.budgets = budgets;
+    this.weights = weights;
+    this.strategies = strategies;
   }
 
   @Override
@@ -51,7 +61,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
 
   /** The weight of a node kind. */
   double weight(NodeKind kind) {
-    RetrievalConfig.ChannelWeights w = config.weights();
+    ChannelWeights w = weights;
     return switch (kind) {
       case ENTITY -> w.entity();
       case TAG -> w.tag();
@@ -64,10 +74,11 @@ public final class EvidenceNodeChannel implements RecallChannel {
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
     String ns = context.namespace();
-    StrategyProfile p = config.strategy(context.plan().type());
-    int limit = config.budgets().nodes(context.k(), p);
-    int perNodeRecords = config.budgets().records(context.k(), p);
-    List<String> variants = RouteVariants.of(context.question().text(), route, config.budgets().maxVariants());
+    StrategyProfile p = strategies.of(context.plan().type());
+    int limit = budgets.nodes(context.k(), p);
+    int perNodeRecords = budgets.records(context.k(), p);
+    RouteQuery query = context.query(route);
+    List<String> variants = query.variants();
 
     // node id -> (score, queries); kept per kind to honour the per-kind limit
     Map<String, NodeHit> nodeHits = new LinkedHashMap<>();
@@ -78,7 +89,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
       }
       Map<String, NodeHit> ofKind = new HashMap<>();
       for (String q : variants) {
-        for (ScoredId hit : vectors.search(ns, index, context.vector(q), limit, null)) {
+        for (ScoredId hit : vectors.search(ns, index, query.vector(q), limit, null)) {
           double s = Scores.retrieval(hit.score()) * weight(kind);
           ofKind.merge(hit.id(), new NodeHit(s, new LinkedHashSet<>(List.of(q))), NodeHit::merge);
         }

@@ -4,13 +4,17 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.Provenance;
 import dev.lychee.api.RawTurn;
-import dev.lychee.api.TurnRef;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import java.util.EnumSet;
+import java.util.Set;
+import dev.lychee.core.score.CandidateMerger;
+import dev.lychee.core.score.Scores;
 import jakarta.inject.Inject;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,12 +32,28 @@ public final class LexicalChannel implements RecallChannel {
   public static final String NAME = "lexical";
 
   private final RecordStore store;
-  private final RetrievalConfig config;
+  private final ChannelBudgets budgets;
+  private final ChannelWeights weights;
+  private final Set<TextField> fields;
 
+  /** A lexical channel over turns and records. */
   @Inject
-  public LexicalChannel(RecordStore store, RetrievalConfig config) {
+  public LexicalChannel(RecordStore store, ChannelBudgets budgets, ChannelWeights weights) {
+    this(store, budgets, weights, EnumSet.allOf(TextField.class));
+  }
+
+  /**
+   * A lexical channel over the given fields only (for example records alone, when raw turns are
+   * left out of recall).
+   */
+  public LexicalChannel(RecordStore store, ChannelBudgets budgets, ChannelWeights weights, Set<TextField> fields) {
     this.store = store;
-    this.config = config;
+    this.budgets = budgets;
+    this.weights = weights;
+    if (fields.isEmpty()) {
+      throw new IllegalArgumentException("LexicalChannel needs at least one text field");
+    }
+    this.fields = Set.copyOf(fields);
   }
 
   @Override
@@ -44,11 +64,11 @@ public final class LexicalChannel implements RecallChannel {
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
     String ns = context.namespace();
-    int limit = config.budgets().lexicalLimit();
-    List<String> variants = RouteVariants.of(context.question().text(), route, config.budgets().maxVariants());
-    RetrievalConfig.ChannelWeights w = config.weights();
+    int limit = budgets.lexicalLimit();
+    List<String> variants = context.query(route).variants();
+    ChannelWeights w = weights;
     CandidateMerger out = new CandidateMerger();
-    if (!config.ablations().noRawTurns()) {
+    if (fields.contains(TextField.TURNS)) {
       Map<String, VariantHit> turnHits = search(ns, TextField.TURNS, variants, limit);
       List<TurnRef> refs = turnHits.keySet().stream().map(TurnIds::parse).flatMap(Optional::stream).toList();
       for (RawTurn t : store.turns(ns, refs)) {
@@ -59,7 +79,8 @@ public final class LexicalChannel implements RecallChannel {
         }
       }
     }
-    Map<String, VariantHit> recordHits = search(ns, TextField.RECORDS, variants, limit);
+    Map<String, VariantHit> recordHits =
+        fields.contains(TextField.RECORDS) ? search(ns, TextField.RECORDS, variants, limit) : Map.of();
     if (!recordHits.isEmpty()) {
       for (MemoryRecord rec : store.records(ns, recordHits.keySet())) {
         VariantHit h = recordHits.get(rec.id());

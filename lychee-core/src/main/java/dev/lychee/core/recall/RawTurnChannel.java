@@ -10,6 +10,10 @@ import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.score.CandidateMerger;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.strategy.Strategies;
+import dev.lychee.core.strategy.StrategyProfile;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +29,18 @@ public final class RawTurnChannel implements RecallChannel {
 
   private final RecordStore store;
   private final VectorIndex vectors;
-  private final RetrievalConfig config;
+  private final ChannelBudgets budgets;
+  private final ChannelWeights weights;
+  private final Strategies strategies;
 
   @Inject
-  public RawTurnChannel(RecordStore store, VectorIndex vectors, RetrievalConfig config) {
+  public RawTurnChannel(RecordStore store, VectorIndex vectors, ChannelBudgets budgets, ChannelWeights weights,
+      Strategies strategies) {
     this.store = store;
     this.vectors = vectors;
-    this.config = config;
+    this.budgets = budgets;
+    this.weights = weights;
+    this.strategies = strategies;
   }
 
   @Override
@@ -42,10 +51,9 @@ public final class RawTurnChannel implements RecallChannel {
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
     String ns = context.namespace();
-    StrategyProfile p = config.strategy(context.plan().type());
-    int limit = config.budgets().turns(context.k(), p);
-    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.TURNS,
-        RouteVariants.of(context.question().text(), route, config.budgets().maxVariants()), context, limit);
+    StrategyProfile p = strategies.of(context.plan().type());
+    int limit = budgets.turns(context.k(), p);
+    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.TURNS, context.query(route), ns, limit);
     // one round trip for every hit: durable stores answer a batch far faster than one query each
     List<TurnRef> refs = best.keySet().stream().map(TurnIds::parse).flatMap(Optional::stream).toList();
     CandidateMerger out = new CandidateMerger();
@@ -55,7 +63,7 @@ public final class RawTurnChannel implements RecallChannel {
         continue;
       }
       double r = hit.r();
-      double field = score(config, p, r, turn.role());
+      double field = score(weights, p, r, turn.role());
       Provenance prov = new Provenance(List.of(NAME), hit.queries(), List.of(), List.of(route.id()));
       out.add(Candidate.ofTurn(turn, field, r, prov));
     }
@@ -63,8 +71,7 @@ public final class RawTurnChannel implements RecallChannel {
   }
 
   /** The raw-turn field score of §4.5 for a retrieval score and a role. */
-  public static double score(RetrievalConfig config, StrategyProfile p, double r, Role role) {
-    RetrievalConfig.ChannelWeights w = config.weights();
+  public static double score(ChannelWeights w, StrategyProfile p, double r, Role role) {
     double beta = role == Role.ASSISTANT ? p.assistantBonus() : p.userBonus();
     return Scores.clamp((w.rawBase() + w.rawScale() * r) * p.rawScoreMultiplier() + beta);
   }

@@ -7,7 +7,12 @@ import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.score.CandidateMerger;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.strategy.Strategies;
+import dev.lychee.core.strategy.StrategyProfile;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +28,18 @@ public final class RecordVectorChannel implements RecallChannel {
 
   private final RecordStore store;
   private final VectorIndex vectors;
-  private final RetrievalConfig config;
+  private final ChannelBudgets budgets;
+  private final ChannelWeights weights;
+  private final Strategies strategies;
 
   @Inject
-  public RecordVectorChannel(RecordStore store, VectorIndex vectors, RetrievalConfig config) {
+  public RecordVectorChannel(RecordStore store, VectorIndex vectors, ChannelBudgets budgets, ChannelWeights weights,
+      Strategies strategies) {
     this.store = store;
     this.vectors = vectors;
-    this.config = config;
+    this.budgets = budgets;
+    this.weights = weights;
+    this.strategies = strategies;
   }
 
   @Override
@@ -40,11 +50,11 @@ public final class RecordVectorChannel implements RecallChannel {
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
     String ns = context.namespace();
-    StrategyProfile p = config.strategy(context.plan().type());
-    int limit = config.budgets().records(context.k(), p);
-    RetrievalConfig.ChannelWeights w = config.weights();
-    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.RECORDS,
-        RouteVariants.of(context.question().text(), route, config.budgets().maxVariants()), context, limit);
+    StrategyProfile p = strategies.of(context.plan().type());
+    int limit = budgets.records(context.k(), p);
+    ChannelWeights w = weights;
+    RouteQuery query = context.query(route);
+    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.RECORDS, query, ns, limit);
     if (best.isEmpty()) {
       return List.of();
     }

@@ -10,6 +10,7 @@ import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.core.score.CandidateMerger;
 import jakarta.inject.Inject;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -32,12 +33,14 @@ public final class TemporalRangeChannel implements RecallChannel {
   public static final String NAME = "temporal_range";
 
   private final RecordStore store;
-  private final RetrievalConfig config;
+  private final ChannelBudgets budgets;
+  private final ChannelWeights weights;
 
   @Inject
-  public TemporalRangeChannel(RecordStore store, RetrievalConfig config) {
+  public TemporalRangeChannel(RecordStore store, ChannelBudgets budgets, ChannelWeights weights) {
     this.store = store;
-    this.config = config;
+    this.budgets = budgets;
+    this.weights = weights;
   }
 
   @Override
@@ -47,7 +50,7 @@ public final class TemporalRangeChannel implements RecallChannel {
 
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
-    DateRange filter = route.temporalFilter() != null ? route.temporalFilter() : context.plan().temporalFilter();
+    DateRange filter = context.query(route).dateFilter();
     if (filter == null) {
       return List.of();
     }
@@ -64,7 +67,7 @@ public final class TemporalRangeChannel implements RecallChannel {
         .thenComparing(sn -> sn.node.key()));
     Map<String, Double> bestScore = new HashMap<>();
     Map<String, Set<String>> nodesOf = new HashMap<>();
-    matched.stream().limit(config.budgets().temporalNodes(context.k())).forEach(sn -> {
+    matched.stream().limit(budgets.temporalNodes(context.k())).forEach(sn -> {
       for (String rid : sn.node.recordIds()) {
         bestScore.merge(rid, sn.score, Math::max);
         nodesOf.computeIfAbsent(rid, x -> new LinkedHashSet<>()).add(sn.node.id());
@@ -80,7 +83,7 @@ public final class TemporalRangeChannel implements RecallChannel {
   }
 
   private Optional<ScoredNode> score(EvidenceNode node) {
-    RetrievalConfig.ChannelWeights w = config.weights();
+    ChannelWeights w = weights;
     String key = node.key();
     try {
       if (key.startsWith("day:")) {

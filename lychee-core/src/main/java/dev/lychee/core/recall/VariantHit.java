@@ -1,8 +1,9 @@
 package dev.lychee.core.recall;
 
 import dev.lychee.api.ScoredId;
-import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.score.Scores;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,11 +28,11 @@ record VariantHit(double r, List<String> queries) {
    * Searches one vector index with every variant (vectors come from the context's one batch) and
    * keeps each id's best retrieval score {@code r = clamp(2·cos − 1)}, in first-hit order.
    */
-  static Map<String, VariantHit> search(VectorIndex vectors, String kind, List<String> variants,
-      RecallContext context, int limit) {
+  static Map<String, VariantHit> search(VectorIndex vectors, String kind, RouteQuery query, String namespace,
+      int limit) {
     Map<String, VariantHit> best = new LinkedHashMap<>();
-    for (String q : variants) {
-      for (ScoredId hit : vectors.search(context.namespace(), kind, context.vector(q), limit, null)) {
+    for (String q : query.variants()) {
+      for (ScoredId hit : vectors.search(namespace, kind, query.vector(q), limit, null)) {
         best.merge(hit.id(), new VariantHit(Scores.retrieval(hit.score()), List.of(q)), VariantHit::merge);
       }
     }

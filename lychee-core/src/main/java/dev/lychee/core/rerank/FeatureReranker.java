@@ -4,19 +4,19 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Reranker;
-import dev.lychee.core.recall.RetrievalConfig;
-import dev.lychee.core.recall.Scores;
-import dev.lychee.core.recall.TemporalMatch;
-import dev.lychee.core.recall.Terms;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.score.TemporalMatch;
+import dev.lychee.core.text.Terms;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,16 +26,16 @@ import java.util.regex.Pattern;
  * similarity, the share of the plan's query terms the evidence contains (each term weighted by
  * its rarity in the candidate pool), whether the evidence is
  * about a person the question names, and whether it matches the plan's date filter. Weights come
- * from {@link RetrievalConfig.Rerank}. It never drops a candidate.
+ * from {@link RerankWeights}. It never drops a candidate.
  */
 public final class FeatureReranker implements Reranker {
   private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
 
-  private final RetrievalConfig.Rerank w;
+  private final RerankWeights w;
 
   @Inject
-  public FeatureReranker(RetrievalConfig config) {
-    this.w = config.rerank();
+  public FeatureReranker(RerankWeights weights) {
+    this.w = weights;
   }
 
   @Override
@@ -56,12 +56,20 @@ public final class FeatureReranker implements Reranker {
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
+        double lexical = overlap(weights, texts.get(i));
+        double speaker = speaker(names, c);
+        double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
-            + w.lexical() * overlap(weights, texts.get(i))
-            + w.speaker() * speaker(names, c)
-            + w.temporal() * (TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1);
-        out.add(c.withScore(Scores.clamp(s / sum)));
+            + w.lexical() * lexical
+            + w.speaker() * speaker
+            + w.temporal() * temporal;
+        Candidate scored = c.withScore(Scores.clamp(s / sum));
+        if (context.observer() != RecallObserver.NONE) {
+          context.observer().features(c, Map.of("fused", c.score(), "similarity", c.similarity(), "lexical", lexical,
+              "speaker", speaker, "temporal", temporal), scored.score());
+        }
+        out.add(scored);
       }
       out.sort(Comparator.comparingDouble(Candidate::score).reversed().thenComparing(Candidate::id));
       return out;

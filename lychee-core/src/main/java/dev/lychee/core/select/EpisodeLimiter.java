@@ -3,8 +3,8 @@ package dev.lychee.core.select;
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
 import dev.lychee.api.spi.RecallContext;
-import dev.lychee.core.recall.RetrievalConfig;
-import dev.lychee.core.recall.StrategyProfile;
+import dev.lychee.core.strategy.Strategies;
+import dev.lychee.core.strategy.StrategyProfile;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -19,10 +19,10 @@ import java.util.Set;
  * default.
  */
 final class EpisodeLimiter {
-  private final RetrievalConfig config;
+  private final Strategies strategies;
 
-  EpisodeLimiter(RetrievalConfig config) {
-    this.config = config;
+  EpisodeLimiter(Strategies strategies) {
+    this.strategies = strategies;
   }
 
   static boolean isEpisode(Candidate c) {
@@ -35,7 +35,7 @@ final class EpisodeLimiter {
     if (picked.stream().noneMatch(EpisodeLimiter::isEpisode) || bestRecord <= 0) {
       return picked;
     }
-    StrategyProfile p = config.strategy(context.plan().type());
+    StrategyProfile p = strategies.of(context.plan().type());
     Set<String> episodeRoutes = new HashSet<>();
     Set<String> recordRoutes = new HashSet<>();
     for (Candidate c : picked) {

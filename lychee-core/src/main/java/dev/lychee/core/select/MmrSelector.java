@@ -3,8 +3,9 @@ package dev.lychee.core.select;
 import dev.lychee.api.Candidate;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Selector;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.strategy.Strategies;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,26 +19,27 @@ import java.util.List;
  * configured.
  */
 public final class MmrSelector implements Selector {
-  private final RetrievalConfig config;
+  private final MmrConfig config;
   private final EpisodeLimiter limiter;
 
   @Inject
-  public MmrSelector(RetrievalConfig config) {
+  public MmrSelector(MmrConfig config, Strategies strategies) {
     this.config = config;
-    this.limiter = new EpisodeLimiter(config);
+    this.limiter = new EpisodeLimiter(strategies);
   }
 
   @Override
   public List<Evidence> select(List<Candidate> pool, RecallContext context) {
     int k = context.k();
-    RetrievalConfig.Mmr m = config.mmr();
+    MmrConfig m = config;
     List<Candidate> picked;
-    if (!m.enabled() || config.ablations().noFusionRerankDiversity()) {
+    if (!m.enabled()) {
       picked = new ArrayList<>(pool.subList(0, Math.min(k, pool.size())));
     } else {
-      picked = mmr(pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k))), k, m);
+      picked = mmr(pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k))), k, m,
+          context.observer());
     }
-    if (m.episodeLimiter() && !config.ablations().noFusionRerankDiversity()) {
+    if (m.episodeLimiter()) {
       picked = limiter.limit(picked, pool, context);
     }
     List<Evidence> out = new ArrayList<>(picked.size());
@@ -47,7 +49,7 @@ public final class MmrSelector implements Selector {
     return out;
   }
 
-  private static List<Candidate> mmr(List<Candidate> pool, int k, RetrievalConfig.Mmr m) {
+  private static List<Candidate> mmr(List<Candidate> pool, int k, MmrConfig m, RecallObserver observer) {
     int n = pool.size();
     Signature[] sig = new Signature[n];
     Signature.Dictionary dict = new Signature.Dictionary();
@@ -72,6 +74,7 @@ public final class MmrSelector implements Selector {
       }
       used[bestI] = true;
       out.add(pool.get(bestI));
+      observer.picked(out.size(), pool.get(bestI), pool.get(bestI).score(), maxSim[bestI], best);
       for (int i = 0; i < n; i++) {
         if (!used[i]) {
           maxSim[i] = Math.max(maxSim[i], sig[i].similarity(sig[bestI], m));

@@ -2,8 +2,7 @@ package dev.lychee.core.select;
 
 import dev.lychee.api.Candidate;
 import dev.lychee.api.TurnRef;
-import dev.lychee.core.recall.RetrievalConfig;
-import dev.lychee.core.recall.Terms;
+import dev.lychee.core.text.Terms;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -44,7 +43,7 @@ record Signature(int session, int[] entities, int[] queries, int[] nodes, int[] 
         d.ids(c.turns().stream().map(TurnRef::toString).map(t -> "t\u0000" + t).toList()));
   }
 
-  double similarity(Signature o, RetrievalConfig.Mmr w) {
+  double similarity(Signature o, MmrConfig w) {
     double s = (session >= 0 && session == o.session ? w.session() : 0)
         + w.entities() * jaccard(entities, o.entities)
         + w.queries() * jaccard(queries, o.queries)

@@ -1,2 +1,6 @@
-/** Diversity-aware selection of the final evidence (MMR with signature similarity, episode limiter). */
+/**
+ * Selection of the final evidence: {@link dev.lychee.core.select.MmrSelector} (MMR with signature
+ * similarity, optional episode limiter) with its {@link dev.lychee.core.select.MmrConfig}, and
+ * {@link dev.lychee.core.select.TopKSelector} for the plain first k.
+ */
 package dev.lychee.core.select;

@@ -1,7 +1,5 @@
 package dev.lychee.core.answer;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.Answer;
 import dev.lychee.api.ChatRequest;
 import dev.lychee.api.ChatResult;
@@ -10,10 +8,11 @@ import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.ChatModel;
-import dev.lychee.core.recall.Cands;
+import dev.lychee.core.testing.Cands;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class AnswerGeneratorsTest {
   private static final Question Q = Question.of("ns", "What instrument does Dana play?");

@@ -1,7 +1,5 @@
 package dev.lychee.core.answer;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
 import dev.lychee.api.DateRange;
@@ -10,10 +8,11 @@ import dev.lychee.api.MemoryType;
 import dev.lychee.api.Provenance;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRef;
-import dev.lychee.core.recall.Cands;
+import dev.lychee.core.testing.Cands;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class EvidenceFormatterTest {
   private final EvidenceFormatter f = new EvidenceFormatter();

@@ -1,8 +1,5 @@
 package dev.lychee.core.fuse;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import dev.lychee.api.Candidate;
 import dev.lychee.api.Question;
 import dev.lychee.api.QuestionType;
@@ -11,19 +8,20 @@ import dev.lychee.api.RecallRoute;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteRanking;
-import dev.lychee.core.recall.Cands;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.testing.Cands;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class RrfQuotaFuserTest {
-  private final RrfQuotaFuser fuser = new RrfQuotaFuser(RetrievalConfig.defaults());
+  private final RrfQuotaFuser fuser = new RrfQuotaFuser(FusionConfig.defaults());
 
   private static RecallContext ctx(int k, List<RecallRoute> routes) {
     RecallPlan plan = new RecallPlan(QuestionType.COMPARISON, "", routes, null, TokenUsage.ZERO);
-    return new RecallContext(new Question("ns", "q", k, null), plan, k, Map.of());
+    return new RecallContext(new Question("ns", "q", k, null), plan, k, List.of());
   }
 
   @Test

@@ -1,7 +1,5 @@
 package dev.lychee.core.recall;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
 import dev.lychee.api.DateRange;
@@ -15,12 +13,20 @@ import dev.lychee.api.RecallRoute;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.TextField;
+import dev.lychee.core.read.RetrievalConfig;
+import dev.lychee.core.read.RouteQueries;
+import dev.lychee.core.read.SourceWindows;
+import dev.lychee.core.strategy.StrategyProfile;
+import dev.lychee.core.testing.MemoryFixture;
 import java.time.LocalDate;
 import java.util.HashMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ChannelsTest {
   private static final LocalDate D1 = LocalDate.of(2023, 5, 8);
@@ -52,11 +58,7 @@ class ChannelsTest {
   private RecallContext ctx(RecallRoute route, QuestionType type) {
     RecallPlan plan = new RecallPlan(type, "", List.of(route), route.temporalFilter(), TokenUsage.ZERO);
     Question q = new Question(MemoryFixture.NS, route.queries().get(0), 5, null);
-    Map<String, float[]> vs = new HashMap<>();
-    for (String v : RouteVariants.of(q.text(), route, 8)) {
-      vs.put(v, f.embedder.embedQuery(v));
-    }
-    return new RecallContext(q, plan, 5, vs);
+    return RouteQueries.context(q, plan, f.embedder, config.maxVariants());
   }
 
   private static void wellFormed(List<Candidate> out, String channel) {
@@ -75,7 +77,7 @@ class ChannelsTest {
   @Test
   void recordVectorFindsTheRecordWithTheReferenceScore() {
     RecallRoute r = RecallRoute.simple("r1", "Omar marathon four hours");
-    List<Candidate> out = new RecordVectorChannel(f.store, f.vectors, config).recall(r, ctx(r, QuestionType.SINGLE));
+    List<Candidate> out = new RecordVectorChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, ctx(r, QuestionType.SINGLE));
     wellFormed(out, RecordVectorChannel.NAME);
     assertThat(out.get(0).id()).isEqualTo(marathon.id());
     assertThat(out.get(0).kind()).isEqualTo(CandidateKind.RECORD);
@@ -89,7 +91,7 @@ class ChannelsTest {
   @Test
   void evidenceNodesExpandToLinkedRecords() {
     RecallRoute r = RecallRoute.simple("r1", "Entity Dana pottery");
-    List<Candidate> out = new EvidenceNodeChannel(f.store, f.vectors, config).recall(r, ctx(r, QuestionType.SINGLE));
+    List<Candidate> out = new EvidenceNodeChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, ctx(r, QuestionType.SINGLE));
     wellFormed(out, EvidenceNodeChannel.NAME);
     assertThat(out).extracting(Candidate::id).containsExactly(pottery.id());
     assertThat(out.get(0).provenance().nodes()).hasSize(1);
@@ -100,14 +102,14 @@ class ChannelsTest {
   @Test
   void temporalRangeScoresDayAndMonthNodes() {
     RecallRoute day = new RecallRoute("r1", "g", List.of("what happened"), List.of(), DateRange.day(D1));
-    List<Candidate> out = new TemporalRangeChannel(f.store, config).recall(day, ctx(day, QuestionType.TEMPORAL));
+    List<Candidate> out = new TemporalRangeChannel(f.store, config.budgets(), config.weights()).recall(day, ctx(day, QuestionType.TEMPORAL));
     wellFormed(out, TemporalRangeChannel.NAME);
     assertThat(out).extracting(Candidate::id).containsExactly(pottery.id());
     assertThat(out.get(0).score()).isEqualTo(0.42);
 
     RecallRoute june = new RecallRoute("r1", "g", List.of("what happened"), List.of(),
         new DateRange(LocalDate.of(2023, 6, 1), LocalDate.of(2023, 6, 30)));
-    List<Candidate> jun = new TemporalRangeChannel(f.store, config).recall(june, ctx(june, QuestionType.TEMPORAL));
+    List<Candidate> jun = new TemporalRangeChannel(f.store, config.budgets(), config.weights()).recall(june, ctx(june, QuestionType.TEMPORAL));
     assertThat(jun).extracting(Candidate::id).containsExactly(marathon.id());
     assertThat(jun.get(0).score()).isEqualTo(0.28);
   }
@@ -115,13 +117,13 @@ class ChannelsTest {
   @Test
   void temporalRangeIsSilentWithoutAFilter() {
     RecallRoute r = RecallRoute.simple("r1", "what happened");
-    assertThat(new TemporalRangeChannel(f.store, config).recall(r, ctx(r, QuestionType.TEMPORAL))).isEmpty();
+    assertThat(new TemporalRangeChannel(f.store, config.budgets(), config.weights()).recall(r, ctx(r, QuestionType.TEMPORAL))).isEmpty();
   }
 
   @Test
   void rawTurnsAreScoredWithTheRawFormula() {
     RecallRoute r = RecallRoute.simple("r1", "Omar finished the marathon");
-    List<Candidate> out = new RawTurnChannel(f.store, f.vectors, config).recall(r, ctx(r, QuestionType.SINGLE));
+    List<Candidate> out = new RawTurnChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, ctx(r, QuestionType.SINGLE));
     wellFormed(out, RawTurnChannel.NAME);
     assertThat(out.get(0).turns()).containsExactly(TurnRef.of("s2", 0));
     assertThat(out.get(0).text()).startsWith("Omar: ");
@@ -133,15 +135,15 @@ class ChannelsTest {
   @Test
   void assistantBonusAppliesForPriorAssistantQuestions() {
     StrategyProfile p = config.strategy(QuestionType.PRIOR_ASSISTANT_RESPONSE);
-    double user = RawTurnChannel.score(config, p, .5, dev.lychee.api.Role.USER);
-    double asst = RawTurnChannel.score(config, p, .5, dev.lychee.api.Role.ASSISTANT);
+    double user = RawTurnChannel.score(config.weights(), p, .5, dev.lychee.api.Role.USER);
+    double asst = RawTurnChannel.score(config.weights(), p, .5, dev.lychee.api.Role.ASSISTANT);
     assertThat(asst - user).isCloseTo(.18 - .04, org.assertj.core.api.Assertions.within(1e-9));
   }
 
   @Test
   void lexicalFindsARareTokenInTurnsAndRecords() {
     RecallRoute r = RecallRoute.simple("r1", "XR7");
-    List<Candidate> out = new LexicalChannel(f.store, config).recall(r, ctx(r, QuestionType.SINGLE));
+    List<Candidate> out = new LexicalChannel(f.store, config.budgets(), config.weights()).recall(r, ctx(r, QuestionType.SINGLE));
     wellFormed(out, LexicalChannel.NAME);
     assertThat(out).isNotEmpty();
     assertThat(out.get(0).turns()).containsExactly(TurnRef.of("s1", 2));
@@ -152,28 +154,28 @@ class ChannelsTest {
 
   @Test
   void lexicalWithoutRawTurnsSearchesRecordsOnly() {
-    RetrievalConfig noRaw = RetrievalConfig.builder().noRawTurns(true).build();
     RecallRoute r = RecallRoute.simple("r1", "pottery class");
-    List<Candidate> out = new LexicalChannel(f.store, noRaw).recall(r, ctx(r, QuestionType.SINGLE));
+    List<Candidate> out = new LexicalChannel(f.store, config.budgets(), config.weights(), EnumSet.of(TextField.RECORDS))
+        .recall(r, ctx(r, QuestionType.SINGLE));
     assertThat(out).isNotEmpty().allMatch(c -> c.kind() == CandidateKind.RECORD);
   }
 
   @Test
   void channelsNeverCrossNamespaces() {
     RecallRoute r = RecallRoute.simple("r1", "pottery class");
-    RecallContext other = new RecallContext(new Question("other", "pottery class", 5, null),
-        RecallPlan.singleRoute("pottery class"), 5, Map.of("pottery class", f.embedder.embedQuery("pottery class")));
-    assertThat(new RawTurnChannel(f.store, f.vectors, config).recall(r, other)).isEmpty();
-    assertThat(new RecordVectorChannel(f.store, f.vectors, config).recall(r, other)).isEmpty();
-    assertThat(new LexicalChannel(f.store, config).recall(r, other)).isEmpty();
-    assertThat(new EvidenceNodeChannel(f.store, f.vectors, config).recall(r, other)).isEmpty();
+    RecallContext other = RouteQueries.context(new Question("other", "pottery class", 5, null),
+        RecallPlan.singleRoute("pottery class"), f.embedder, config.maxVariants());
+    assertThat(new RawTurnChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, other)).isEmpty();
+    assertThat(new RecordVectorChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, other)).isEmpty();
+    assertThat(new LexicalChannel(f.store, config.budgets(), config.weights()).recall(r, other)).isEmpty();
+    assertThat(new EvidenceNodeChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, other)).isEmpty();
   }
 
   @Test
   void sourceWindowsShowTheNeighbouringReply() {
     RecallRoute r = RecallRoute.simple("r1", "Omar finished the marathon");
     RecallContext c = ctx(r, QuestionType.SINGLE);
-    List<Candidate> hits = new RawTurnChannel(f.store, f.vectors, config).recall(r, c);
+    List<Candidate> hits = new RawTurnChannel(f.store, f.vectors, config.budgets(), config.weights(), config.strategies()).recall(r, c);
     List<Candidate> windows = new SourceWindows(f.store, config).around(hits.subList(0, 1), MemoryFixture.NS, 5,
         config.strategy(QuestionType.SINGLE), java.util.Set.of());
     assertThat(windows).hasSize(1);

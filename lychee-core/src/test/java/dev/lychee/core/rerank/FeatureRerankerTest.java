@@ -1,7 +1,5 @@
 package dev.lychee.core.rerank;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.Candidate;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.Question;
@@ -10,25 +8,25 @@ import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.RecallContext;
-import dev.lychee.core.recall.Cands;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.testing.Cands;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class FeatureRerankerTest {
   private static RecallContext ctx(String q, DateRange filter) {
     RecallRoute r = new RecallRoute("r1", q, List.of(q), List.of(), filter);
     RecallPlan plan = new RecallPlan(QuestionType.SINGLE, "", List.of(r), filter, TokenUsage.ZERO);
-    return new RecallContext(new Question("ns", q, 5, null), plan, 5, Map.of());
+    return new RecallContext(new Question("ns", q, 5, null), plan, 5, List.of());
   }
 
   @Test
   void lexicalAndSpeakerEvidenceLiftsTheRightItem() {
     Candidate off = Cands.turn("s1", 1, "Omar: I like jazz concerts a lot", .62);
     Candidate on = Cands.turn("s1", 2, "Dana: my violin lessons start on Monday", .60);
-    List<Candidate> out = new FeatureReranker(RetrievalConfig.defaults())
+    List<Candidate> out = new FeatureReranker(RerankWeights.defaults())
         .rerank(List.of(off, on), ctx("When do Dana's violin lessons start?", null));
     assertThat(out).extracting(Candidate::id).containsExactly(on.id(), off.id());
     assertThat(out).allMatch(c -> c.score() >= 0 && c.score() <= 1);
@@ -40,7 +38,7 @@ class FeatureRerankerTest {
     // another day leaves the order to the other features
     Candidate a = Cands.turn("s1", 1, "Dana went hiking", .50);
     Candidate b = Cands.turn("s1", 2, "Dana went hiking", .50);
-    FeatureReranker rr = new FeatureReranker(RetrievalConfig.defaults());
+    FeatureReranker rr = new FeatureReranker(RerankWeights.defaults());
     double on = rr.rerank(List.of(a), ctx("hiking", DateRange.day(LocalDate.of(2023, 5, 8)))).get(0).score();
     double off = rr.rerank(List.of(b), ctx("hiking", DateRange.day(LocalDate.of(2022, 1, 1)))).get(0).score();
     assertThat(on).isGreaterThan(off);
@@ -64,7 +62,7 @@ class FeatureRerankerTest {
   @Test
   void keepsEveryCandidate() {
     List<Candidate> in = List.of(Cands.turn("s", 1, "a", .1), Cands.turn("s", 2, "b", .9), Cands.turn("s", 3, "c", .5));
-    assertThat(new FeatureReranker(RetrievalConfig.defaults()).rerank(in, ctx("x", null))).hasSize(3);
+    assertThat(new FeatureReranker(RerankWeights.defaults()).rerank(in, ctx("x", null))).hasSize(3);
   }
 
   @Test

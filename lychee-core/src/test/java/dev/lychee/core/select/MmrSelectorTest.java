@@ -1,21 +1,20 @@
 package dev.lychee.core.select;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.Candidate;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.spi.RecallContext;
-import dev.lychee.core.recall.Cands;
-import dev.lychee.core.recall.RetrievalConfig;
+import dev.lychee.core.strategy.Strategies;
+import dev.lychee.core.testing.Cands;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class MmrSelectorTest {
   private static RecallContext ctx(int k) {
-    return new RecallContext(new Question("ns", "q", k, null), RecallPlan.singleRoute("q"), k, Map.of());
+    return new RecallContext(new Question("ns", "q", k, null), RecallPlan.singleRoute("q"), k, List.of());
   }
 
   private final Candidate a = Cands.turn("s1", 1, "Melanie painted a sunrise over the lake last year", .90);
@@ -25,7 +24,7 @@ class MmrSelectorTest {
 
   @Test
   void mmrDropsANearDuplicateFromTheSelectedSet() {
-    MmrSelector s = new MmrSelector(RetrievalConfig.defaults());
+    MmrSelector s = new MmrSelector(MmrConfig.defaults(), Strategies.defaults());
     List<Evidence> out = s.select(List.of(a, aDup, b, c), ctx(3));
     assertThat(out).extracting(e -> e.candidate().id())
         .containsExactly(a.id(), b.id(), c.id());
@@ -34,14 +33,16 @@ class MmrSelectorTest {
 
   @Test
   void withoutDiversityTheTopKByOrderIsTaken() {
-    RetrievalConfig cfg = RetrievalConfig.builder().noFusionRerankDiversity(true).build();
-    List<Evidence> out = new MmrSelector(cfg).select(List.of(a, aDup, b, c), ctx(3));
+    MmrConfig off = MmrConfig.builder().enabled(false).build();
+    List<Evidence> out = new MmrSelector(off, Strategies.defaults()).select(List.of(a, aDup, b, c), ctx(3));
+    assertThat(out).extracting(e -> e.candidate().id()).containsExactly(a.id(), aDup.id(), b.id());
+    out = new TopKSelector().select(List.of(a, aDup, b, c), ctx(3));
     assertThat(out).extracting(e -> e.candidate().id()).containsExactly(a.id(), aDup.id(), b.id());
   }
 
   @Test
   void neverReturnsMoreThanKOrMoreThanThePool() {
-    MmrSelector s = new MmrSelector(RetrievalConfig.defaults());
+    MmrSelector s = new MmrSelector(MmrConfig.defaults(), Strategies.defaults());
     assertThat(s.select(List.of(a, b), ctx(5))).hasSize(2);
     assertThat(s.select(List.of(), ctx(5))).isEmpty();
     assertThat(s.select(List.of(a, aDup, b, c), ctx(1))).extracting(e -> e.candidate().id()).containsExactly(a.id());
@@ -49,7 +50,7 @@ class MmrSelectorTest {
 
   @Test
   void signatureSimilarityFollowsTheWeights() {
-    RetrievalConfig.Mmr w = RetrievalConfig.Mmr.defaults();
+    MmrConfig w = MmrConfig.defaults();
     // identical text, same session, same query, different turn: .15 + .15 + .25 = .55
     Signature.Dictionary d = new Signature.Dictionary();
     double sim = Signature.of(a, d).similarity(Signature.of(aDup, d), w);
@@ -59,8 +60,7 @@ class MmrSelectorTest {
 
   @Test
   void episodeLimiterCapsRawItemsWhenRecordsExist() {
-    RetrievalConfig cfg = RetrievalConfig.builder()
-        .mmr(new RetrievalConfig.Mmr(false, .75, .25, 4, .15, .20, .15, .15, .10, .25, 0, true)).build();
+    MmrConfig cfg = MmrConfig.builder().enabled(false).diversity(.25).contained(0).episodeLimiter(true).build();
     List<Candidate> pool = new java.util.ArrayList<>();
     for (int i = 0; i < 8; i++) {
       pool.add(Cands.turn("s1", i, "turn " + i, .9 - i * .01));
@@ -69,7 +69,7 @@ class MmrSelectorTest {
       pool.add(Cands.record("rec" + i, "record " + i, .5 - i * .01, "r1"));
     }
     // k = 5: budget max(2, round(5·.40) = 2) = 2 episodes; the rest are records
-    List<Evidence> out = new MmrSelector(cfg).select(pool, ctx(5));
+    List<Evidence> out = new MmrSelector(cfg, Strategies.defaults()).select(pool, ctx(5));
     assertThat(out).hasSize(5);
     assertThat(out.stream().filter(e -> e.candidate().kind() == dev.lychee.api.CandidateKind.RAW_TURN)).hasSize(2);
   }

@@ -1,0 +1,63 @@
+package dev.lychee.api.spi;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.RecallRoute;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything the pipeline worked out for one route before any channel runs, so that every channel
+ * (a built-in one or one a user writes) searches with the same inputs and none recomputes them.
+ *
+ * @param route the route being recalled
+ * @param variants the texts to search with, casefold-unique, best first: the question, the route
+ *     goal and the route queries, cut to the configured maximum (constraints are never searched)
+ * @param vectors the query-side embedding of every variant, all computed in one batch per question
+ * @param dateFilter the date range the evidence should fall in: the route's own filter, else the
+ *     plan's; {@code null} when the question names no time
+ * @param terms the content words of the question and the route's queries, casefolded and lightly
+ *     stemmed (function words removed), for channels that match words
+ */
+public record RouteQuery(RecallRoute route, List<String> variants, Map<String, float[]> vectors,
+    DateRange dateFilter, Set<String> terms) {
+
+  public RouteQuery {
+    Objects.requireNonNull(route, "route");
+    variants = List.copyOf(variants);
+    vectors = Map.copyOf(vectors);
+    for (String v : variants) {
+      if (!vectors.containsKey(v)) {
+        throw new IllegalArgumentException("route " + route.id() + ": no vector for variant '" + v + "'");
+      }
+    }
+    terms = Collections.unmodifiableSet(new LinkedHashSet<>(terms));
+  }
+
+  /** A route query whose vectors are looked up in {@code byText} (the question's one batch). */
+  public static RouteQuery of(RecallRoute route, List<String> variants, Map<String, float[]> byText,
+      DateRange dateFilter, Set<String> terms) {
+    Map<String, float[]> own = new LinkedHashMap<>();
+    for (String v : variants) {
+      float[] vec = byText.get(v);
+      if (vec == null) {
+        throw new IllegalArgumentException("route " + route.id() + ": no vector for variant '" + v + "'");
+      }
+      own.put(v, vec);
+    }
+    return new RouteQuery(route, variants, own, dateFilter, terms);
+  }
+
+  /** The embedding of one variant. */
+  public float[] vector(String variant) {
+    float[] v = vectors.get(variant);
+    if (v == null) {
+      throw new IllegalArgumentException("route " + route.id() + ": '" + variant + "' is not one of its variants");
+    }
+    return v;
+  }
+}

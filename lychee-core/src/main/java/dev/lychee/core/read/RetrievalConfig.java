@@ -1,0 +1,197 @@
+package dev.lychee.core.read;
+
+import static dev.lychee.core.config.ConfigChecks.atLeast;
+
+import dev.lychee.api.QuestionType;
+import dev.lychee.core.fuse.FusionConfig;
+import dev.lychee.core.recall.ChannelBudgets;
+import dev.lychee.core.recall.ChannelWeights;
+import dev.lychee.core.rerank.RerankWeights;
+import dev.lychee.core.select.MmrConfig;
+import dev.lychee.core.strategy.StrategyProfile;
+import dev.lychee.core.strategy.Strategies;
+import java.util.Objects;
+
+/**
+ * The read side's settings in one immutable value: it only gathers the configuration each stage
+ * owns (strategies, channel budgets and weights, score boosts, source windows, fusion, reranking,
+ * MMR) plus the two settings of the pipeline itself, so that one object can be handed to
+ * {@link RetrievalModule}. Every default and where it comes from is listed in docs/defaults.md.
+ * Experiments that switch stages off (the evaluation's ablations) are module overrides in
+ * {@code lychee-bench}, not settings here.
+ */
+public final class RetrievalConfig {
+  private final Strategies strategies;
+  private final ChannelBudgets budgets;
+  private final ChannelWeights weights;
+  private final ScoreBoosts boosts;
+  private final WindowConfig windows;
+  private final FusionConfig fusion;
+  private final RerankWeights rerank;
+  private final boolean reranker;
+  private final MmrConfig mmr;
+  private final int maxVariants;
+
+  private RetrievalConfig(Builder b) {
+    strategies = b.strategies;
+    budgets = b.budgets;
+    weights = b.weights;
+    boosts = b.boosts;
+    windows = b.windows;
+    fusion = b.fusion;
+    rerank = b.rerank;
+    reranker = b.reranker;
+    mmr = b.mmr;
+    maxVariants = atLeast("RetrievalConfig", "maxVariants", b.maxVariants, 1);
+  }
+
+  /** The reference defaults. */
+  public static RetrievalConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this configuration's values. */
+  public Builder toBuilder() {
+    return new Builder().strategies(strategies).budgets(budgets).weights(weights).boosts(boosts)
+        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).maxVariants(maxVariants);
+  }
+
+  /** The per-question-type strategies. */
+  public Strategies strategies() {
+    return strategies;
+  }
+
+  /** The strategy of a question type. */
+  public StrategyProfile strategy(QuestionType type) {
+    return strategies.of(type);
+  }
+
+  public ChannelBudgets budgets() {
+    return budgets;
+  }
+
+  public ChannelWeights weights() {
+    return weights;
+  }
+
+  public ScoreBoosts boosts() {
+    return boosts;
+  }
+
+  public WindowConfig windows() {
+    return windows;
+  }
+
+  public FusionConfig fusion() {
+    return fusion;
+  }
+
+  /** The feature reranker's weights. */
+  public RerankWeights rerank() {
+    return rerank;
+  }
+
+  /**
+   * Whether the built-in feature reranker runs (on by default; see {@link RerankWeights} for the
+   * measurement). Off binds a reranker that keeps the fused order.
+   */
+  public boolean reranker() {
+    return reranker;
+  }
+
+  public MmrConfig mmr() {
+    return mmr;
+  }
+
+  /** The most query variants a route searches with (docs/defaults.md §4.2). */
+  public int maxVariants() {
+    return maxVariants;
+  }
+
+  @Override
+  public String toString() {
+    return "RetrievalConfig[" + strategies + ", " + budgets + ", " + weights + ", " + boosts + ", " + windows + ", "
+        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", maxVariants=" + maxVariants + "]";
+  }
+
+  /** Builder; every part starts at its default. */
+  public static final class Builder {
+    private Strategies strategies = Strategies.defaults();
+    private ChannelBudgets budgets = ChannelBudgets.defaults();
+    private ChannelWeights weights = ChannelWeights.defaults();
+    private ScoreBoosts boosts = ScoreBoosts.defaults();
+    private WindowConfig windows = WindowConfig.defaults();
+    private FusionConfig fusion = FusionConfig.defaults();
+    private RerankWeights rerank = RerankWeights.defaults();
+    private boolean reranker = true;
+    private MmrConfig mmr = MmrConfig.defaults();
+    private int maxVariants = 8;
+
+    private Builder() {}
+
+    public Builder strategies(Strategies s) {
+      strategies = Objects.requireNonNull(s, "strategies");
+      return this;
+    }
+
+    /** Replaces the profile of one question type. */
+    public Builder strategy(QuestionType type, StrategyProfile profile) {
+      strategies = strategies.with(type, profile);
+      return this;
+    }
+
+    public Builder budgets(ChannelBudgets b) {
+      budgets = Objects.requireNonNull(b, "budgets");
+      return this;
+    }
+
+    public Builder weights(ChannelWeights w) {
+      weights = Objects.requireNonNull(w, "weights");
+      return this;
+    }
+
+    public Builder boosts(ScoreBoosts b) {
+      boosts = Objects.requireNonNull(b, "boosts");
+      return this;
+    }
+
+    public Builder windows(WindowConfig w) {
+      windows = Objects.requireNonNull(w, "windows");
+      return this;
+    }
+
+    public Builder fusion(FusionConfig f) {
+      fusion = Objects.requireNonNull(f, "fusion");
+      return this;
+    }
+
+    public Builder rerank(RerankWeights r) {
+      rerank = Objects.requireNonNull(r, "rerank");
+      return this;
+    }
+
+    /** Turns the built-in reranker on or off, keeping its weights. */
+    public Builder reranker(boolean enabled) {
+      reranker = enabled;
+      return this;
+    }
+
+    public Builder mmr(MmrConfig m) {
+      mmr = Objects.requireNonNull(m, "mmr");
+      return this;
+    }
+
+    public Builder maxVariants(int n) {
+      maxVariants = n;
+      return this;
+    }
+
+    public RetrievalConfig build() {
+      return new RetrievalConfig(this);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.lychee.core.read;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.Question;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
+import dev.lychee.api.spi.RouteQuery;
+import dev.lychee.core.text.Terms;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds the {@link RouteQuery} of every route of a plan the way {@link RecallPipeline} does: the
+ * route's variants ({@link RouteVariants}), every distinct variant of the plan embedded in one
+ * {@link Embedder#embedQueries} batch, the route's date filter (else the plan's) and the content
+ * terms of the question and the route's queries. Public so that tests of a custom channel can
+ * hand it exactly what the pipeline would. Stateless.
+ */
+public final class RouteQueries {
+  private RouteQueries() {}
+
+  /** A context holding the route queries of {@code plan}, at the question's depth. */
+  public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants) {
+    return context(question, plan, embedder, maxVariants, RecallObserver.NONE);
+  }
+
+  /** The same, with stages reporting to {@code observer}. */
+  public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants,
+      RecallObserver observer) {
+    return new RecallContext(question, plan, question.k(), of(question, plan, embedder, maxVariants), observer);
+  }
+
+  /** One query object per route of {@code plan}, in plan order. */
+  public static List<RouteQuery> of(Question question, RecallPlan plan, Embedder embedder, int maxVariants) {
+    List<List<String>> variants = new ArrayList<>();
+    Set<String> distinct = new LinkedHashSet<>();
+    for (RecallRoute r : plan.routes()) {
+      List<String> v = RouteVariants.of(question.text(), r, maxVariants);
+      variants.add(v);
+      distinct.addAll(v);
+    }
+    List<String> texts = new ArrayList<>(distinct);
+    List<float[]> vecs = embedder.embedQueries(texts);
+    Map<String, float[]> byText = new HashMap<>();
+    for (int i = 0; i < texts.size(); i++) {
+      byText.put(texts.get(i), vecs.get(i));
+    }
+    Set<String> questionTerms = Terms.content(question.text());
+    List<RouteQuery> out = new ArrayList<>();
+    for (int i = 0; i < plan.routes().size(); i++) {
+      RecallRoute r = plan.routes().get(i);
+      DateRange filter = r.temporalFilter() != null ? r.temporalFilter() : plan.temporalFilter();
+      Set<String> terms = new LinkedHashSet<>(questionTerms);
+      r.queries().forEach(q -> terms.addAll(Terms.content(q)));
+      out.add(RouteQuery.of(r, variants.get(i), byText, filter, terms));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,111 @@
+package dev.lychee.core.read;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.CandidateKind;
+import dev.lychee.api.DateRange;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.Role;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.RouteQuery;
+import dev.lychee.api.spi.RouteRanking;
+import dev.lychee.core.recall.RawTurnChannel;
+import dev.lychee.core.score.CandidateMerger;
+import dev.lychee.core.score.Scores;
+import dev.lychee.core.score.TemporalMatch;
+import dev.lychee.core.strategy.StrategyProfile;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Scores one route's candidates: merges the channels' hits by id (§4.5 merge rule), applies the
+ * strategy and temporal boosts (§4.6), adds source windows (§4.7), and computes the per-route
+ * final score (§4.9) by which the route ranking is sorted.
+ */
+public final class RouteScorer {
+  private final RetrievalConfig config;
+  private final SourceWindows windows;
+
+  public RouteScorer(RecordStore store, RetrievalConfig config) {
+    this.config = config;
+    this.windows = new SourceWindows(store, config);
+  }
+
+  /** The route's ranking from the candidate lists its channels returned. */
+  public RouteRanking rank(RecallRoute route, Collection<List<Candidate>> channelHits, RecallContext context) {
+    CandidateMerger merged = new CandidateMerger();
+    channelHits.forEach(merged::addAll);
+    QuestionType type = context.plan().type();
+    StrategyProfile p = config.strategy(type);
+    RouteQuery query = context.query(route);
+    DateRange filter = query.dateFilter();
+
+    List<Candidate> boosted = new ArrayList<>();
+    for (Candidate c : merged.sorted()) {
+      boosted.add(c.withScore(temporalBoost(strategyBoost(c, type, p), c, filter)));
+    }
+    boosted.sort(CandidateMerger.BY_SCORE);
+    CandidateMerger withWindows = new CandidateMerger();
+    withWindows.addAll(boosted);
+    withWindows.addAll(windows.around(boosted, context.namespace(), context.k(), p, query.terms()));
+
+    List<Candidate> out = new ArrayList<>();
+    for (Candidate c : withWindows.sorted()) {
+      out.add(c.withScore(finalScore(c)));
+    }
+    out.sort(CandidateMerger.BY_SCORE);
+    return new RouteRanking(route, out);
+  }
+
+  /** §4.6 strategy boosts: raw turns get at least the raw-turn formula, records a type bonus. */
+  double strategyBoost(Candidate c, QuestionType type, StrategyProfile p) {
+    double field = c.score();
+    if (c.kind() == CandidateKind.RAW_TURN) {
+      Role role = c.sourceRole() == SourceRole.ASSISTANT ? Role.ASSISTANT : Role.USER;
+      return Math.max(field, RawTurnChannel.score(config.weights(), p, c.similarity(), role));
+    }
+    if (c.kind() != CandidateKind.RECORD) {
+      return Scores.clamp(field);
+    }
+    ScoreBoosts b = config.boosts();
+    MemoryType mt = c.memoryType();
+    double bonus = switch (type) {
+      case PRIOR_ASSISTANT_RESPONSE ->
+          c.sourceRole() == SourceRole.ASSISTANT || c.sourceRole() == SourceRole.BOTH ? b.assistantRecord() : 0;
+      case PERSONALIZED_ADVICE -> mt == MemoryType.PREFERENCE || mt == MemoryType.CONSTRAINT
+          || mt == MemoryType.EVENT || mt == MemoryType.FAILURE_PATTERN ? b.adviceRecord() : 0;
+      case TEMPORAL -> c.temporal().isEmpty() ? 0 : b.temporalRecord();
+      case AGGREGATE, COMPARISON -> mt == MemoryType.EVENT ? b.eventRecord() : 0;
+      default -> 0;
+    };
+    return Scores.clamp(field + bonus);
+  }
+
+  /** §4.6 temporal boost: soft, it adds score and never removes a candidate. */
+  double temporalBoost(double field, Candidate c, DateRange filter) {
+    return switch (TemporalMatch.of(c, filter)) {
+      case EVENT -> Math.min(1, field + config.boosts().temporalSpan());
+      case MENTIONED -> Math.min(1, field + config.boosts().sourceTime());
+      case NONE -> field;
+    };
+  }
+
+  /** §4.9 without a reranker: {@code min(1, field·w + bonus)}. */
+  static double finalScore(Candidate c) {
+    double w = switch (c.kind()) {
+      case RECORD, RAW_TURN, WINDOW -> 1.0;
+      case OTHER -> 0.95;
+    };
+    Set<String> queries = c.provenance().queries().stream()
+        .map(q -> q.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    double bonus = 0.03 * Scores.clamp(c.similarity()) + Math.min(0.03, 0.01 * queries.size());
+    return Math.min(1, c.score() * w + bonus);
+  }
+}

@@ -1,0 +1,41 @@
+package dev.lychee.core.score;
+
+import dev.lychee.api.Candidate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects hits by id with the §4.5 merge rule: the higher score wins, a repeated hit only adds
+ * provenance; scores are never summed. Not thread-safe; one per route and channel call.
+ */
+public final class CandidateMerger {
+  private final Map<String, Candidate> byId = new LinkedHashMap<>();
+
+  public void add(Candidate c) {
+    byId.merge(c.id(), c, Candidate::mergedWith);
+  }
+
+  public void addAll(Collection<Candidate> cs) {
+    cs.forEach(this::add);
+  }
+
+  public boolean isEmpty() {
+    return byId.isEmpty();
+  }
+
+  /** The merged candidates, best score first (ties: higher similarity, then id). */
+  public List<Candidate> sorted() {
+    List<Candidate> out = new ArrayList<>(byId.values());
+    out.sort(BY_SCORE);
+    return out;
+  }
+
+  /** Best score first, then higher similarity, then id, for a deterministic order. */
+  public static final Comparator<Candidate> BY_SCORE = Comparator.comparingDouble(Candidate::score).reversed()
+      .thenComparing(Comparator.comparingDouble(Candidate::similarity).reversed())
+      .thenComparing(Candidate::id);
+}
