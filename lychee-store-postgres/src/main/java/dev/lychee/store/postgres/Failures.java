@@ -10,12 +10,16 @@ final class Failures {
   /**
    * True when the failure says nothing about the statement itself: a lost or refused connection
    * (SQLSTATE class 08), the server shutting down or starting up (57P01-57P03), too many
-   * connections (53300), a serialisation failure or deadlock (40001, 40P01), or the pool timing
-   * out while the server is away.
+   * connections (53300), a serialisation failure or deadlock (40001, 40P01), the pool timing out
+   * while the server is away, or the pool handing out a connection the server had dropped.
    */
   static boolean isTransient(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (c instanceof SQLTransientConnectionException) {
+        return true;
+      }
+      // the pool's proxy of a connection the server dropped: nothing of the transaction ran yet
+      if (c instanceof SQLException e && e.getSQLState() == null && "Connection is closed".equals(e.getMessage())) {
         return true;
       }
       if (c instanceof SQLException e && e.getSQLState() != null) {
