@@ -4,6 +4,7 @@ import com.google.inject.Module;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.store.lucene.LuceneStoreModule;
+import dev.lychee.store.postgres.PostgresStoreModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -17,12 +18,16 @@ import picocli.CommandLine.Option;
 final class MemoryOptions {
 
   @Option(names = "--store", paramLabel = "KIND",
-      description = "memory (nothing kept), sqlite or lucene. Default: ${DEFAULT-VALUE}.")
+      description = "memory (nothing kept), sqlite, lucene or postgres. Default: ${DEFAULT-VALUE}.")
   String store = "sqlite";
 
   @Option(names = "--db", paramLabel = "PATH",
       description = "SQLite file or Lucene directory. Default: ~/.lychee/lychee.db (sqlite), ~/.lychee/lucene (lucene).")
   Path db;
+
+  @Option(names = "--pg-url", paramLabel = "JDBC_URL",
+      description = "PostgreSQL for --store postgres: jdbc:postgresql://host:port/db?user=..&password=.. Default: $LYCHEE_PG_URL.")
+  String pgUrl;
 
   @Option(names = "--segmenter", paramLabel = "NAME", description = "semantic, fixed or turn. Default: ${DEFAULT-VALUE}.")
   String segmenter = "semantic";
@@ -50,7 +55,18 @@ final class MemoryOptions {
         modules.add(new LuceneStoreModule(dir));
         yield "Lucene store " + dir;
       }
-      default -> throw new IllegalArgumentException("unknown --store '" + store + "' (expected memory, sqlite or lucene)");
+      case "postgres" -> {
+        String url = pgUrl != null ? pgUrl : System.getenv("LYCHEE_PG_URL");
+        if (url == null || url.isBlank()) {
+          throw new IllegalArgumentException("--store postgres needs --pg-url or LYCHEE_PG_URL"
+              + " (jdbc:postgresql://host:port/db?user=..&password=..)");
+        }
+        PostgresStoreModule module = new PostgresStoreModule(url);
+        modules.add(module);
+        yield "PostgreSQL store " + module.target();
+      }
+      default -> throw new IllegalArgumentException("unknown --store '" + store
+          + "' (expected memory, sqlite, lucene or postgres)");
     };
     LycheeConfig config = LycheeConfig.builder().segmenter(segmenter).build();
     log.println("lychee: " + where + "; " + env.describe());

@@ -61,8 +61,13 @@ public final class PostgresStoreModule extends AbstractModule {
     return config;
   }
 
+  /** Where the module points, for messages: host, port and database, never credentials. */
+  public String target() {
+    return jdbcUrl != null ? PostgresDatabase.describeUrl(jdbcUrl) : "DataSource " + dataSource.getClass().getName();
+  }
+
   @Override
   public String toString() {
-    return "PostgresStoreModule[" + (jdbcUrl != null ? PostgresDatabase.describeUrl(jdbcUrl) : "DataSource") + "]";
+    return "PostgresStoreModule[" + target() + "]";
   }
 }

@@ -107,9 +107,16 @@ public final class PostgresVectorIndex implements VectorIndex {
     }
     Vectors.checkVector("query", query);
     Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
+    // one indexed row tells whether anything changed since this copy was brought up to date
+    VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));
     slot.lock.writeLock().lock();
     try {
-      refresh(namespace, kind, slot);
+      LocalVectors have = slot.current;
+      if (head == null) {
+        slot.current = null;
+      } else if (have == null || have.epoch() != head.epoch() || have.seq() < head.seq()) {
+        refresh(namespace, kind, slot);
+      }
       // downgrade: searches of one index run in parallel, refreshes one at a time
       slot.lock.readLock().lock();
     } finally {
@@ -123,7 +130,10 @@ public final class PostgresVectorIndex implements VectorIndex {
     }
   }
 
-  /** Brings the slot to the database's head, in one snapshot; called under the slot's write lock. */
+  /**
+   * Brings the slot to the database's head, in one snapshot (the head is read again inside it, so
+   * it is never older than the one the caller saw); called under the slot's write lock.
+   */
   private void refresh(String namespace, String kind, Slot slot) {
     LocalVectors have = slot.current;
     slot.current = db.readSnapshot(h -> {
