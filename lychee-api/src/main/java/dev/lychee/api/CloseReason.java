@@ -17,5 +17,10 @@ public enum CloseReason {
   /** One segment per exchange (per-turn segmenter, the eager baseline). */
   PER_EXCHANGE,
   /** The session was flushed. */
-  SESSION_FLUSH
+  SESSION_FLUSH,
+  /**
+   * Turns stored after later turns of their session had been segmented (explicit indices sent out
+   * of order), closed on their own when the session is flushed.
+   */
+  LATE_TURNS
 }

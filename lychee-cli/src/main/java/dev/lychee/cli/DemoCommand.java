@@ -3,7 +3,7 @@ package dev.lychee.cli;
 import dev.lychee.api.Answer;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -26,6 +26,13 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = {"-k", "--k"}, description = "Evidence depth of each recall. Default: ${DEFAULT-VALUE}.")
   int k = 10;
 
+  @Option(names = "--web", description = "After ingesting, serve the web inspector on 127.0.0.1 and print its URL "
+      + "(no API key: loopback only); Ctrl-C stops it.")
+  boolean web;
+
+  @Option(names = "--port", description = "Port of the inspector with --web (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+  int port = 8080;
+
   @Override
   public Integer call() {
     PrintStream out = System.out;
@@ -41,10 +48,14 @@ final class DemoCommand implements Callable<Integer> {
         ingest = ingest.plus(lychee.append(ns, s.id(), s.date(), s.turns()));
         ingest = ingest.plus(lychee.flush(ns, s.id()));
       }
+      lychee.awaitIdle(ns, java.time.Duration.ofMinutes(10));
       out.printf(Locale.ROOT, "%nIngested %d turns in %d sessions in %.2f s: %d segments, %d records, %d evidence nodes%s%n",
           ingest.turnsStored(), conversation.sessions().size(), secs(t1), ingest.segmentsEncoded(),
           ingest.recordsWritten(), ingest.nodesWritten(),
           ingest.errors().isEmpty() ? "" : " (" + ingest.errors().size() + " segments failed to encode)");
+      if (web) {
+        return DemoWeb.serve(lychee, ns, port, out);
+      }
       EvidencePrinter printer = new EvidencePrinter(lychee.store(), out);
       for (String q : conversation.questions()) {
         long tq = System.nanoTime();

@@ -1,7 +1,10 @@
 package dev.lychee.cli;
 
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.api.SegmentState;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.ingest.MemoryStatus;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -23,11 +26,15 @@ final class IngestCommand implements Callable<Integer> {
   @Option(names = "--data", required = true, paramLabel = "FILE", description = "The conversation file.")
   Path data;
 
+  @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "600",
+      description = "How long to wait for background encoding (LLM encoder) to finish. Default: ${DEFAULT-VALUE}.")
+  long waitSeconds;
+
   @Override
   public Integer call() {
     ConversationFile file = ConversationFile.read(data);
     long t0 = System.nanoTime();
-    try (Lychee lychee = memory.open(System.out)) {
+    try (Lychee lychee = memory.open(System.out, true)) {
       IngestResult total = IngestResult.EMPTY;
       int n = 0;
       for (ConversationFile.Session s : file.sessions()) {
@@ -35,14 +42,22 @@ final class IngestCommand implements Callable<Integer> {
         total = total.plus(lychee.flush(namespace, s.id()));
         System.out.printf(Locale.ROOT, "  session %s (%d/%d): %d turns%n", s.id(), ++n, file.sessions().size(), s.turns().size());
       }
-      System.out.printf(Locale.ROOT, "Stored %d new turns; %d segments encoded, %d records, %d nodes; %.1f s%n",
-          total.turnsStored(), total.segmentsEncoded(), total.recordsWritten(), total.nodesWritten(),
-          (System.nanoTime() - t0) / 1e9);
+      if (total.segmentsQueued() > 0) {
+        System.out.printf(Locale.ROOT, "  waiting for %d segments to be encoded in the background...%n", total.segmentsQueued());
+      }
+      boolean idle = lychee.awaitIdle(namespace, Duration.ofSeconds(waitSeconds));
+      MemoryStatus status = lychee.status(namespace);
+      System.out.printf(Locale.ROOT, "Stored %d new turns; %d segments closed, %d encoded in all (%d records); %.1f s%n",
+          total.turnsStored(), total.segmentsClosed(), status.segments(SegmentState.ENCODED),
+          lychee.store().records(namespace).size(), (System.nanoTime() - t0) / 1e9);
+      if (!idle) {
+        System.out.printf(Locale.ROOT, "stopped waiting after %d s (--wait); the rest stays pending%n", waitSeconds);
+      }
       if (total.usage().total() > 0) {
         System.out.printf(Locale.ROOT, "LLM construction tokens: %d in, %d out%n", total.usage().inputTokens(), total.usage().outputTokens());
       }
-      total.errors().forEach(e -> System.out.println("  pending: " + e));
-      return total.errors().isEmpty() ? 0 : 1;
+      int left = PendingSummary.print(status, System.out);
+      return left == 0 ? 0 : 1;
     }
   }
 }

@@ -20,10 +20,14 @@ import picocli.CommandLine.Command;
     subcommands = {
         DemoCommand.class,
         IngestCommand.class,
+        EncodeCommand.class,
+        StatusCommand.class,
         RecallCommand.class,
         AskCommand.class,
         InspectCommand.class,
         ForgetCommand.class,
+        dev.lychee.server.boot.ServeCommand.class,
+        dev.lychee.server.boot.McpCommand.class,
         EvalHelpCommand.class,
         BenchHelpCommand.class,
         CommandLine.HelpCommand.class})

@@ -37,8 +37,16 @@ final class MemoryOptions {
     return this;
   }
 
-  /** Opens Lychee with the chosen store, the configured embedder and LLM, and prints which. */
+  /**
+   * Opens Lychee with the chosen store, the configured embedder and LLM, and prints which. Pending
+   * segments are not resumed: only {@code ingest} and {@code encode --pending} encode.
+   */
   Lychee open(PrintStream log) {
+    return open(log, false);
+  }
+
+  /** As {@link #open(PrintStream)}; {@code resume}: queue the store's pending segments on open. */
+  Lychee open(PrintStream log, boolean resume) {
     ProviderEnvironment env = ProviderEnvironment.from(System.getenv());
     List<Module> modules = new ArrayList<>(env.modules());
     String where = switch (store.toLowerCase(Locale.ROOT)) {
@@ -68,8 +76,10 @@ final class MemoryOptions {
       default -> throw new IllegalArgumentException("unknown --store '" + store
           + "' (expected memory, sqlite, lucene or postgres)");
     };
-    LycheeConfig config = LycheeConfig.builder().segmenter(segmenter).build();
+    LycheeConfig base = LycheeConfig.builder().segmenter(segmenter).build();
+    LycheeConfig config = base.toBuilder().ingest(base.ingest().toBuilder().resumeOnOpen(resume).build()).build();
     log.println("lychee: " + where + "; " + env.describe());
+    env.missingKey().ifPresent(m -> log.println("lychee: warning: " + m));
     return Lychee.create(config, modules.toArray(Module[]::new));
   }
 

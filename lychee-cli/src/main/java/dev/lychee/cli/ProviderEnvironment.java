@@ -21,8 +21,11 @@ import java.util.Optional;
  * @param modules the Guice modules that bind the chosen chat model and embedder
  * @param llm a description of the chat model, or "" when offline
  * @param embedder a description of the embedder
+ * @param missingKey a warning when an LLM on OpenAI's own endpoint is selected and
+ *     {@code OPENAI_API_KEY} is unset: printed before the first call, since every call would be
+ *     refused
  */
-record ProviderEnvironment(List<Module> modules, String llm, String embedder) {
+record ProviderEnvironment(List<Module> modules, String llm, String embedder, Optional<String> missingKey) {
 
   static ProviderEnvironment from(Map<String, String> env) {
     String llmVar = env.getOrDefault("LYCHEE_LLM", "").trim();
@@ -44,7 +47,11 @@ record ProviderEnvironment(List<Module> modules, String llm, String embedder) {
     ollama.ifPresent(c -> modules.add(new OllamaModule(c)));
     String embedder = embedVar.isEmpty() || embedVar.equalsIgnoreCase("onnx")
         ? "embedder onnx bge-small-en-v1.5-q (offline)" : "embedder " + embedVar;
-    return new ProviderEnvironment(List.copyOf(modules), llmVar, embedder);
+    Optional<String> missing = openai.filter(c -> c.apiKey().isBlank()
+            && "api.openai.com".equalsIgnoreCase(c.baseUrl().getHost()))
+        .map(c -> "OPENAI_API_KEY is not set: calls to api.openai.com will be refused (turns are still stored; "
+            + "their segments stay pending until `lychee encode --pending NAMESPACE` runs with a key)");
+    return new ProviderEnvironment(List.copyOf(modules), llmVar, embedder, missing);
   }
 
   /** One line for the start banner: which components run, offline or with an LLM. */

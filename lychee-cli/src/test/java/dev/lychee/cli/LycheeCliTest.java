@@ -24,7 +24,7 @@ class LycheeCliTest {
 
   @Test
   void everySubcommandHasHelp() {
-    for (String sub : new String[] {"demo", "ingest", "recall", "ask", "inspect", "forget", "eval", "bench"}) {
+    for (String sub : new String[] {"demo", "ingest", "encode", "status", "recall", "ask", "inspect", "forget", "eval", "bench"}) {
       CommandLine cl = LycheeCli.newCommandLine();
       StringWriter out = new StringWriter();
       cl.setOut(new PrintWriter(out));

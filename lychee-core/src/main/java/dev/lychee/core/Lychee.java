@@ -20,8 +20,13 @@ import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.fallback.ReadDeadline;
+import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.core.metrics.LycheeMetrics;
+import dev.lychee.core.ingest.MemoryStatus;
 import dev.lychee.core.ingest.MemoryWriter;
 import dev.lychee.core.read.RecallPipeline;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,6 +56,7 @@ public final class Lychee implements AutoCloseable {
   private final VectorIndex vectors;
   private final Embedder embedder;
   private final LycheeConfig config;
+  private final LycheeMetrics metrics;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private Lychee(Injector injector) {
@@ -61,6 +67,10 @@ public final class Lychee implements AutoCloseable {
     this.vectors = injector.getInstance(VectorIndex.class);
     this.embedder = injector.getInstance(Embedder.class);
     this.config = injector.getInstance(LycheeConfig.class);
+    this.metrics = injector.getInstance(LycheeMetrics.class);
+    if (config.ingest().resumeOnOpen()) {
+      writer.resumeAll();
+    }
   }
 
   /** Creates Lychee with the default configuration; {@code modules} override the defaults. */
@@ -102,10 +112,21 @@ public final class Lychee implements AutoCloseable {
   // ---- writing ----
 
   /**
-   * Stores the turns of one session at once (raw turns are never lost), then segments them and
-   * encodes every segment that closes.
+   * Stores the turns of one session at once (raw turns are never lost), then segments them; every
+   * segment that closes is stored as PENDING and encoded, on this thread or in the background
+   * ({@link dev.lychee.core.ingest.IngestConfig#encodeMode()}).
+   *
+   * <p>In the background mode this returns once the turns are committed and embedded and the
+   * closed segments are durably PENDING: raw turns are recallable at once, records once their
+   * segment is encoded ({@link #awaitIdle} waits for that). An exception means nothing of the call
+   * was stored, so retrying the same call is safe even without explicit indices; once the turns
+   * are stored, later failures are reported in {@link IngestResult#failures()}, never thrown.
    *
    * @param sessionDate the session's date (anchors relative dates); nullable
+   * @throws IllegalArgumentException for invalid input
+   * @throws dev.lychee.api.TurnConflictException when an explicit index is stored with another text
+   * @throws dev.lychee.api.QueueFullException when the background queue is full (policy REJECT, or
+   *     WAIT timed out)
    */
   public IngestResult append(String namespace, String session, LocalDateTime sessionDate, List<Turn> turns) {
     ensureOpen();
@@ -117,7 +138,7 @@ public final class Lychee implements AutoCloseable {
     return append(namespace, session, null, turns);
   }
 
-  /** Closes the session's open segment and encodes it: call at the end of a session. */
+  /** Closes the session's open segment and encodes (or queues) it: call at the end of a session. */
   public IngestResult flush(String namespace, String session) {
     ensureOpen();
     return writer.flush(namespace, session);
@@ -131,14 +152,29 @@ public final class Lychee implements AutoCloseable {
 
   /**
    * Retries the segments of a namespace that are still pending (for example after an LLM outage or
-   * a crash), and re-embeds turns whose vectors are missing.
-   *
-   * @return how many segments were encoded
+   * a crash), in session order, and re-embeds turns whose vectors are missing. In the background
+   * mode the segments are queued ({@link IngestResult#segmentsQueued()}); {@link #awaitIdle} waits.
    */
-  public int encodePending(String namespace) {
+  public IngestResult encodePending(String namespace) {
     ensureOpen();
     writer.backfillTurnVectors(namespace);
-    return writer.encodePending(namespace).segmentsEncoded();
+    return writer.encodePending(namespace);
+  }
+
+  /**
+   * Waits until no segment of the namespace is queued or being encoded in this process.
+   *
+   * @return true when idle, false when {@code timeout} passed first (segments stay queued)
+   */
+  public boolean awaitIdle(String namespace, Duration timeout) {
+    ensureOpen();
+    return writer.awaitIdle(namespace, timeout);
+  }
+
+  /** Turns, segments by state, queue depth, oldest pending age and last error of a namespace. */
+  public MemoryStatus status(String namespace) {
+    ensureOpen();
+    return writer.status(namespace);
   }
 
   // ---- reading ----
@@ -161,7 +197,16 @@ public final class Lychee implements AutoCloseable {
   public Recall recall(Question question, RecallObserver observer) {
     ensureOpen();
     Objects.requireNonNull(question, "question");
-    return recall.recall(question, Objects.requireNonNull(observer, "observer"));
+    Objects.requireNonNull(observer, "observer");
+    return ReadDeadline.within(config.fallback().deadline(), () -> timedRecall(question, observer));
+  }
+
+  private Recall timedRecall(Question question, RecallObserver observer) {
+    long t0 = System.nanoTime();
+    Recall r = recall.recall(question, observer);
+    metrics.latency("recall", System.nanoTime() - t0);
+    metrics.tokens("planner", r.plan().usage());
+    return r;
   }
 
   /** Answers a question from recalled evidence. */
@@ -169,11 +214,22 @@ public final class Lychee implements AutoCloseable {
     return answer(Question.of(namespace, question));
   }
 
-  /** Answers a question: recall, then one answer call (or the extractive answerer offline). */
+  /**
+   * Answers a question: recall, then one answer call (or the extractive answerer offline). Planner
+   * and answerer calls share one deadline ({@link dev.lychee.core.fallback.FallbackConfig}); when
+   * the LLM fails or is late the offline planner and answerer step in, with one warning line.
+   */
   public Answer answer(Question question) {
-    Recall r = recall(question);
-    Answer a = answerer.answer(question, r.plan(), r.evidence());
-    return new Answer(a.text(), a.evidence(), r.plan(), a.usage().plus(r.plan().usage()));
+    ensureOpen();
+    Objects.requireNonNull(question, "question");
+    return ReadDeadline.within(config.fallback().deadline(), () -> {
+      Recall r = timedRecall(question, RecallObserver.NONE);
+      long t0 = System.nanoTime();
+      Answer a = answerer.answer(question, r.plan(), r.evidence());
+      metrics.latency("answer", System.nanoTime() - t0);
+      metrics.tokens("answerer", a.usage());
+      return new Answer(a.text(), a.evidence(), r.plan(), a.usage().plus(r.plan().usage()));
+    });
   }
 
   // ---- deleting ----
@@ -218,14 +274,21 @@ public final class Lychee implements AutoCloseable {
     return config;
   }
 
-  /** Closes the store and the index. Idempotent. */
+  /**
+   * Stops background encoding after the attempts in progress (queued segments stay PENDING and
+   * are resumed on the next open), then closes the store and the index. Idempotent.
+   */
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
       try {
-        vectors.close();
+        writer.close();
       } finally {
-        store.close();
+        try {
+          vectors.close();
+        } finally {
+          store.close();
+        }
       }
     }
   }

@@ -1,6 +1,8 @@
 package dev.lychee.core;
 
 import dev.lychee.core.encode.EncodingConfig;
+import dev.lychee.core.fallback.FallbackConfig;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.read.RetrievalConfig;
 import dev.lychee.core.segment.SegmentationConfig;
 import java.util.Locale;
@@ -16,16 +18,13 @@ import java.util.Set;
  * @param encoder which encoder writes records
  * @param planner which planner makes recall plans
  * @param answerer which answer generator writes answers
- * @param maxTurnChars turns longer than this are rejected by {@code append} (default 1,000,000);
- *     shorter long turns are accepted, split by the segmenter and truncated for embedding
- * @param flushOtherSessions when a namespace receives turns for a session, close the open
- *     segments of its other sessions first (default true), so an abandoned session's last turns
- *     still become records
- * @param reembedNodes when an evidence node that is already stored appears again in a later
- *     segment, replace its vector by one embedded from that segment's search text (true: the
- *     authors' behaviour, reference §3.2) or keep the vector it got when first seen (false, the
- *     default). Node embeddings dominate ingest time (a record yields one node per entity, per
- *     tag and per entity-tag pair), and most repeats are of the same few entities and tags.
+ * @param ingest the write path: turn admission ({@link IngestConfig#maxTurnChars()}), closing
+ *     other sessions ({@link IngestConfig#flushOtherSessions()}), node re-embedding
+ *     ({@link IngestConfig#reembedNodes()}: false by default, since node embeddings dominate
+ *     ingest time and most repeats are of the same few entities and tags; true is the authors'
+ *     behaviour, docs/defaults.md §3.2) and synchronous or background encoding with its queue and retries
+ * @param fallback the read deadline and what reads do when the LLM fails (default: 60 s, fall back
+ *     to the offline planner and answerer with one warning line)
  * @param segmentation segmentation constants
  * @param encoding encoder settings
  * @param retrieval retrieval settings
@@ -35,9 +34,8 @@ public record LycheeConfig(
     Mode encoder,
     Mode planner,
     Mode answerer,
-    int maxTurnChars,
-    boolean flushOtherSessions,
-    boolean reembedNodes,
+    IngestConfig ingest,
+    FallbackConfig fallback,
     SegmentationConfig segmentation,
     EncodingConfig encoding,
     RetrievalConfig retrieval) {
@@ -77,12 +75,26 @@ public record LycheeConfig(
     Objects.requireNonNull(encoder, "encoder");
     Objects.requireNonNull(planner, "planner");
     Objects.requireNonNull(answerer, "answerer");
-    if (maxTurnChars < 1) {
-      throw new IllegalArgumentException("maxTurnChars must be >= 1: " + maxTurnChars);
-    }
+    Objects.requireNonNull(ingest, "ingest");
+    Objects.requireNonNull(fallback, "fallback");
     Objects.requireNonNull(segmentation, "segmentation");
     Objects.requireNonNull(encoding, "encoding");
     Objects.requireNonNull(retrieval, "retrieval");
+  }
+
+  /** Turns longer than this are rejected by {@code append}; see {@link IngestConfig#maxTurnChars()}. */
+  public int maxTurnChars() {
+    return ingest.maxTurnChars();
+  }
+
+  /** See {@link IngestConfig#flushOtherSessions()}. */
+  public boolean flushOtherSessions() {
+    return ingest.flushOtherSessions();
+  }
+
+  /** See {@link IngestConfig#reembedNodes()}. */
+  public boolean reembedNodes() {
+    return ingest.reembedNodes();
   }
 
   /** The defaults. */
@@ -97,8 +109,7 @@ public record LycheeConfig(
   /** A builder initialised with this configuration's values. */
   public Builder toBuilder() {
     return new Builder().segmenter(segmenter).encoder(encoder).planner(planner).answerer(answerer)
-        .maxTurnChars(maxTurnChars).flushOtherSessions(flushOtherSessions).reembedNodes(reembedNodes)
-        .segmentation(segmentation)
+        .ingest(ingest).fallback(fallback).segmentation(segmentation)
         .encoding(encoding).retrieval(retrieval);
   }
 
@@ -108,9 +119,8 @@ public record LycheeConfig(
     private Mode encoder = Mode.AUTO;
     private Mode planner = Mode.AUTO;
     private Mode answerer = Mode.AUTO;
-    private int maxTurnChars = 1_000_000;
-    private boolean flushOtherSessions = true;
-    private boolean reembedNodes = false;
+    private IngestConfig.Builder ingest = IngestConfig.builder();
+    private FallbackConfig fallback = FallbackConfig.defaults();
     private SegmentationConfig segmentation;
     private EncodingConfig encoding;
     private RetrievalConfig retrieval;
@@ -142,18 +152,39 @@ public record LycheeConfig(
       return encoder(mode).planner(mode).answerer(mode);
     }
 
+    /** Replaces the whole write-path configuration. */
+    public Builder ingest(IngestConfig c) {
+      this.ingest = Objects.requireNonNull(c, "ingest").toBuilder();
+      return this;
+    }
+
+    /** The read deadline and the LLM-failure policy of reads. */
+    public Builder fallback(FallbackConfig c) {
+      this.fallback = Objects.requireNonNull(c, "fallback");
+      return this;
+    }
+
+    /** Shortcut for {@link IngestConfig.Builder#maxTurnChars}. */
     public Builder maxTurnChars(int chars) {
-      this.maxTurnChars = chars;
+      ingest.maxTurnChars(chars);
       return this;
     }
 
+    /** Shortcut for {@link IngestConfig.Builder#flushOtherSessions}. */
     public Builder flushOtherSessions(boolean flush) {
-      this.flushOtherSessions = flush;
+      ingest.flushOtherSessions(flush);
       return this;
     }
 
+    /** Shortcut for {@link IngestConfig.Builder#reembedNodes}. */
     public Builder reembedNodes(boolean reembed) {
-      this.reembedNodes = reembed;
+      ingest.reembedNodes(reembed);
+      return this;
+    }
+
+    /** Shortcut for {@link IngestConfig.Builder#encodeMode}. */
+    public Builder encodeMode(IngestConfig.EncodeMode mode) {
+      ingest.encodeMode(mode);
       return this;
     }
 
@@ -173,7 +204,7 @@ public record LycheeConfig(
     }
 
     public LycheeConfig build() {
-      return new LycheeConfig(segmenter, encoder, planner, answerer, maxTurnChars, flushOtherSessions, reembedNodes,
+      return new LycheeConfig(segmenter, encoder, planner, answerer, ingest.build(), fallback,
           segmentation == null ? SegmentationConfig.defaults() : segmentation,
           encoding == null ? EncodingConfig.defaults() : encoding,
           retrieval == null ? RetrievalConfig.defaults() : retrieval);

@@ -19,7 +19,15 @@ import dev.lychee.core.answer.LlmAnswerGenerator;
 import dev.lychee.core.encode.LlmEncoder;
 import dev.lychee.core.encode.OfflineEncoder;
 import dev.lychee.core.encode.ReferenceContextTracker;
+import dev.lychee.api.spi.SegmentClaims;
+import dev.lychee.core.fallback.DeadlineChatModel;
+import dev.lychee.core.fallback.FallbackAnswerGenerator;
+import dev.lychee.core.fallback.FallbackPlanner;
+import dev.lychee.core.ingest.InProcessSegmentClaims;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.core.metrics.LycheeMetrics;
+import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.organize.EvidenceOrganizer;
 import dev.lychee.core.plan.LlmPlanner;
 import dev.lychee.core.plan.RuleBasedPlanner;
@@ -57,6 +65,10 @@ public final class LycheeModule extends AbstractModule {
     bind(RecordStore.class).to(InMemoryRecordStore.class).in(Singleton.class);
     bind(VectorIndex.class).to(ExactVectorIndex.class).in(Singleton.class);
     bind(TokenCounter.class).to(O200kTokenCounter.class).in(Singleton.class);
+    bind(IngestConfig.class).toInstance(config.ingest());
+    bind(SegmentationConfig.class).toInstance(config.segmentation());
+    bind(SegmentClaims.class).to(InProcessSegmentClaims.class).in(Singleton.class);
+    bind(LycheeMetrics.class).toInstance(LycheeMetrics.NOOP);
     install(new RetrievalModule(config.retrieval()));
   }
 
@@ -79,7 +91,9 @@ public final class LycheeModule extends AbstractModule {
   @Singleton
   QueryPlanner planner(Optional<ChatModel> chat, RuleBasedPlanner rules) {
     if (config.planner().useLlm(chat.isPresent())) {
-      return new LlmPlanner(requireChat(chat, "planner"), rules);
+      // reads wait for the LLM only until the read deadline; then the rule-based planner steps in
+      return new LlmPlanner(new DeadlineChatModel(requireChat(chat, "planner")),
+          new FallbackPlanner(rules, config.fallback().onLlmFailure()));
     }
     return rules;
   }
@@ -88,7 +102,8 @@ public final class LycheeModule extends AbstractModule {
   @Singleton
   AnswerGenerator answerer(Optional<ChatModel> chat, TokenCounter tokens) {
     if (config.answerer().useLlm(chat.isPresent())) {
-      return new LlmAnswerGenerator(requireChat(chat, "answerer"), tokens);
+      return new FallbackAnswerGenerator(new LlmAnswerGenerator(new DeadlineChatModel(requireChat(chat, "answerer")), tokens),
+          new ExtractiveAnswerGenerator(), config.fallback().onLlmFailure());
     }
     return new ExtractiveAnswerGenerator();
   }

@@ -13,6 +13,7 @@ import dev.lychee.api.SegmentState;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -281,11 +282,14 @@ class LycheeTest {
     try (Lychee l = Lychee.builder().embedder(new HashingEmbedder()).chatModel(chat).config(config).build()) {
       l.append("a", "s1", DAY1, session1().subList(0, 2));
       l.flush("a", "s1");
+      // an LLM encoder encodes in the background by default
+      assertThat(l.awaitIdle("a", java.time.Duration.ofSeconds(30))).isTrue();
       assertThat(prompts.get(prompts.size() - 1)).contains("Secret fact number");
       l.forget("a");
       prompts.clear();
       l.append("a", "s1", DAY1, session1().subList(0, 1));
       l.flush("a", "s1");
+      assertThat(l.awaitIdle("a", java.time.Duration.ofSeconds(30))).isTrue();
       assertThat(prompts).isNotEmpty().noneMatch(p -> p.contains("Secret fact") || p.contains("Caroline is the speaker"));
     }
   }

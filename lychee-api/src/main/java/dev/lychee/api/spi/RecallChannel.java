@@ -10,7 +10,25 @@ import java.util.List;
  *
  * <p>Contract: returns candidates of the context's namespace only, each with provenance naming
  * this channel, scores in [0, 1], best first, without duplicate ids; an empty list when nothing
- * matches. Thread-safe.
+ * matches. Thread-safe. The conformance suite {@code BaseRecallChannelTestCase} in lychee-core's
+ * test-jar checks all of it.
+ *
+ * <p>Inputs: read {@code context.query(route)} ({@link RouteQuery}): the variants to search with,
+ * their vectors (already embedded, one batch per question), the date filter and the content terms.
+ * A channel never embeds or re-derives them itself. {@code CandidateMerger} in lychee-core dedupes
+ * hits by id (higher score wins, provenance is merged) and returns them in the order the contract
+ * asks for.
+ *
+ * <p>Scores that compete with the built-in channels. Every channel's hits are merged per route by
+ * id and the best score wins, so the scale matters. The built-in field scores are: record vector
+ * {@code 0.30 + 0.30·r} (0.30–0.60, with {@code r = max(0, 2·cos − 1)}); raw turn
+ * {@code (0.34 + 0.42·r)·μ + β}, about 0.34–0.76 for most question types; evidence node
+ * {@code r·w} with w between 0.32 and 0.42; temporal range 0.28 (month), 0.34 or 0.42 (day);
+ * lexical 0.20–0.50 for turns and 0.18–0.48 for records. A custom channel whose scores lie in
+ * 0.20–0.60 competes with them on equal terms; above about 0.76 its hits outrank nearly every
+ * built-in one; below 0.20 they only fill the pool. Set a candidate's similarity to the channel's
+ * own query–evidence similarity in [0, 1] (0 if it has none): the reranker and the route score use
+ * it. docs/architecture.md §3 describes the pipeline these scores flow through.
  */
 public interface RecallChannel {
 

@@ -15,6 +15,7 @@ import dev.lychee.api.TurnRef;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * Append-only storage of raw turns, segments, memory records and evidence nodes, scoped by
@@ -46,6 +47,25 @@ public interface RecordStore extends AutoCloseable {
    * @return the turns that were new (already stored refs are skipped), in input order
    */
   List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> turns);
+
+  /**
+   * Stores turns of one session in one transaction, choosing the indices of turns that came without
+   * one inside that transaction: {@code admit} is called once, under the store's write lock, with
+   * the session's first free index as the store sees it then, and returns the turns to store. Two
+   * writers appending to one session (threads, or processes sharing a database) therefore never
+   * take the same index, so no acknowledged turn is silently dropped as "already stored".
+   *
+   * <p>The default holds this instance's monitor around {@link #nextTurnIndex} and
+   * {@link #appendTurns(String, String, List)}: enough for stores that one process opens at a time
+   * (in memory, Lucene). Stores that several processes share (SQLite, PostgreSQL) override it.
+   *
+   * @return the turns that were new, as {@link #appendTurns(String, String, List)} returns them
+   */
+  default List<RawTurn> appendTurns(String namespace, String session, IntFunction<List<RawTurn>> admit) {
+    synchronized (this) {
+      return appendTurns(namespace, session, admit.apply(nextTurnIndex(namespace, session)));
+    }
+  }
 
   /** One past the highest stored turn index of the session (0 for an empty session). */
   int nextTurnIndex(String namespace, String session);

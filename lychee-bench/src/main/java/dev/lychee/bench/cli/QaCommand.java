@@ -49,8 +49,8 @@ final class QaCommand {
       if (o.questions != null && o.questions < 1) {
         throw new IllegalArgumentException("--questions must be >= 1");
       }
-      llm = ModelSpec.parse(o.llm);
-      judge = o.judge == null ? llm : ModelSpec.parse(o.judge);
+      llm = o.offline() ? null : ModelSpec.parse(o.llm);
+      judge = o.judge != null ? ModelSpec.parse(o.judge) : llm;
       variants = QaVariant.parse(o.variants);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -71,11 +71,11 @@ final class QaCommand {
       return 0;
     }
     Map<String, String> env = parent.environment();
-    ChatModel system = llm.create(env);
-    ChatModel grader = judge.equals(llm) ? system : judge.create(env);
+    ChatModel system = llm == null ? null : llm.create(env);
+    ChatModel grader = judge == null ? null : judge.equals(llm) ? system : judge.create(env);
     Path checkpointDir = o.checkpoints != null ? o.checkpoints
         : o.cache == null ? null
-        : o.cache.resolve("checkpoints").resolve(safe(dataset + "-" + llm + "-" + judge + "-k" + o.k));
+        : o.cache.resolve("checkpoints").resolve(safe(dataset + "-" + name(llm) + "-" + name(judge) + "-k" + o.k));
     SystemCatalog catalog = new SystemCatalog(() -> embedder);
     QaRunner runner = new QaRunner(new QaModels(system, grader, o.cache), catalog.embedder(), catalog::lycheeConfig,
         o.k, o.concurrency, checkpointDir == null ? null : new Checkpoints(checkpointDir), progress);
@@ -86,15 +86,19 @@ final class QaCommand {
     System.out.println();
     System.out.print(QaReport.table(result));
     if (json != null) {
-      AtomicFiles.write(json, QaReport.json(dataset, llm.toString(), judge.toString(), result));
+      AtomicFiles.write(json, QaReport.json(dataset, name(llm), name(judge), result));
       System.out.println("JSON written to " + json);
     }
     if (report != null) {
       AtomicFiles.write(report.resolve(QaReport.CHART_FILE), QaReport.svg(result));
-      AtomicFiles.write(report.resolve("qa.md"), QaReport.markdown(dataset, llm.toString(), judge.toString(), result));
+      AtomicFiles.write(report.resolve("qa.md"), QaReport.markdown(dataset, name(llm), name(judge), result));
       System.out.println("report written to " + report.resolve("qa.md"));
     }
     return result.failures().isEmpty() ? 0 : 1;
+  }
+
+  private static String name(ModelSpec m) {
+    return m == null ? "none" : m.toString();
   }
 
   private static String safe(String s) {

@@ -10,10 +10,12 @@ import picocli.CommandLine.Option;
  */
 final class QaOptions {
   @Option(names = "--llm", description = "Answer with this model: openai:<model> or ollama:<model> (endpoint and key "
-      + "from OPENAI_BASE_URL / OPENAI_API_KEY / OLLAMA_HOST). Switches the command to LLM-judged question answering.")
+      + "from OPENAI_BASE_URL / OPENAI_API_KEY / OLLAMA_HOST), or 'offline' for Lychee's offline components (then only "
+      + "token F1, exact match, BLEU-1 and abstention are reported unless --judge is given). Switches the command to "
+      + "question answering.")
   String llm;
 
-  @Option(names = "--judge", description = "Grade answers with this model (default: the --llm model).")
+  @Option(names = "--judge", description = "Grade answers with this model (default: the --llm model; none with --llm offline).")
   String judge;
 
   @Option(names = "--variants", defaultValue = "lychee",
@@ -44,5 +46,9 @@ final class QaOptions {
 
   boolean enabled() {
     return llm != null;
+  }
+
+  boolean offline() {
+    return "offline".equalsIgnoreCase(llm == null ? "" : llm.strip());
   }
 }

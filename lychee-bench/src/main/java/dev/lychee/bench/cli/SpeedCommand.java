@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.bench.harness.AppendLatencyRun;
 import dev.lychee.bench.harness.AtomicFiles;
 import dev.lychee.bench.harness.ParallelIngest;
 import dev.lychee.bench.harness.Progress;
@@ -12,6 +13,7 @@ import dev.lychee.bench.locomo.LocomoConversation;
 import dev.lychee.bench.locomo.LocomoLoader;
 import dev.lychee.bench.systems.StoreChoice;
 import dev.lychee.bench.systems.SystemCatalog;
+import dev.lychee.core.ingest.IngestConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -62,6 +64,13 @@ final class SpeedCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Write the result JSON here.")
   Path json;
 
+  @Option(names = "--encoder-delay-ms", defaultValue = "0",
+      description = "Also time append with an encoder that stands for an LLM: the offline one behind this delay per segment (0: skip; default: ${DEFAULT-VALUE}).")
+  long encoderDelayMs;
+
+  @Option(names = "--no-append", description = "Skip the append latency table (sync vs background encoding).")
+  boolean noAppend;
+
   @Override
   public Integer call() throws Exception {
     List<StoreChoice> stores = new java.util.ArrayList<>();
@@ -87,6 +96,9 @@ final class SpeedCommand implements Callable<Integer> {
       List<SpeedRun.Scale> scales = run.run(conv, factors);
       System.out.print(table(conv.sampleId(), system + " (" + storeName + " store)", scales));
       byStore.set(storeName, new ObjectMapper().readTree(json(scales)));
+      if (!noAppend) {
+        System.out.print(appendTable(conv, storeChoice, storeName, reference));
+      }
       if (writers > 1) {
         ParallelIngest parallel = new ParallelIngest(factory);
         List<ParallelIngest.Result> results = List.of(parallel.run(conv, writersScale, 1),
@@ -111,6 +123,33 @@ final class SpeedCommand implements Callable<Integer> {
     sb.append(String.format(Locale.ROOT, "%8s %8s %9s %14s%n", "writers", "turns", "wall s", "total turns/s"));
     for (ParallelIngest.Result r : results) {
       sb.append(String.format(Locale.ROOT, "%8d %8d %9.1f %14.1f%n", r.writers(), r.turns(), r.wallSeconds(), r.turnsPerS()));
+    }
+    return sb.toString();
+  }
+
+  private String appendTable(LocomoConversation conv, StoreChoice storeChoice, String store, Embedder reference) throws Exception {
+    if (encoderDelayMs < 0) {
+      throw new IllegalArgumentException("--encoder-delay-ms must be >= 0: " + encoderDelayMs);
+    }
+    List<dev.lychee.bench.systems.EvalSession> sessions = dev.lychee.bench.harness.LocomoSessions.of(conv);
+    List<String> texts = sessions.stream().flatMap(s -> s.turns().stream()).map(t -> t.text()).limit(200).toList();
+    double embedMs = AppendLatencyRun.oneDocumentEmbedMs(reference, texts);
+    AppendLatencyRun run = new AppendLatencyRun(parent.uncachedEmbedderFactory(), storeChoice);
+    List<AppendLatencyRun.Row> rows = new java.util.ArrayList<>();
+    List<Long> delays = encoderDelayMs > 0 ? List.of(0L, encoderDelayMs) : List.of(0L);
+    for (long delay : delays) {
+      for (IngestConfig.EncodeMode mode : List.of(IngestConfig.EncodeMode.SYNC, IngestConfig.EncodeMode.ASYNC)) {
+        rows.add(run.run(sessions, mode, delay));
+      }
+    }
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+        "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, conv.sampleId(), embedMs));
+    sb.append(String.format(Locale.ROOT, "%-7s %-14s %7s %9s %9s %9s %10s %10s %8s%n",
+        "mode", "encoder", "appends", "p50", "p95", "max", "to idle", "total", "segments"));
+    for (AppendLatencyRun.Row r : rows) {
+      sb.append(String.format(Locale.ROOT, "%-7s %-14s %7d %7.1fms %7.1fms %7.0fms %8.0fms %8.0fms %8d%n", r.mode(),
+          r.encoderDelayMs() == 0 ? "offline" : "llm-like+" + r.encoderDelayMs() + "ms", r.appends(), r.p50Ms(), r.p95Ms(),
+          r.maxMs(), r.idleMs(), r.totalMs(), r.segments()));
     }
     return sb.toString();
   }

@@ -53,7 +53,10 @@ public final class AnswerJudge {
    * @param usage the judge call's tokens
    * @param parsed false when the judge's reply held no verdict (then graded wrong)
    */
-  public record Verdict(boolean correct, TokenUsage usage, boolean parsed) {}
+  public record Verdict(boolean correct, TokenUsage usage, boolean parsed) {
+    /** No judge ran (offline runs report lexical scores only). */
+    public static final Verdict NONE = new Verdict(false, TokenUsage.ZERO, false);
+  }
 
   /** Grades {@code answer} against {@code reference} for {@code question} under {@code rule}. */
   public Verdict judge(String question, String reference, String answer, Rule rule) {

@@ -23,16 +23,20 @@ public final class QaReport {
   public static String table(QaResult result) {
     Map<String, QaSummary> s = result.summaries();
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "%-14s %5s %5s %7s %6s %7s %10s %8s %10s %8s %8s %8s%n", "variant", "conv",
-        "n", "judge", "F1", "BLEU-1", "build K/c", "calls/c", "query K/q", "calls/q", "p50 ms", "p95 ms"));
+    out.append(String.format(Locale.ROOT, "%-14s %5s %5s %7s %6s %6s %7s %6s %6s %10s %8s %10s %8s %8s %8s%n",
+        "variant", "conv", "n", "judge", "F1", "EM", "BLEU-1", "abst", "bestF1", "build K/c", "calls/c", "query K/q",
+        "calls/q", "p50 ms", "p95 ms"));
     s.forEach((name, x) -> out.append(String.format(Locale.ROOT,
-        "%-14s %5d %5d %7.3f %6.3f %7.3f %10.1f %8.1f %10.2f %8.2f %8d %8d%n", name, x.conversations(), x.questions(),
-        x.accuracy(), x.f1(), x.bleu1(), x.constructionKTokensPerConversation(), x.constructionCallsPerConversation(),
-        x.queryKTokensPerQuestion(), x.queryCallsPerQuestion(), x.answerP50Millis(), x.answerP95Millis())));
+        "%-14s %5d %5d %7.3f %6.3f %6.3f %7.3f %6.3f %6.3f %10.1f %8.1f %10.2f %8.2f %8d %8d%n", name, x.conversations(),
+        x.questions(), x.accuracy(), x.f1(), x.exactMatch(), x.bleu1(), x.abstention(), x.bestSentenceF1(),
+        x.constructionKTokensPerConversation(), x.constructionCallsPerConversation(), x.queryKTokensPerQuestion(),
+        x.queryCallsPerQuestion(), x.answerP50Millis(), x.answerP95Millis())));
     TreeSet<String> groups = new TreeSet<>();
     s.values().forEach(x -> groups.addAll(x.accuracyByGroup().keySet()));
     if (!groups.isEmpty()) {
-      out.append(System.lineSeparator()).append("judge accuracy by ").append(groupLabel(groups)).append(System.lineSeparator());
+      boolean judged = s.values().stream().anyMatch(x -> !Double.isNaN(x.accuracy()));
+      out.append(System.lineSeparator()).append(judged ? "judge accuracy by " : "token F1 by ").append(groupLabel(groups))
+          .append(System.lineSeparator());
       out.append(String.format(Locale.ROOT, "%-14s", "variant"));
       groups.forEach(g -> out.append(String.format(Locale.ROOT, " %12s", abbreviate(g))));
       out.append(System.lineSeparator());
@@ -40,6 +44,9 @@ public final class QaReport {
         out.append(String.format(Locale.ROOT, "%-14s", name));
         groups.forEach(g -> {
           Double a = x.accuracyByGroup().get(g);
+          if (a != null && a.isNaN()) {
+            a = x.f1ByGroup().get(g);
+          }
           out.append(a == null ? String.format(Locale.ROOT, " %12s", "-")
               : String.format(Locale.ROOT, " %5.3f (%4d)", a, x.questionsByGroup().get(g)));
         });
@@ -78,7 +85,11 @@ public final class QaReport {
       v.set("judge_accuracy_by_group", JSON.valueToTree(x.accuracyByGroup()));
       v.set("questions_by_group", JSON.valueToTree(x.questionsByGroup()));
       v.put("f1", x.f1());
+      v.set("f1_by_group", JSON.valueToTree(x.f1ByGroup()));
+      v.put("exact_match", x.exactMatch());
       v.put("bleu1", x.bleu1());
+      v.put("abstention", x.abstention());
+      v.put("best_sentence_f1", x.bestSentenceF1());
       v.put("construction_ktokens_per_conversation", x.constructionKTokensPerConversation());
       v.put("construction_calls_per_conversation", x.constructionCallsPerConversation());
       v.put("query_ktokens_per_question", x.queryKTokensPerQuestion());

@@ -5,6 +5,7 @@ import dev.lychee.api.Answer;
 import dev.lychee.api.Question;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.bench.harness.Progress;
@@ -13,6 +14,7 @@ import dev.lychee.bench.systems.Ablation;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.answer.LlmAnswerGenerator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,9 +132,13 @@ public final class QaRunner {
   }
 
   ConversationOutcome runOne(QaVariant variant, QaCase c) {
-    CallMeter meter = new CallMeter(models.system());
-    LycheeConfig config = configFor(variant);
-    Lychee.Builder builder = Lychee.builder().embedder(embedder).chatModel(meter).config(config);
+    boolean offline = models.system() == null;
+    CallMeter meter = new CallMeter(offline ? NO_MODEL : models.system());
+    LycheeConfig config = configFor(variant, offline);
+    Lychee.Builder builder = Lychee.builder().embedder(embedder).config(config);
+    if (!offline) {
+      builder.chatModel(meter);
+    }
     Ablation.ofSystem(variant.retrieval()).overrides().forEach(builder::module);
     if (variant.summaries()) {
       Encoder override = new SummaryEncoder(meter);
@@ -143,7 +149,7 @@ public final class QaRunner {
         }
       });
     }
-    AnswerJudge judge = new AnswerJudge(models.judge());
+    AnswerJudge judge = models.judge() == null ? null : new AnswerJudge(models.judge());
     String ns = c.id();
     try (Lychee lychee = builder.build()) {
       long start = System.nanoTime();
@@ -165,9 +171,12 @@ public final class QaRunner {
         Answer a = lychee.answer(new Question(ns, q.question(), k, q.askedAt()));
         long millis = (System.nanoTime() - t) / 1_000_000;
         CallMeter.Reading asked = meter.read().since(before);
-        AnswerJudge.Verdict verdict = judge.judge(q.question(), q.gold(), a.text(), q.rule());
+        AnswerJudge.Verdict verdict = judge == null ? AnswerJudge.Verdict.NONE
+            : judge.judge(q.question(), q.gold(), a.text(), q.rule());
         out.add(new QuestionOutcome(q.index(), q.category(), q.type(), q.question(), q.gold(), a.text(),
             verdict.correct(), verdict.parsed(), AnswerText.f1(a.text(), q.gold()), AnswerText.bleu1(a.text(), q.gold()),
+            AnswerText.exactMatch(a.text(), q.gold()), a.text().equals(LlmAnswerGenerator.NOT_AVAILABLE),
+            bestSentenceF1(a, q.gold()),
             asked.calls(), asked.usage().inputTokens(), asked.usage().outputTokens(),
             verdict.usage().inputTokens(), verdict.usage().outputTokens(), millis));
       }
@@ -180,16 +189,42 @@ public final class QaRunner {
    * The configuration of a variant: its segmenter, its reference-context switch, every stage on the
    * LLM, its retrieval.
    */
-  LycheeConfig configFor(QaVariant variant) {
+  LycheeConfig configFor(QaVariant variant, boolean offline) {
     LycheeConfig base = retrievalConfigs.apply(variant.retrieval());
+    LycheeConfig.Mode mode = offline ? LycheeConfig.Mode.OFFLINE : LycheeConfig.Mode.LLM;
     return base.toBuilder()
         .segmenter(variant.segmenter())
         .encoding(base.encoding().toBuilder().referenceContext(variant.referenceContext()).build())
-        .encoder(LycheeConfig.Mode.LLM)
-        .planner(LycheeConfig.Mode.LLM)
-        .answerer(LycheeConfig.Mode.LLM)
+        .encoder(mode)
+        .planner(mode)
+        .answerer(mode)
         .build();
   }
+
+  /** The highest token F1 of one sentence of the answer's evidence against the reference. */
+  static double bestSentenceF1(Answer a, String gold) {
+    double best = 0;
+    for (var e : a.evidence()) {
+      for (String s : e.text().split("(?<=[.!?])\\s+|\\n+")) {
+        String body = s.replaceFirst("^\\s*[A-Z][\\w'.-]*(?: [A-Z][\\w'.-]*)?:\\s+", "");
+        best = Math.max(best, AnswerText.f1(body, gold));
+      }
+    }
+    return best;
+  }
+
+  /** Stands in for the chat model of an offline run, which never calls it. */
+  private static final ChatModel NO_MODEL = new ChatModel() {
+    @Override
+    public dev.lychee.api.ChatResult chat(dev.lychee.api.ChatRequest request) {
+      throw new IllegalStateException("an offline run made a model call");
+    }
+
+    @Override
+    public String modelId() {
+      return "offline";
+    }
+  };
 
   private static String message(Throwable t) {
     String m = t.getMessage();

@@ -19,6 +19,10 @@ import java.util.function.ToDoubleFunction;
  * @param questionsByGroup questions per group
  * @param f1 mean token F1
  * @param bleu1 mean BLEU-1
+ * @param exactMatch mean exact match
+ * @param abstention share of answers saying memory holds no answer
+ * @param bestSentenceF1 mean of the best single evidence sentence's F1 (an upper bound for sentence pickers)
+ * @param f1ByGroup mean token F1 per group
  * @param constructionKTokensPerConversation mean construction tokens per case, in thousands
  * @param constructionCallsPerConversation mean construction calls per case
  * @param queryKTokensPerQuestion mean planning + answering tokens per question, in thousands
@@ -37,6 +41,10 @@ public record QaSummary(
     Map<String, Integer> questionsByGroup,
     double f1,
     double bleu1,
+    double exactMatch,
+    double abstention,
+    double bestSentenceF1,
+    Map<String, Double> f1ByGroup,
     double constructionKTokensPerConversation,
     double constructionCallsPerConversation,
     double queryKTokensPerQuestion,
@@ -56,14 +64,19 @@ public record QaSummary(
       groups.computeIfAbsent(group(q), g -> new ArrayList<>()).add(q);
     }
     Map<String, Double> byGroup = new TreeMap<>();
+    Map<String, Double> f1ByGroup = new TreeMap<>();
     Map<String, Integer> counts = new TreeMap<>();
+    boolean judged = qs.stream().anyMatch(QuestionOutcome::verdictParsed);
     groups.forEach((g, list) -> {
-      byGroup.put(g, mean(list, q -> q.correct() ? 1 : 0));
+      byGroup.put(g, judged ? mean(list, q -> q.correct() ? 1 : 0) : Double.NaN);
+      f1ByGroup.put(g, mean(list, QuestionOutcome::f1));
       counts.put(g, list.size());
     });
     long[] latencies = qs.stream().mapToLong(QuestionOutcome::answerMillis).sorted().toArray();
-    return new QaSummary(cases.size(), qs.size(), mean(qs, q -> q.correct() ? 1 : 0), byGroup, counts,
-        mean(qs, QuestionOutcome::f1), mean(qs, QuestionOutcome::bleu1),
+    // with no judge at all (offline runs) accuracy is unknown, not zero
+    return new QaSummary(cases.size(), qs.size(), judged ? mean(qs, q -> q.correct() ? 1 : 0) : Double.NaN, byGroup,
+        counts, mean(qs, QuestionOutcome::f1), mean(qs, QuestionOutcome::bleu1), mean(qs, QuestionOutcome::exactMatch),
+        mean(qs, q -> q.abstained() ? 1 : 0), mean(qs, QuestionOutcome::bestSentenceF1), f1ByGroup,
         cases.stream().mapToLong(ConversationOutcome::constructionTokens).average().orElse(Double.NaN) / 1000.0,
         cases.stream().mapToLong(ConversationOutcome::constructionCalls).average().orElse(Double.NaN),
         mean(qs, QuestionOutcome::queryTokens) / 1000.0,

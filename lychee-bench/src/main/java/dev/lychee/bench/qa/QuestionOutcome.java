@@ -14,6 +14,10 @@ package dev.lychee.bench.qa;
  * @param verdictParsed false when the judge's reply held no verdict (then counted wrong)
  * @param f1 token F1 against the reference
  * @param bleu1 BLEU-1 against the reference
+ * @param exactMatch 1 when the normalised answer equals the normalised reference
+ * @param abstained the answer says memory holds no answer
+ * @param bestSentenceF1 the highest token F1 of any single evidence sentence: what an answerer that
+ *     picks sentences could reach at best from this evidence
  * @param queryCalls LLM calls to plan and answer
  * @param queryInputTokens provider-reported input tokens of those calls
  * @param queryOutputTokens provider-reported output tokens of those calls
@@ -32,6 +36,9 @@ public record QuestionOutcome(
     boolean verdictParsed,
     double f1,
     double bleu1,
+    double exactMatch,
+    boolean abstained,
+    double bestSentenceF1,
     long queryCalls,
     long queryInputTokens,
     long queryOutputTokens,

@@ -5,7 +5,7 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.api.spi.Embedder;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.answer.EvidenceFormatter;
@@ -97,15 +97,24 @@ public final class LycheeSystem implements EvalSystem {
 
   @Override
   public void ingest(String namespace, List<EvalSession> sessions, Runnable afterSession) {
+    int queued = 0;
     for (EvalSession s : sessions) {
       IngestResult appended = lychee.append(namespace, s.id(), s.date(), s.turns());
       IngestResult flushed = lychee.flush(namespace, s.id());
+      queued += appended.segmentsQueued() + flushed.segmentsQueued();
       ingestErrors.addAll(appended.errors());
       ingestErrors.addAll(flushed.errors());
       if (s.date() != null) {
         lastSessionDate.merge(namespace, s.date(), (a, b) -> a.isAfter(b) ? a : b);
       }
       afterSession.run();
+    }
+    // an LLM encoder encodes in the background: evaluation starts once every segment is encoded
+    if (queued > 0) {
+      if (!lychee.awaitIdle(namespace, java.time.Duration.ofHours(2))) {
+        ingestErrors.add("background encoding of " + namespace + " did not finish within 2 h");
+      }
+      lychee.status(namespace).pendingByKind().forEach((kind, n) -> ingestErrors.add(n + " segments left pending: " + kind));
     }
   }
 

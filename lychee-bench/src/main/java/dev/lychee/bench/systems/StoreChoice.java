@@ -34,7 +34,7 @@ public enum StoreChoice {
   }
 
   /** The Guice module binding this store under {@code dir}; null for {@link #MEMORY}. */
-  Module module(Path dir) {
+  public Module module(Path dir) {
     return switch (this) {
       case MEMORY -> null;
       case SQLITE -> new SqliteStoreModule(dir.resolve("lychee.db"));

@@ -193,6 +193,23 @@ class LlmJudgedRunTest {
   }
 
   @Test
+  void anOfflineRunReportsLexicalScoresAndNoAccuracy() throws Exception {
+    try (ModelServer server = ModelServer.openAi()) {
+      Run r = run(server.environment(), "--llm", "offline");
+      assertThat(r.exit()).as(r.out()).isZero();
+      assertThat(server.total()).isZero();
+      JsonNode v = r.json().path("variants").path("lychee");
+      assertThat(v.path("questions").asInt()).isEqualTo(Fixture.questions().size());
+      assertThat(v.path("judge_accuracy").isNull() || v.path("judge_accuracy").asText().equals("NaN")).isTrue();
+      double f1 = v.path("f1").asDouble();
+      assertThat(f1).isBetween(0.0, 1.0);
+      assertThat(v.path("best_sentence_f1").asDouble()).isGreaterThanOrEqualTo(0.0);
+      assertThat(v.path("abstention").asDouble()).isBetween(0.0, 1.0);
+      assertThat(r.out()).contains("token F1 by category");
+    }
+  }
+
+  @Test
   void aBadModelSpecIsAUsageError() throws Exception {
     assertThat(run(Map.of(), "--llm", "gpt-4").exit()).isEqualTo(2);
     assertThat(run(Map.of(), "--llm", "openai:m", "--variants", "lychee,nonsense").exit()).isEqualTo(2);

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 class QaSummaryTest {
   private static QuestionOutcome q(int cat, boolean correct, long queryIn, long queryOut, long millis) {
     return new QuestionOutcome(0, cat, "t", "q", "g", correct ? "g" : "x", correct, true, correct ? 1 : 0, correct ? 1 : 0,
+        correct ? 1 : 0, false, 1,
         2, queryIn, queryOut, 40, 2, millis);
   }
 

@@ -24,8 +24,10 @@ import java.util.Set;
 /**
  * Turns an encoder LLM's answer into records, defensively:
  * <ul>
- *   <li>JSON is located by {@link JsonExtraction} (code fences, prose around it); when none is found
- *       a {@link JsonExtractionException} is thrown so the caller can ask for a repair;
+ *   <li>JSON is located by {@link JsonExtraction} (code fences, prose around it); when none is found,
+ *       or the JSON has the wrong shape (no {@code "records"} field, {@code "records"} not a list,
+ *       a bare empty list, a list of scalars), a {@link JsonExtractionException} is thrown so the
+ *       caller can ask for a repair;
  *   <li>the records may come as {@code {"records": [...]}}, as a bare list, as a single record
  *       object, or with {@code "records"} holding a single object;
  *   <li>an unknown {@code memory_type} becomes {@code fact}; blank {@code semantic_text} drops the
@@ -71,21 +73,26 @@ public final class EncoderOutputParser {
     JsonNode noteNode = null;
     if (root.isArray()) {
       items = JsonExtraction.elements(root);
+      requireSomeObject(items, "the model returned a bare list");
       warnings.add("the model returned a bare list of records");
     } else if (root.has("records")) {
       JsonNode rec = root.get("records");
       if (rec.isObject()) {
         warnings.add("\"records\" held a single object instead of a list");
+      } else if (!rec.isArray()) {
+        throw new JsonExtractionException("wrong shape: \"records\" is " + describe(rec) + ", not a list of record objects");
       }
       items = JsonExtraction.elements(rec);
+      if (rec.isArray()) {
+        requireSomeObject(items, "\"records\" is a list");
+      }
       noteNode = root.get("disambiguation_context");
     } else if (root.has("semantic_text")) {
       items = List.of(root);
       warnings.add("the model returned a single record object");
     } else {
-      items = List.of();
-      warnings.add("the JSON object has no \"records\" field; no records");
-      noteNode = root.get("disambiguation_context");
+      throw new JsonExtractionException("wrong shape: the JSON object has no \"records\" field (keys: "
+          + fieldNames(root) + ")");
     }
     Map<String, MemoryRecord> byId = new LinkedHashMap<>();
     int position = 0;
@@ -99,6 +106,34 @@ public final class EncoderOutputParser {
       }
     }
     return new Parsed(List.copyOf(byId.values()), note(noteNode), List.copyOf(warnings));
+  }
+
+  /**
+   * Valid JSON of the wrong shape ({@code {"error": ...}}, {@code {"records": null}}, a bare empty
+   * list, a list of scalars) is not an answer: it is reported like invalid JSON, so the segment is
+   * repaired, retried or left pending instead of being marked encoded with nothing. An empty
+   * {@code "records"} list stays a valid answer ("nothing worth remembering").
+   */
+  private static void requireSomeObject(List<JsonNode> items, String what) {
+    if (items.isEmpty() && what.startsWith("the model returned a bare list")) {
+      throw new JsonExtractionException("wrong shape: " + what + " with no record, not {\"records\": [...]}");
+    }
+    if (!items.isEmpty() && items.stream().noneMatch(JsonNode::isObject)) {
+      throw new JsonExtractionException("wrong shape: " + what + " of " + describe(items.get(0)) + " values, not record objects");
+    }
+  }
+
+  private static String describe(JsonNode n) {
+    if (n == null || n.isNull()) {
+      return "null";
+    }
+    return n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static String fieldNames(JsonNode root) {
+    List<String> names = new ArrayList<>();
+    root.fieldNames().forEachRemaining(n -> names.add(n.length() > 40 ? n.substring(0, 40) + "..." : n));
+    return names.size() > 10 ? String.join(", ", names.subList(0, 10)) + ", ..." : String.join(", ", names);
   }
 
   private MemoryRecord record(JsonNode item, int position, Segment segment, List<String> warnings) {
@@ -182,7 +217,8 @@ public final class EncoderOutputParser {
 
   private static Integer index(JsonNode v) {
     if (v.isIntegralNumber()) {
-      return v.asInt();
+      // asInt() would wrap 4294967297 to 1 and cite a turn the model never named
+      return v.canConvertToInt() ? v.asInt() : null;
     }
     if (v.isTextual()) {
       try {

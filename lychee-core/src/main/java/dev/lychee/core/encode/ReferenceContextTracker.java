@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Keeps each session's reference context between segments (reference-parameters §2.4): the latest
+ * Keeps each session's reference context between segments (docs/defaults.md §2.4): the latest
  * disambiguation note (flattened: lines trimmed, blank lines dropped, cut to
  * {@link EncodingConfig#maxNoteChars()}) and the session's latest distinct record texts
  * ({@link EncodingConfig#maxRecentRecords()}, oldest first, accumulated across segments).

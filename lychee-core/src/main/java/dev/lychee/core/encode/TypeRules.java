@@ -33,7 +33,10 @@ final class TypeRules {
   record Typed(MemoryType type, boolean plan) {}
 
   private static final Pattern FAILURE = Pattern.compile(
-      "\\b(mistake|mistakes|lesson|lessons|learned the hard way|should have|shouldn't have|should've|went wrong"
+      // "lesson" only as a lesson learned: "Dutch lessons" and "piano lessons" are classes
+      "\\b(mistake|mistakes|(?:learned|learnt|taught me|teaches you) (?:a|my|the|that|this|an important|a valuable"
+          + "|a hard|an expensive) lesson|lessons? (?:learned|learnt)|hard lesson|valuable lesson|costly lesson"
+          + "|learned the hard way|should have|shouldn't have|should've|went wrong"
           + "|regret|regrets|regretted|messed up|screwed up|failed|blew it|backfired)\\b");
   private static final Pattern CONSTRAINT = Pattern.compile(
       "\\b(can't(?! (?:wait|believe|stop|imagine|thank|remember|help|get enough))|cannot|can not|unable to"

@@ -4,68 +4,109 @@ import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
-import dev.lychee.api.TokenUsage;
 import dev.lychee.api.Turn;
+import dev.lychee.api.TurnConflictException;
+import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.SegmentClaims;
 import dev.lychee.api.spi.Segmenter;
 import dev.lychee.api.spi.VectorIndex;
-import dev.lychee.core.IngestResult;
-import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.encode.ReferenceContextTracker;
+import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.organize.EvidenceOrganizer;
 import dev.lychee.core.segment.Exchanges;
+import dev.lychee.core.segment.SegmentationConfig;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The write path of Lychee. Thread-safe: calls for different sessions run in parallel, calls for
  * the same session are serialised.
+ *
+ * <p><b>No exception after turns are stored.</b> An {@code append} that throws stored nothing
+ * (invalid input, a full queue, a conflicting index, a store failure before the one turn
+ * transaction committed), so the caller may retry it as is. Once the turns are committed, every
+ * later failure (turn embedding, segmentation, encoding, vectors, commit) is reported in the
+ * returned {@link IngestResult#failures()} and repaired later: turn vectors by
+ * {@link #backfillTurnVectors}, segments by {@link #encodePending}.
+ *
+ * <p>Segments are encoded on the caller's thread or by the background {@link EncodeQueue},
+ * per {@link IngestConfig#encodeMode()}.
  */
 @Singleton
-public final class MemoryWriter {
+public final class MemoryWriter implements AutoCloseable {
   private final RecordStore store;
   private final VectorIndex vectors;
   private final Embedder embedder;
   private final Segmenter.Factory segmenters;
-  private final LycheeConfig config;
+  private final IngestConfig config;
+  private final SegmentationConfig segmentation;
   private final TurnAdmission admission;
   private final SegmentCommitter committer;
-  private final Map<String, Object> locks = new ConcurrentHashMap<>();
-  private final Map<String, SessionSegmentation> live = new ConcurrentHashMap<>();
+  private final EncodeRunner runner;
+  private final EncodeQueue queue;
+  private final LycheeMetrics metrics;
+  private final boolean background;
+  private final Clock clock = Clock.systemUTC();
+  private final Map<SessionKey, Object> locks = new ConcurrentHashMap<>();
+  private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
 
   @Inject
   public MemoryWriter(RecordStore store, VectorIndex vectors, Embedder embedder, Segmenter.Factory segmenters,
-      Encoder encoder, EvidenceOrganizer organizer, ReferenceContextTracker references, LycheeConfig config) {
+      Encoder encoder, EvidenceOrganizer organizer, ReferenceContextTracker references, IngestConfig config,
+      SegmentationConfig segmentation, SegmentClaims claims, LycheeMetrics metrics) {
     this.store = store;
     this.vectors = vectors;
     this.embedder = embedder;
     this.segmenters = segmenters;
     this.config = config;
+    this.segmentation = segmentation;
+    this.metrics = metrics;
     this.admission = new TurnAdmission(config.maxTurnChars());
     this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references,
-        config.reembedNodes());
+        config.reembedNodes(), metrics);
+    String owner = "lychee-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
+    this.runner = new EncodeRunner(committer, claims, config, metrics, owner);
+    this.background = config.encodeMode().background(!"offline".equals(encoder.name()));
+    this.queue = new EncodeQueue(config, runner, this::pendingOf, clock);
+    metrics.pendingGauge(queue::depth);
+  }
+
+  /** Whether closed segments are encoded in the background. */
+  public boolean background() {
+    return background;
   }
 
   /**
-   * Stores, embeds and indexes the turns at once, then offers them to the session's segmenter and
-   * encodes every segment that closes.
+   * Stores, embeds and indexes the turns at once, then offers them to the session's segmenter;
+   * every segment that closes is stored as PENDING and encoded (now, or in the background).
    *
    * @param sessionDate the session's date, used for turns without their own time; nullable
-   * @throws IllegalArgumentException for a blank namespace or session, a blank or oversized turn
+   * @throws IllegalArgumentException for a blank namespace or session, a blank or oversized turn,
+   *     an index above the maximum or a date outside years 1-9999 (nothing is stored)
+   * @throws TurnConflictException when an explicit index is stored with another text (nothing is
+   *     stored)
+   * @throws dev.lychee.api.QueueFullException when the background queue is full (nothing is stored)
    */
   public IngestResult append(String namespace, String session, LocalDateTime sessionDate, List<Turn> turns) {
     requireName(namespace, "namespace");
     requireName(session, "session");
     Objects.requireNonNull(turns, "turns");
+    if (background) {
+      queue.admit();
+    }
     IngestResult result = IngestResult.EMPTY;
     if (config.flushOtherSessions()) {
       for (String other : openSessions(namespace)) {
@@ -75,35 +116,108 @@ public final class MemoryWriter {
       }
     }
     synchronized (lock(namespace, session)) {
-      List<RawTurn> admitted = admission.admit(namespace, session, sessionDate, turns,
+      // validation and the conflict check first (they only concern explicit indices), then the
+      // store assigns free indices inside its write transaction (several processes on one file)
+      List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns,
           store.nextTurnIndex(namespace, session));
-      List<RawTurn> stored = store.appendTurns(namespace, session, admitted);
-      indexTurns(namespace, stored);
-      SessionSegmentation seg = segmentation(namespace, session);
-      List<Segment> closed = seg.offerStored(store, embedder);
-      result = result.plus(new IngestResult(stored.size(), 0, 0, 0, 0, TokenUsage.ZERO, 0, List.of()));
-      for (Segment s : closed) {
-        result = result.plus(committer.closeAndEncode(s));
+      rejectConflicts(namespace, session, turns, provisional);
+      List<RawTurn> stored = store.appendTurns(namespace, session,
+          next -> admission.admit(namespace, session, sessionDate, turns, next));
+      metrics.appended(namespace, stored.size());
+      result = result.plus(IngestResult.stored(stored.size()));
+      // from here on nothing throws: the turns are committed
+      List<Segment> closed;
+      try {
+        SessionSegmentation seg = segmentation(namespace, session);
+        seg.noteStored(stored);
+        indexTurns(namespace, stored);
+        closed = seg.offerStored(store, embedder);
+      } catch (RuntimeException e) {
+        return result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+            "turns of session '" + session + "' are stored, but embedding or segmenting them failed (they are "
+                + "segmented on the next append or flush, and encodePending restores missing vectors): "
+                + e.getMessage())));
       }
+      result = result.plus(handOver(closed));
     }
     return result;
   }
 
-  /** Closes the session's open segment (if any) and encodes it. */
+  private void rejectConflicts(String namespace, String session, List<Turn> turns, List<RawTurn> admitted) {
+    List<TurnRef> explicit = new ArrayList<>();
+    for (Turn t : turns) {
+      if (t.index() >= 0) {
+        explicit.add(new TurnRef(session, t.index()));
+      }
+    }
+    if (explicit.isEmpty()) {
+      return;
+    }
+    List<TurnRef> conflicts = TurnAdmission.conflicts(admitted, store.turns(namespace, explicit));
+    if (!conflicts.isEmpty()) {
+      throw new TurnConflictException("turn index(es) " + conflicts.stream().map(r -> Integer.toString(r.index())).toList()
+          + " of session '" + session + "' are already stored with a different text, speaker or role; stored turns "
+          + "are never changed: send new turns without an index (or with a free one). Nothing of this call was stored.",
+          conflicts);
+    }
+  }
+
+  /** Stores closed segments as PENDING, then encodes them now or queues them. Never throws. */
+  private IngestResult handOver(List<Segment> closed) {
+    IngestResult result = IngestResult.EMPTY;
+    if (closed.isEmpty()) {
+      return result;
+    }
+    metrics.segmentsClosed(closed.size());
+    List<Segment> pending = new ArrayList<>(closed.size());
+    for (Segment s : closed) {
+      try {
+        store.putSegment(s, SegmentState.PENDING);
+        pending.add(s);
+      } catch (RuntimeException e) {
+        result = result.plus(IngestResult.failed(new SegmentFailure(s.namespace(), s.id(), FailureKinds.kind(e),
+            "segment " + s.id() + " could not be stored (its turns are stored and are segmented again after "
+                + "a restart): " + e.getMessage())));
+      }
+    }
+    result = result.plus(IngestResult.closed(closed.size()));
+    if (background) {
+      return result.plus(IngestResult.queued(queue.submit(pending)));
+    }
+    for (Segment s : pending) {
+      result = result.plus(encodeNow(s));
+    }
+    return result;
+  }
+
+  private IngestResult encodeNow(Segment s) {
+    IngestResult r = runner.runSync(s);
+    if (r.ok()) {
+      queue.forgetFailure(s.namespace(), s.id());
+    } else {
+      r.failures().forEach(queue::remember);
+    }
+    return r;
+  }
+
+  /** Closes the session's open segment (if any) and its late turns, and encodes them. */
   public IngestResult flush(String namespace, String session) {
     requireName(namespace, "namespace");
     requireName(session, "session");
     synchronized (lock(namespace, session)) {
-      IngestResult result = IngestResult.EMPTY;
-      SessionSegmentation seg = segmentation(namespace, session);
-      // after a restart, stored turns that no segment covers are offered before flushing
-      List<Segment> closed = new ArrayList<>(seg.offerStored(store, embedder));
-      closed.addAll(seg.flush());
-      for (Segment s : closed) {
-        result = result.plus(committer.closeAndEncode(s));
+      List<Segment> closed = new ArrayList<>();
+      try {
+        SessionSegmentation seg = segmentation(namespace, session);
+        // after a restart, stored turns that no segment covers are offered before flushing
+        closed.addAll(seg.offerStored(store, embedder));
+        closed.addAll(seg.flush());
+      } catch (RuntimeException e) {
+        return IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+            "flushing session '" + session + "' failed; its turns are stored and are segmented on the next flush: "
+                + e.getMessage()));
       }
-      live.remove(key(namespace, session));
-      return result;
+      live.remove(new SessionKey(namespace, session));
+      return handOver(closed);
     }
   }
 
@@ -116,35 +230,114 @@ public final class MemoryWriter {
     return result;
   }
 
-  /** Retries every segment of the namespace that is not encoded yet (PENDING or FAILED). */
+  /**
+   * Encodes (or, in the background mode, queues) every segment of the namespace that is not encoded
+   * yet (PENDING or FAILED), in session order. In the synchronous mode a session whose segment
+   * still fails is left there, so its later segments wait behind it.
+   */
   public IngestResult encodePending(String namespace) {
     requireName(namespace, "namespace");
+    queue.clearStopped(namespace);
+    Map<String, List<Segment>> bySession = pendingBySession(namespace);
     IngestResult result = IngestResult.EMPTY;
-    for (StoredSegment s : store.segments(namespace)) {
-      if (s.state() == SegmentState.PENDING || s.state() == SegmentState.FAILED) {
-        synchronized (lock(namespace, s.segment().session())) {
-          result = result.plus(committer.encode(s.segment()));
+    for (Map.Entry<String, List<Segment>> e : bySession.entrySet()) {
+      if (background) {
+        result = result.plus(IngestResult.queued(queue.submit(e.getValue())));
+        continue;
+      }
+      synchronized (lock(namespace, e.getKey())) {
+        for (Segment s : e.getValue()) {
+          IngestResult r = encodeNow(s);
+          result = result.plus(r);
+          if (!r.ok()) {
+            break;
+          }
         }
       }
     }
     return result;
   }
 
+  /** Resumes every namespace's pending segments (on open): queued, or encoded now when synchronous. */
+  public IngestResult resumeAll() {
+    IngestResult result = IngestResult.EMPTY;
+    for (String ns : store.namespaces()) {
+      result = result.plus(encodePending(ns));
+    }
+    return result;
+  }
+
   /**
-   * Drops the in-memory state of a namespace (session null) or of one session: open segments and
-   * the encoder's reference context. Call before {@code forget}, so that nothing of the forgotten
-   * turns can reach a later encoder prompt.
+   * Waits until the background queue holds nothing of the namespace (null: of any namespace).
+   *
+   * @return true when idle, false when {@code timeout} passed first
+   */
+  public boolean awaitIdle(String namespace, Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    try {
+      return queue.awaitIdle(namespace, timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** The write-side state of a namespace. */
+  public MemoryStatus status(String namespace) {
+    requireName(namespace, "namespace");
+    Map<SegmentState, Integer> counts = new java.util.EnumMap<>(SegmentState.class);
+    for (SegmentState s : SegmentState.values()) {
+      counts.put(s, 0);
+    }
+    String storedError = null;
+    Map<String, SegmentFailure> failed = queue.failures(namespace);
+    Map<String, Integer> byKind = new LinkedHashMap<>();
+    for (StoredSegment s : store.segments(namespace)) {
+      counts.merge(s.state(), 1, Integer::sum);
+      if (s.state() == SegmentState.ENCODED) {
+        continue;
+      }
+      if (s.error() != null) {
+        storedError = s.error();
+      }
+      SegmentFailure f = failed.get(s.segment().id());
+      byKind.merge(f != null ? f.kind() : s.error() != null ? "failed in an earlier run: "
+          + firstLine(s.error()).replaceAll(" on segment \\S+( \\(attempt \\d+\\))?:", ":")
+          : "waiting (queued, or behind an earlier segment of its session)", 1, Integer::sum);
+    }
+    var oldest = queue.oldestQueued(namespace).map(t -> Duration.between(t, clock.instant()));
+    String error = queue.lastFailure(namespace).map(SegmentFailure::message).orElse(storedError);
+    return new MemoryStatus(namespace, store.countTurns(namespace), counts, queue.depth(namespace),
+        queue.stoppedSessions(namespace), oldest, java.util.Optional.ofNullable(error), byKind);
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    String line = nl < 0 ? s : s.substring(0, nl);
+    return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+  }
+
+  /**
+   * Drops the in-memory state of a namespace (session null) or of one session: queued segments,
+   * open segments and the encoder's reference context, waiting for an attempt in progress there.
+   * Call before {@code forget}, so that nothing of the forgotten turns reaches a later prompt or
+   * commit.
    */
   public void discard(String namespace, String session) {
+    try {
+      queue.purge(namespace, session);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     List<String> sessions = session == null ? store.sessions(namespace) : List.of(session);
     for (String s : sessions) {
       synchronized (lock(namespace, s)) {
-        live.remove(key(namespace, s));
+        live.remove(new SessionKey(namespace, s));
         committer.forgetContext(namespace, s);
       }
     }
     if (session == null) {
-      live.keySet().removeIf(k -> k.startsWith(namespace + '\u0000'));
+      live.keySet().removeIf(k -> k.namespace().equals(namespace));
     }
   }
 
@@ -168,12 +361,31 @@ public final class MemoryWriter {
     return n;
   }
 
+  /** Stops background encoding after the attempts in progress; queued segments stay PENDING. */
+  @Override
+  public void close() {
+    queue.close();
+  }
+
+  private Map<String, List<Segment>> pendingBySession(String namespace) {
+    Map<String, List<Segment>> out = new LinkedHashMap<>();
+    for (StoredSegment s : store.segments(namespace)) {
+      if (s.state() == SegmentState.PENDING || s.state() == SegmentState.FAILED) {
+        out.computeIfAbsent(s.segment().session(), k -> new ArrayList<>()).add(s.segment());
+      }
+    }
+    return out;
+  }
+
+  private List<Segment> pendingOf(SessionKey key) {
+    return pendingBySession(key.namespace()).getOrDefault(key.session(), List.of());
+  }
+
   private List<String> openSessions(String namespace) {
-    String prefix = namespace + '\u0000';
     List<String> out = new ArrayList<>();
-    for (String k : live.keySet()) {
-      if (k.startsWith(prefix)) {
-        out.add(k.substring(prefix.length()));
+    for (SessionKey k : live.keySet()) {
+      if (k.namespace().equals(namespace)) {
+        out.add(k.session());
       }
     }
     return out;
@@ -183,7 +395,7 @@ public final class MemoryWriter {
     if (turns.isEmpty()) {
       return;
     }
-    int maxChars = config.segmentation().maxEmbeddingChars();
+    int maxChars = segmentation.maxEmbeddingChars();
     List<String> texts = turns.stream().map(t -> Exchanges.embeddingText(t.content(), maxChars)).toList();
     List<float[]> vs = embedder.embedDocuments(texts);
     Map<String, float[]> byId = new LinkedHashMap<>();
@@ -194,16 +406,12 @@ public final class MemoryWriter {
   }
 
   private SessionSegmentation segmentation(String namespace, String session) {
-    return live.computeIfAbsent(key(namespace, session), k -> new SessionSegmentation(namespace, session,
-        segmenters.create(namespace, session), config.segmentation(), store));
+    return live.computeIfAbsent(new SessionKey(namespace, session), k -> new SessionSegmentation(namespace, session,
+        segmenters.create(namespace, session), segmentation, store));
   }
 
   private Object lock(String namespace, String session) {
-    return locks.computeIfAbsent(key(namespace, session), k -> new Object());
-  }
-
-  private static String key(String namespace, String session) {
-    return namespace + '\u0000' + session;
+    return locks.computeIfAbsent(new SessionKey(namespace, session), k -> new Object());
   }
 
   private static void requireName(String value, String what) {

@@ -6,14 +6,12 @@ import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.ReferenceContext;
 import dev.lychee.api.Segment;
-import dev.lychee.api.SegmentState;
-import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
-import dev.lychee.core.IngestResult;
 import dev.lychee.core.encode.ReferenceContextTracker;
+import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.organize.EvidenceOrganizer;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -22,17 +20,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Turns one closed segment into committed records and evidence nodes: one encoder call, node
  * derivation, one embedding batch for records and nodes, vectors, then one atomic commit.
- * Failures leave the segment PENDING with the error kept, and are reported in the result.
+ *
+ * <p>Never throws: a failure at any of these steps is returned as the attempt's outcome, the
+ * vectors written for records and nodes that did not exist before are removed again (no orphan
+ * vectors), and the caller leaves the segment PENDING with the error.
  */
 final class SegmentCommitter {
-  private static final Logger LOG = Logger.getLogger(SegmentCommitter.class.getName());
-
   private final RecordStore store;
   private final VectorIndex vectors;
   private final Embedder embedder;
@@ -40,9 +37,23 @@ final class SegmentCommitter {
   private final EvidenceOrganizer organizer;
   private final ReferenceContextTracker references;
   private final boolean reembedNodes;
+  private final LycheeMetrics metrics;
+
+  /**
+   * The result of one attempt.
+   *
+   * @param result what was committed (empty on failure)
+   * @param failure why the attempt failed, or null
+   * @param lost the claim was lost before the commit: another owner encodes the segment
+   */
+  record Outcome(IngestResult result, RuntimeException failure, boolean lost) {
+    boolean ok() {
+      return failure == null;
+    }
+  }
 
   SegmentCommitter(RecordStore store, VectorIndex vectors, Embedder embedder, Encoder encoder,
-      EvidenceOrganizer organizer, ReferenceContextTracker references, boolean reembedNodes) {
+      EvidenceOrganizer organizer, ReferenceContextTracker references, boolean reembedNodes, LycheeMetrics metrics) {
     this.reembedNodes = reembedNodes;
     this.store = store;
     this.vectors = vectors;
@@ -50,33 +61,46 @@ final class SegmentCommitter {
     this.encoder = encoder;
     this.organizer = organizer;
     this.references = references;
+    this.metrics = metrics;
   }
 
-  /** Stores the segment as PENDING, then encodes and commits it. */
-  IngestResult closeAndEncode(Segment segment) {
-    store.putSegment(segment, SegmentState.PENDING);
-    return encode(segment).plus(new IngestResult(0, 1, 0, 0, 0, TokenUsage.ZERO, 0, List.of()));
+  /** The encoder's name, for error texts. */
+  String encoderName() {
+    return encoder.name();
   }
 
-  /** Encodes a stored segment and commits its records and nodes. Never throws for encoder errors. */
-  IngestResult encode(Segment segment) {
+  /** Writes a segment's records and nodes; false when the right to do so was lost. */
+  interface Commit {
+    boolean commit(List<MemoryRecord> records, List<EvidenceNode> nodes);
+  }
+
+  /** Encodes a stored segment and commits its records and nodes through {@code commit}, once. */
+  Outcome attempt(Segment segment, Commit commit) {
     String ns = segment.namespace();
-    ReferenceContext context = references.current(ns, segment.session());
     Encoding encoding;
     try {
+      ReferenceContext context = references.current(ns, segment.session());
       encoding = encoder.encode(segment, context);
     } catch (RuntimeException e) {
-      String error = encoder.name() + " encoder failed on segment " + segment.id() + ": " + e.getMessage();
-      LOG.log(Level.WARNING, error, e);
-      store.setSegmentState(ns, segment.id(), SegmentState.PENDING, error);
-      return new IngestResult(0, 0, 0, 0, 0, TokenUsage.ZERO, 0, List.of(error));
+      return new Outcome(IngestResult.EMPTY, e, false);
     }
+    metrics.tokens("encoder", encoding.usage());
     List<MemoryRecord> records = encoding.records();
-    List<EvidenceNode> nodes = organizer.organize(segment, records);
-    writeVectors(ns, records, nodes);
-    store.commitEncoding(ns, segment.id(), records, nodes);
-    references.update(ns, segment.session(), encoding);
-    return new IngestResult(0, 0, 1, records.size(), nodes.size(), encoding.usage(), encoding.inputTokens(), List.of());
+    Written written = new Written();
+    try {
+      List<EvidenceNode> nodes = organizer.organize(segment, records);
+      writeVectors(ns, records, nodes, written);
+      if (!commit.commit(records, nodes)) {
+        removeOrphans(ns, written, null);
+        return new Outcome(IngestResult.EMPTY, null, true);
+      }
+      references.update(ns, segment.session(), encoding);
+      return new Outcome(new IngestResult(0, 0, 0, 1, records.size(), nodes.size(), encoding.usage(),
+          encoding.inputTokens(), List.of()), null, false);
+    } catch (RuntimeException e) {
+      removeOrphans(ns, written, e);
+      return new Outcome(new IngestResult(0, 0, 0, 0, 0, 0, encoding.usage(), encoding.inputTokens(), List.of()), e, false);
+    }
   }
 
   /** Forgets the session's disambiguation note and recent record texts. */
@@ -84,14 +108,37 @@ final class SegmentCommitter {
     references.reset(namespace, session);
   }
 
-  private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes) {
+  /** Ids whose vectors this attempt wrote and that had no stored record or node before. */
+  private static final class Written {
+    final List<String> records = new ArrayList<>();
+    final Map<NodeKind, List<String>> nodes = new EnumMap<>(NodeKind.class);
+  }
+
+  private void removeOrphans(String ns, Written written, RuntimeException cause) {
+    try {
+      if (!written.records.isEmpty()) {
+        Set<String> kept = new HashSet<>();
+        store.records(ns, written.records).forEach(r -> kept.add(r.id()));
+        vectors.remove(ns, VectorIndex.RECORDS, written.records.stream().filter(id -> !kept.contains(id)).toList());
+      }
+      written.nodes.forEach((kind, ids) -> vectors.remove(ns, VectorIndex.nodes(kind), ids));
+    } catch (RuntimeException e) {
+      if (cause != null) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+
+  private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes, Written written) {
     List<String> texts = new ArrayList<>(records.size() + nodes.size());
     records.forEach(r -> texts.add(r.normalizedText()));
-    // temporal nodes are reached through their keys, never by vector (reference §4.5)
+    // temporal nodes are reached through their keys, never by vector (docs/defaults.md §4.5)
     List<EvidenceNode> embedded = nodes.stream().filter(n -> n.kind() != NodeKind.TEMPORAL).toList();
-    if (!reembedNodes && !embedded.isEmpty()) {
-      Set<String> stored = new HashSet<>();
+    Set<String> stored = new HashSet<>();
+    if (!embedded.isEmpty()) {
       store.nodes(ns, embedded.stream().map(EvidenceNode::id).toList()).forEach(n -> stored.add(n.id()));
+    }
+    if (!reembedNodes) {
       embedded = embedded.stream().filter(n -> !stored.contains(n.id())).toList();
     }
     embedded.forEach(n -> texts.add(n.searchText().isBlank() ? n.key() : n.searchText()));
@@ -104,6 +151,7 @@ final class SegmentCommitter {
       recordVectors.put(records.get(i).id(), vs.get(i));
     }
     if (!recordVectors.isEmpty()) {
+      written.records.addAll(recordVectors.keySet());
       vectors.upsert(ns, VectorIndex.RECORDS, recordVectors);
     }
     Map<NodeKind, Map<String, float[]>> byKind = new EnumMap<>(NodeKind.class);
@@ -111,6 +159,10 @@ final class SegmentCommitter {
       EvidenceNode n = embedded.get(i);
       byKind.computeIfAbsent(n.kind(), k -> new LinkedHashMap<>()).put(n.id(), vs.get(records.size() + i));
     }
-    byKind.forEach((kind, m) -> vectors.upsert(ns, VectorIndex.nodes(kind), m));
+    byKind.forEach((kind, m) -> {
+      m.keySet().stream().filter(id -> !stored.contains(id))
+          .forEach(id -> written.nodes.computeIfAbsent(kind, k -> new ArrayList<>()).add(id));
+      vectors.upsert(ns, VectorIndex.nodes(kind), m);
+    });
   }
 }

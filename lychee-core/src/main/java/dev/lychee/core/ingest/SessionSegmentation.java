@@ -1,8 +1,11 @@
 package dev.lychee.core.ingest;
 
+import dev.lychee.api.CloseReason;
 import dev.lychee.api.Exchange;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
+import dev.lychee.api.StoredSegment;
+import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Segmenter;
@@ -10,21 +13,31 @@ import dev.lychee.core.segment.ExchangeDraft;
 import dev.lychee.core.segment.Exchanges;
 import dev.lychee.core.segment.SegmentationConfig;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The live segmenter of one (namespace, session) and how far it has been fed.
  *
  * <p>Segmenters are not persisted. After a restart the first call for a session starts a fresh
- * segmenter at the first turn that no stored segment covers and re-offers every stored turn from
- * there, so no turn is ever left out of a segment and none lands in two. Not thread-safe: the
- * writer holds the session's lock.
+ * segmenter at the first turn after the last stored segment and re-offers every stored turn from
+ * there, so no turn is ever left out of a segment and none lands in two.
+ *
+ * <p><b>Late turns.</b> A turn stored with an explicit index at or below what the segmenter has
+ * already seen (indices sent out of order) cannot enter the online segmenter, which only moves
+ * forward. Such turns are collected, and {@link #flush} closes each run of consecutive late turns
+ * as a segment of its own ({@link CloseReason#LATE_TURNS}); after a restart, stored turns below
+ * the segmented range that no stored segment covers are found once and treated the same way. Not
+ * thread-safe: the writer holds the session's lock.
  */
 final class SessionSegmentation {
   private final String namespace;
   private final String session;
   private final Segmenter segmenter;
   private final SegmentationConfig config;
+  private final TreeMap<Integer, RawTurn> late = new TreeMap<>();
   private int offeredThrough;
 
   SessionSegmentation(String namespace, String session, Segmenter segmenter, SegmentationConfig config, RecordStore store) {
@@ -33,11 +46,37 @@ final class SessionSegmentation {
     this.segmenter = segmenter;
     this.config = config;
     this.offeredThrough = store.segmentedThrough(namespace, session);
+    if (offeredThrough >= 0) {
+      findUncovered(store);
+    }
+  }
+
+  private void findUncovered(RecordStore store) {
+    Set<Integer> covered = new HashSet<>();
+    for (StoredSegment s : store.segments(namespace)) {
+      if (s.segment().session().equals(session)) {
+        s.segment().turns().forEach(t -> covered.add(t.index()));
+      }
+    }
+    for (RawTurn t : store.turns(namespace, session, 0, offeredThrough)) {
+      if (!covered.contains(t.index())) {
+        late.put(t.index(), t);
+      }
+    }
+  }
+
+  /** Notes newly stored turns that lie at or below the segmenter's position. */
+  void noteStored(List<RawTurn> stored) {
+    for (RawTurn t : stored) {
+      if (t.index() <= offeredThrough) {
+        late.put(t.index(), t);
+      }
+    }
   }
 
   /**
    * Offers every stored turn after the last offered one. Exchanges are embedded as the segmenter
-   * sees them (one {@code "<role>: <content>"} line per turn, reference §1.3) in one batch, even
+   * sees them (one {@code "<role>: <content>"} line per turn, docs/defaults.md §1.3) in one batch, even
    * when an exchange holds a single turn whose own vector exists: the embedder's surprise profile
    * is calibrated on exactly that text, and the segmenter is sensitive to the difference.
    */
@@ -58,7 +97,38 @@ final class SessionSegmentation {
     return segmenter.offerAll(exchanges);
   }
 
+  /** Closes the open segment and every run of late turns. */
   List<Segment> flush() {
-    return segmenter.flush();
+    List<Segment> out = new ArrayList<>(segmenter.flush());
+    out.addAll(lateSegments());
+    return out;
+  }
+
+  private List<Segment> lateSegments() {
+    List<Segment> out = new ArrayList<>();
+    List<RawTurn> run = new ArrayList<>();
+    for (RawTurn t : late.values()) {
+      if (!run.isEmpty() && run.get(run.size() - 1).index() + 1 != t.index()) {
+        out.add(lateSegment(run));
+        run = new ArrayList<>();
+      }
+      run.add(t);
+    }
+    if (!run.isEmpty()) {
+      out.add(lateSegment(run));
+    }
+    late.clear();
+    return out;
+  }
+
+  private Segment lateSegment(List<RawTurn> run) {
+    List<ExchangeDraft> drafts = Exchanges.form(run, config);
+    int tokens = drafts.stream().mapToInt(ExchangeDraft::tokens).sum();
+    return new Segment(namespace, session, run, drafts.size(), tokens, CloseReason.LATE_TURNS, Double.NaN, Double.NaN);
+  }
+
+  /** The refs of late turns waiting for a flush (for tests and status). */
+  List<TurnRef> lateTurns() {
+    return late.values().stream().map(RawTurn::ref).toList();
   }
 }

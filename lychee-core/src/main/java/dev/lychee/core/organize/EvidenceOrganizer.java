@@ -23,7 +23,7 @@ import java.util.TreeMap;
 
 /**
  * Derives evidence nodes from the records of one closed segment, without an LLM
- * (reference-parameters §3.1-3.2).
+ * (docs/defaults.md §3.1-3.2).
  *
  * <p>Per record, with {@code E} its entities and {@code G} its tags (each trimmed and deduplicated
  * case-insensitively, the memory type added to {@code G}):

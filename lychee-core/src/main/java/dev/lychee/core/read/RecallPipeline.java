@@ -85,6 +85,8 @@ public final class RecallPipeline {
   private RecallPlan plan(Question q) {
     try {
       return planner.plan(q);
+    } catch (dev.lychee.core.fallback.LlmUnavailableException e) {
+      throw e; // the configured policy is to fail, not to plan a single route
     } catch (RuntimeException e) {
       return RecallPlan.singleRoute(q.text());
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * One id's best score over a route's query variants, with the variants that reached it. Repeated
- * hits keep the maximum (scores are never summed, reference §4.5) and add provenance.
+ * hits keep the maximum (scores are never summed, docs/defaults.md §4.5) and add provenance.
  *
  * @param r the best score in [0, 1]
  * @param queries the variants that found the id, in the order they did

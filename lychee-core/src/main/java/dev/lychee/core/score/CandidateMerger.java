@@ -9,8 +9,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Collects hits by id with the §4.5 merge rule: the higher score wins, a repeated hit only adds
- * provenance; scores are never summed. Not thread-safe; one per route and channel call.
+ * Dedupes and orders candidates: hits are collected by id with the merge rule of
+ * docs/defaults.md §4.5 (the higher score wins, a repeated hit only adds provenance; scores are
+ * never summed), and
+ * {@link #sorted()} returns them best first with a deterministic tie order, which is what the
+ * {@link dev.lychee.api.spi.RecallChannel} contract asks of a channel's result. Built-in and
+ * custom channels use it alike:
+ *
+ * <pre>{@code
+ * CandidateMerger out = new CandidateMerger();
+ * for (...) {
+ *   out.add(Candidate.ofRecord(record, score, similarity, provenance));
+ * }
+ * return out.sorted();
+ * }</pre>
+ *
+ * <p>Not thread-safe; use one per channel call.
  */
 public final class CandidateMerger {
   private final Map<String, Candidate> byId = new LinkedHashMap<>();

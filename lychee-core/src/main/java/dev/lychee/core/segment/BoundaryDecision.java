@@ -1,7 +1,7 @@
 package dev.lychee.core.segment;
 
 /**
- * One boundary decision with every signal that went into it (reference parameters §1.5).
+ * One boundary decision with every signal that went into it (docs/defaults.md §1.5).
  *
  * @param surprise s = max(0, 1 − max(e·centroid, e·tail))
  * @param drop Δ, the raw cohesion drop caused by adding e (before {@link CohesionDropMode#read})

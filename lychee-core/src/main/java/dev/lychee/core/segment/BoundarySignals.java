@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The arithmetic of a boundary decision (reference parameters §1.5): pure functions over unit
+ * The arithmetic of a boundary decision (docs/defaults.md §1.5): pure functions over unit
  * vectors and numbers, with no state, so that they can be tested against the spec's vectors and
  * benchmarked in isolation. An instance binds the configuration and the embedder's profile; the
  * vector operations are static.

@@ -1,8 +1,8 @@
 package dev.lychee.core.segment;
 
 /**
- * How the boundary signals combine into one score, and the clip range of each signal (reference
- * parameters §1.5):
+ * How the boundary signals combine into one score, and the clip range of each signal
+ * (docs/defaults.md §1.5):
  *
  * <pre>
  * score = surprise·max(a, robustFactor·z) + cohesion·C + length·L(T) + turns·H(n)
@@ -51,7 +51,7 @@ public record BoundaryWeights(
     int tailSize,
     double referenceSurpriseScale) {
 
-  /** The authors' values (reference parameters §1.5). */
+  /** The authors' values (docs/defaults.md §1.5). */
   public static final BoundaryWeights DEFAULTS =
       new BoundaryWeights(0.65, 0.45, 0.90, 0.30, 0.45, 1.10, 0.06, 2.5, -1.0, 2.5, -2.0, 4.0,
           1.4826, 1e-6, 2, 0.14);

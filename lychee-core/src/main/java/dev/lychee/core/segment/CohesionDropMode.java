@@ -1,7 +1,7 @@
 package dev.lychee.core.segment;
 
 /**
- * How the cohesion drop Δ (reference parameters §1.5) is read before it is divided by the
+ * How the cohesion drop Δ (docs/defaults.md §1.5) is read before it is divided by the
  * embedder's cohesion unit.
  *
  * <p><b>Why a reading other than the authors'.</b> Two properties of Δ make the raw value a poor

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Forms exchanges from raw turns and splits oversized ones (reference parameters §1.2).
+ * Forms exchanges from raw turns and splits oversized ones (docs/defaults.md §1.2).
  *
  * <ul>
  *   <li>A new exchange starts at every {@code user} turn once the current exchange holds one;

@@ -1,8 +1,7 @@
 package dev.lychee.core.segment;
 
 /**
- * The piecewise length pressure L(T) over the open segment's token count T (reference parameters
- * §1.5). Four knots split the axis into five pieces:
+ * The piecewise length pressure L(T) over the open segment's token count T (docs/defaults.md §1.5). Four knots split the axis into five pieces:
  *
  * <pre>
  * T &lt; k1            : floor

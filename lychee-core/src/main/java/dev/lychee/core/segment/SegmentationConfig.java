@@ -3,7 +3,7 @@ package dev.lychee.core.segment;
 import java.util.Objects;
 
 /**
- * Every constant of segmentation, validated once (reference parameters §1.1). Build with {@link
+ * Every constant of segmentation, validated once (docs/defaults.md §1.1). Build with {@link
  * #builder()}; {@link #defaults()} gives the documented defaults.
  *
  * <p>Ranges (invalid values are rejected with {@link IllegalArgumentException}, never silently
@@ -52,7 +52,7 @@ public record SegmentationConfig(
     int windowExchanges,
     CohesionDropMode cohesionDropMode) {
 
-  /** The paper's boundary threshold δ (§4.4, best of 0.30–0.70): the default. */
+  /** The paper's boundary threshold δ (its sweep found 0.30–0.70 best; docs/defaults.md §1.1): the default. */
   public static final double PAPER_THRESHOLD = 0.5;
   /** The threshold in the authors' code (cut ⇔ score ≥ 1.300671 with the default bias). */
   public static final double AUTHORS_THRESHOLD = 0.55;
@@ -105,7 +105,7 @@ public record SegmentationConfig(
 
   /**
    * The authors' code: the defaults with threshold {@value #AUTHORS_THRESHOLD} and the raw
-   * cohesion drop ({@link CohesionDropMode#RAW}). Every constant of reference parameters §1.5.
+   * cohesion drop ({@link CohesionDropMode#RAW}). Every constant of docs/defaults.md §1.5.
    */
   public static SegmentationConfig authors() {
     return AUTHORS;

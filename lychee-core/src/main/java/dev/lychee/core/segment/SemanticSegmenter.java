@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Online semantic segmentation (paper §3.2, reference parameters §1.4). For each new exchange:
+ * Online semantic segmentation (the paper's section 3.2; docs/defaults.md §1.4). For each new exchange:
  *
  * <ol>
  *   <li>a fragment of an oversized turn ({@code forceFinalize}) closes the open segment and then

@@ -1,7 +1,7 @@
 package dev.lychee.core.segment;
 
 /**
- * The segmenter's cheap token estimate (reference parameters §1.2), counted in code points:
+ * The segmenter's cheap token estimate (docs/defaults.md §1.2), counted in code points:
  *
  * <pre>
  * max(1, n_cjk + n_words + ⌊n_other / 4⌋)

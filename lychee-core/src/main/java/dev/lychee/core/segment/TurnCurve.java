@@ -1,8 +1,8 @@
 package dev.lychee.core.segment;
 
 /**
- * The turn-count signal H(n) over the exchanges n already in the open segment (reference
- * parameters §1.5): {@code one} for n ≤ 1, {@code two} for 2, {@code three} for 3, and
+ * The turn-count signal H(n) over the exchanges n already in the open segment
+ * (docs/defaults.md §1.5): {@code one} for n ≤ 1, {@code two} for 2, {@code three} for 3, and
  * {@code min(max, base + step·(n − 4))} from 4 on (with the defaults it reaches 1 at n = 9).
  */
 public record TurnCurve(double one, double two, double three, double base, double step, double max) {

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Absolute day keys as the reference implementation derives them (reference-parameters §6):
+ * Absolute day keys as the reference implementation derives them (docs/defaults.md §6):
  * three patterns tried in a fixed order, invalid calendar dates rejected, relative dates never
  * resolved here.
  *

@@ -1,5 +1,8 @@
 package dev.lychee.core.time;
 
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -14,11 +17,30 @@ public enum Tense {
   UNKNOWN;
 
   private static final Pattern FUTURE_MARKERS = Pattern.compile(
-      "\\b(will|won't|shall|gonna|going to|planning|plan to|plans to|intend|intends|hoping to|hope to"
-          + "|about to|looking forward|can't wait|upcoming|tomorrow|soon"
+      "\\b(will|won't|shall|gonna|going to|planning|plan to|plans to|planned for|intend|intends|hoping to|hope to"
+          + "|about to|looking forward|can't wait|upcoming|tomorrow|soon|this coming|coming up"
           // a schedule told in the present simple points ahead: "the course starts in June"
-          + "|starts|begins|opens|launches|kicks off|is due|are due|scheduled|coming up)\\b|'ll\\b",
+          + "|starts|begins|opens|launches|kicks off|arrives|departs|lands|is due|are due|scheduled|booked for|set for)\\b|'ll\\b",
       Pattern.CASE_INSENSITIVE);
+  /**
+   * The present progressive of an arrangement: "my sister is visiting on October 12th", "I'm flying
+   * to Tokyo on June 20th", "we're starting in January". Tense is only asked about sentences that
+   * hold a date expression, and there the progressive names a plan; the -ing words after "is" that
+   * are adjectives or nouns ("it's amazing", "the party is Saturday evening") are left out.
+   */
+  private static final Pattern PROGRESSIVE = Pattern.compile(
+      "\\b(?:am|is|are)\\s+(?:\\w+ly\\s+|also\\s+|still\\s+|just\\s+)?(\\w{3,}ing)\\b|(?:'m|'re|'s)\\s+"
+          + "(?:\\w+ly\\s+|also\\s+|just\\s+)?(\\w{3,}ing)\\b",
+      Pattern.CASE_INSENSITIVE);
+  private static final Set<String> NOT_PROGRESSIVE = Set.of(
+      "amazing", "interesting", "exciting", "boring", "annoying", "relaxing", "inspiring", "surprising", "charming",
+      "stunning", "tiring", "confusing", "embarrassing", "disappointing", "encouraging", "refreshing", "rewarding",
+      "challenging", "thrilling", "touching", "fascinating", "frustrating", "terrifying", "satisfying", "worrying",
+      "outstanding", "missing", "amusing", "appealing", "astonishing", "calming", "comforting", "demanding",
+      "depressing", "devastating", "exhausting", "fulfilling", "heartwarming", "humbling", "intimidating",
+      "overwhelming", "pleasing", "promising", "shocking", "soothing", "striking", "tempting", "uplifting",
+      "welcoming", "nothing", "something", "anything", "everything", "morning", "evening", "thing", "spring",
+      "king", "wedding", "building", "during", "ceiling", "string", "ring", "sibling", "darling", "feeling");
   private static final Pattern PAST_MARKERS = Pattern.compile(
       "\\b(was|were|did|had|went|got|made|took|saw|met|came|ran|began|gave|found|felt|told|ago"
           + "|yesterday|last|earlier|recently|used to|[a-z]{2,}ed)\\b",
@@ -29,12 +51,23 @@ public enum Tense {
     if (sentence == null || sentence.isBlank()) {
       return UNKNOWN;
     }
-    if (FUTURE_MARKERS.matcher(sentence).find()) {
+    if (FUTURE_MARKERS.matcher(sentence).find() || progressive(sentence)) {
       return FUTURE;
     }
     if (PAST_MARKERS.matcher(sentence).find()) {
       return PAST;
     }
     return UNKNOWN;
+  }
+
+  private static boolean progressive(String sentence) {
+    Matcher m = PROGRESSIVE.matcher(sentence);
+    while (m.find()) {
+      String verb = (m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT);
+      if (!NOT_PROGRESSIVE.contains(verb)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -17,7 +17,7 @@ import dev.lychee.api.Turn;
 import com.google.inject.Module;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
@@ -167,7 +167,9 @@ public abstract class BaseLlmPathTestCase {
 
   @Test
   void recordsPlanRoutesAndTheAnswerFlowThroughAndTokensAreCounted() {
-    LycheeConfig config = LycheeConfig.builder().llm(LycheeConfig.Mode.LLM).build();
+    // synchronous encoding: the call's result then accounts for every encoder call
+    LycheeConfig config = LycheeConfig.builder().llm(LycheeConfig.Mode.LLM)
+        .encodeMode(dev.lychee.core.ingest.IngestConfig.EncodeMode.SYNC).build();
     try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder()).chatModel(newModel(server.baseUri())).config(config).build()) {
       IngestResult appended = lychee.append("ns", "s1", LocalDateTime.of(2023, 5, 9, 18, 30), conversation());
       IngestResult flushed = lychee.flush("ns", "s1");
@@ -215,8 +217,11 @@ public abstract class BaseLlmPathTestCase {
       IngestResult ingest = lychee.append("ns", "s1", LocalDateTime.of(2023, 5, 9, 18, 30), conversation())
           .plus(lychee.flush("ns", "s1"));
       assertThat(ingest.errors()).isEmpty();
-      assertThat(encoderCalls.get()).isPositive();
-      assertThat(ingest.usage().inputTokens()).isEqualTo(ENCODER_USAGE.inputTokens() * encoderCalls.get());
+      // the LLM encoder encodes in the background by default: the call queued every closed segment
+      assertThat(ingest.segmentsQueued()).isEqualTo(ingest.segmentsClosed()).isPositive();
+      assertThat(lychee.awaitIdle("ns", java.time.Duration.ofSeconds(30))).isTrue();
+      assertThat(encoderCalls.get()).isEqualTo(ingest.segmentsClosed());
+      assertThat(lychee.store().segments("ns")).allMatch(s -> s.state() == dev.lychee.api.SegmentState.ENCODED);
 
       Answer answer = lychee.answer("ns", "What is the name of the dog Maren adopted?");
       assertThat(answer.text()).isEqualTo("Biscuit");

@@ -39,6 +39,13 @@ class TypeRulesTest {
       I made a big mistake with the budget.            | false | FAILURE_PATTERN | false
       The trick is to soak the beans overnight.        | false | PROCEDURE  | false
       My sister lives in Denver.                       | false | FACT       | false
+      I'm starting Dutch lessons in January.           | true  | EVENT      | true
+      My sister is visiting on October 12th.           | true  | EVENT      | true
+      I'm flying to Tokyo on June 20th.                | true  | EVENT      | true
+      I take piano lessons on Saturdays.               | false | FACT       | false
+      That taught me a valuable lesson about money.    | false | FAILURE_PATTERN | false
+      Lesson learned: back up your files.              | false | FAILURE_PATTERN | false
+      It's amazing how fast they grow.                 | false | FACT       | false
       """)
   void typeByRule(String sentence, boolean dated, MemoryType expected, boolean plan) {
     TypeRules.Typed t = TypeRules.type(sentence, Tense.of(sentence), dated);

@@ -11,7 +11,6 @@ import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.core.testing.Cands;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -23,7 +23,7 @@ class BoundarySignalsTest {
   private static final double[] NO_HISTORY = {};
   private static final double[] HISTORY = {.10, .12, .15, .11, .13};
 
-  /** Reference parameters §1.5, the five test vectors (cut column computed with threshold 0.55). */
+  /** docs/defaults.md §1.5, the five test vectors (cut column computed with threshold 0.55). */
   @ParameterizedTest
   @CsvSource({
     // s,   drop, T,    n, hist, a,       z, C,      L,     H,     score,   p,      cut

@@ -8,7 +8,6 @@ import dev.lychee.api.spi.RecallContext;
 import dev.lychee.core.strategy.Strategies;
 import dev.lychee.core.testing.Cands;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 

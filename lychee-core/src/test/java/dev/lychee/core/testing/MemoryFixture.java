@@ -29,9 +29,28 @@ import java.util.Map;
  */
 public final class MemoryFixture {
   public static final String NS = "ns";
-  public final RecordStore store = new InMemoryRecordStore();
-  public final VectorIndex vectors = new ExactVectorIndex();
-  public final Embedder embedder = new HashingEmbedder(512);
+  public final RecordStore store;
+  public final VectorIndex vectors;
+  public final Embedder embedder;
+  /** The namespace this fixture writes to. */
+  public final String namespace;
+
+  /** A fixture over a fresh in-memory store and exact index, writing to {@link #NS}. */
+  public MemoryFixture() {
+    this(NS, new InMemoryRecordStore(), new ExactVectorIndex(), new HashingEmbedder(512));
+  }
+
+  private MemoryFixture(String namespace, RecordStore store, VectorIndex vectors, Embedder embedder) {
+    this.namespace = namespace;
+    this.store = store;
+    this.vectors = vectors;
+    this.embedder = embedder;
+  }
+
+  /** A fixture over the same store, index and embedder that writes to another namespace. */
+  public MemoryFixture in(String otherNamespace) {
+    return new MemoryFixture(otherNamespace, store, vectors, embedder);
+  }
 
   /** Stores and embeds the turns of one session, spoken alternately by the two speakers. */
   public List<RawTurn> session(String session, LocalDate date, String... lines) {
@@ -40,16 +59,16 @@ public final class MemoryFixture {
       int colon = lines[i].indexOf(':');
       String speaker = lines[i].substring(0, colon);
       String text = lines[i].substring(colon + 1).strip();
-      turns.add(new RawTurn(NS, TurnRef.of(session, i), Role.USER, speaker, text, date.atTime(12, 0)));
+      turns.add(new RawTurn(namespace, TurnRef.of(session, i), Role.USER, speaker, text, date.atTime(12, 0)));
     }
-    store.appendTurns(NS, session, turns);
+    store.appendTurns(namespace, session, turns);
     List<String> texts = turns.stream().map(RawTurn::content).toList();
     List<float[]> vs = embedder.embedDocuments(texts);
     Map<String, float[]> m = new java.util.HashMap<>();
     for (int i = 0; i < turns.size(); i++) {
       m.put(turns.get(i).id(), vs.get(i));
     }
-    vectors.upsert(NS, VectorIndex.TURNS, m);
+    vectors.upsert(namespace, VectorIndex.TURNS, m);
     return turns;
   }
 
@@ -58,11 +77,11 @@ public final class MemoryFixture {
       LocalDate eventDay) {
     TemporalScope t = eventDay == null ? TemporalScope.NONE
         : new TemporalScope(eventDay.toString(), "", "", DateRange.day(eventDay), false);
-    LocalDateTime created = store.turn(NS, TurnRef.of(session, turn)).map(RawTurn::time).orElse(null);
-    MemoryRecord r = new MemoryRecord(null, NS, type, text, entities, List.of(), t,
+    LocalDateTime created = store.turn(namespace, TurnRef.of(session, turn)).map(RawTurn::time).orElse(null);
+    MemoryRecord r = new MemoryRecord(null, namespace, type, text, entities, List.of(), t,
         List.of(TurnRef.of(session, turn)), session, "seg-" + session, SourceRole.USER, created);
-    store.putRecords(NS, List.of(r));
-    vectors.upsert(NS, VectorIndex.RECORDS, Map.of(r.id(), embedder.embedDocuments(List.of(r.normalizedText())).get(0)));
+    store.putRecords(namespace, List.of(r));
+    vectors.upsert(namespace, VectorIndex.RECORDS, Map.of(r.id(), embedder.embedDocuments(List.of(r.normalizedText())).get(0)));
     return r;
   }
 
@@ -75,11 +94,11 @@ public final class MemoryFixture {
       TurnRef t = r.evidence().get(0);
       ranges.add(new TurnRange(t.session(), t.index(), t.index()));
     }
-    EvidenceNode n = new EvidenceNode(null, NS, kind, key, key, searchText, ids,
+    EvidenceNode n = new EvidenceNode(null, namespace, kind, key, key, searchText, ids,
         List.of(records[0].session()), List.of(), List.of(), span, ranges);
-    store.putNodes(NS, List.of(n));
+    store.putNodes(namespace, List.of(n));
     if (kind != NodeKind.TEMPORAL) {
-      vectors.upsert(NS, VectorIndex.nodes(kind), Map.of(n.id(), embedder.embedDocuments(List.of(searchText)).get(0)));
+      vectors.upsert(namespace, VectorIndex.nodes(kind), Map.of(n.id(), embedder.embedDocuments(List.of(searchText)).get(0)));
     }
     return n;
   }

@@ -113,6 +113,56 @@ class TemporalNormalizerTest {
     }
   }
 
+  /**
+   * Plans are resolved forward from the session date: the progressive of an arrangement, going-to,
+   * will, plan and schedule verbs, "this coming" (issue 20.4). The last rows are past sentences that
+   * must stay in the past.
+   */
+  @ParameterizedTest(name = "[{index}] {1} @ {0} -> {2}")
+  @CsvSource(textBlock = """
+      2024-09-02, My sister is visiting on October 12th,           2024-10-12
+      2024-06-01, I'm flying to Tokyo on June 20th,                2024-06-20
+      2024-11-20, I'm starting Dutch lessons in January,           2025-01-01..2025-01-31
+      2024-03-10, We're moving to Leeds in February,               2025-02-01..2025-02-28
+      2024-03-10, I'm going to visit my parents in April,          2024-04-01..2024-04-30
+      2024-12-15, We are getting married in March,                 2025-03-01..2025-03-31
+      2024-10-01, She's coming over on Friday,                     2024-10-04
+      2024-10-04, I'm meeting Sam on Monday,                       2024-10-07
+      2024-05-20, The concert is planned for June 3,               2024-06-03
+      2024-08-30, My flight is booked for September 2,             2024-09-02
+      2024-07-15, The wedding is set for May 10,                   2025-05-10
+      2024-02-01, I will start the new job on January 15,          2025-01-15
+      2024-11-05, This coming Saturday we host the party,          2024-11-09
+      2024-04-28, I'm running a marathon in May,                   2024-05-01..2024-05-31
+      2024-04-28, I'm taking my exam on May 2,                     2024-05-02
+      2024-12-28, We're celebrating on January 1,                  2025-01-01
+      2024-03-03, I'm planning a trip to Rome in October,          2024-10-01..2024-10-31
+      2024-10-20, Mia is turning five on November 2,               2024-11-02
+      2024-06-10, I'm heading to Lisbon on the weekend,            2024-06-15..2024-06-16
+      2024-01-20, We are visiting Kyoto in March,                  2024-03-01..2024-03-31
+      2024-07-01, I'm starting a pottery course on August 5,       2024-08-05
+      2024-02-14, I'm seeing the dentist on Thursday,              2024-02-15
+      2024-05-31, The team is launching the app in July,           2024-07-01..2024-07-31
+      2024-05-31, I'm going to Berlin on June 1,                   2024-06-01
+      2024-11-20, I'm about to leave for Canada in December,       2024-12-01..2024-12-31
+      2024-08-15, My brother is graduating in June,                2025-06-01..2025-06-30
+      2024-03-25, My cousin arrives on April 2,                    2024-04-02
+      2024-09-02, My parents are coming in October,                2024-10-01..2024-10-31
+      2024-12-01, Next month I'm starting at a new company,        2025-01-01..2025-01-31
+      2024-06-01, I can't wait for my holiday on July 14,          2024-07-14
+      2024-10-10, I'm looking forward to the trip on October 30,   2024-10-30
+      2024-01-05, I'm hoping to run the race in April,             2024-04-01..2024-04-30
+      2024-04-01, We're hiking Snowdon this weekend,               2024-04-06..2024-04-07
+      2024-09-02, Our kids are also starting school in September,  2024-09-01..2024-09-30
+      2024-09-02, My sister visited on August 12th,                2024-08-12
+      2024-09-02, It was amazing on August 3,                      2024-08-03
+      2024-09-02, It's amazing that we met in July,                2024-07-01..2024-07-31
+      2024-09-02, The wedding was in October,                      2023-10-01..2023-10-31
+      """)
+  void resolvesPlansForward(String anchor, String text, String expected) {
+    assertThat(normalizer.resolve(text, LocalDate.parse(anchor))).contains(parse(expected));
+  }
+
   @Test
   void findsMentionsInOrderWithOffsetsAndLongestMatch() {
     String s = "On 8 May, 2023 I said I went there yesterday, and I'll go again next week.";

@@ -35,6 +35,11 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
   @Override
   public ChatResult chat(ChatRequest request) {
+    if (config.apiKey().isBlank() && "api.openai.com".equalsIgnoreCase(config.baseUrl().getHost())) {
+      // reported before any call: OpenAI's own endpoint always refuses a request without a key
+      throw new ProviderException(transport.endpoint(PATH), 401,
+          "OPENAI_API_KEY is not set (api.openai.com needs a key); nothing was sent", null);
+    }
     ChatCompletionCreateParams params = toParams(request);
     ChatCompletion completion = transport.execute(PATH, client -> client.chat().completions().create(params));
     String endpoint = transport.endpoint(PATH);

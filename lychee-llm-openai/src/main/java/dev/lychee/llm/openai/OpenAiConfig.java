@@ -153,7 +153,30 @@ public record OpenAiConfig(
     }
     chat.ifPresent(b::model);
     embed.ifPresent(b::embeddingModel);
+    timeoutFromEnvironment(env, chat.isPresent()).ifPresent(b::timeout);
     return Optional.of(b.build());
+  }
+
+  /**
+   * The per-call timeout from the environment: {@code LYCHEE_LLM_TIMEOUT} when a chat model is
+   * selected (one configuration serves the chat model and the embedder), else
+   * {@code LYCHEE_EMBED_TIMEOUT}; seconds, decimals allowed ({@code 2.5}). Unset: the default.
+   */
+  static Optional<Duration> timeoutFromEnvironment(Map<String, String> env, boolean chatSelected) {
+    String name = chatSelected ? "LYCHEE_LLM_TIMEOUT" : "LYCHEE_EMBED_TIMEOUT";
+    String raw = env.get(name);
+    if (raw == null || raw.isBlank()) {
+      return Optional.empty();
+    }
+    try {
+      double seconds = Double.parseDouble(raw.trim());
+      if (!(seconds > 0) || seconds > 86_400) {
+        throw new NumberFormatException();
+      }
+      return Optional.of(Duration.ofMillis(Math.max(1, Math.round(seconds * 1000))));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(name + "='" + raw.trim() + "': expected a number of seconds in (0, 86400], e.g. 30");
+    }
   }
 
   private static Optional<String> selected(String value) {

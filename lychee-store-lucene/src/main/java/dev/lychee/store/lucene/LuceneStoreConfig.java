@@ -10,11 +10,11 @@ package dev.lychee.store.lucene;
  * @param hnswBeamWidth HNSW construction beam, Lucene's {@code beamWidth} (default 100)
  * @param exactSearchMaxVectors an index (namespace, kind) with at most this many vectors is searched
  *     by an exact scan instead of the HNSW graph (default 20 000, the reference design's brute-force
- *     threshold, reference-parameters §3.5); 0 always uses the graph
+ *     threshold, docs/defaults.md §3.5); 0 always uses the graph
  * @param minCandidates the least number of graph candidates one approximate search explores
  *     (Lucene's search beam equals its {@code k}); results are then cut to the caller's k (default 100)
  * @param filterWidenFactor with a caller filter the graph fetch is {@code max(factor*k,
- *     min(k+extra, cap))} (default 5, reference-parameters §3.5)
+ *     min(k+extra, cap))} (default 5, docs/defaults.md §3.5)
  * @param filterWidenExtra see {@code filterWidenFactor} (default 80)
  * @param filterWidenCap see {@code filterWidenFactor} (default 200)
  * @param maxQueryTerms at most this many distinct analyzed terms of a lexical query are used; the

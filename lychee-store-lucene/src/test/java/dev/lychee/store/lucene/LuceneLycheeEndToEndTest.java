@@ -8,7 +8,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.api.spi.VectorIndex;
-import dev.lychee.core.IngestResult;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.nio.file.Path;

@@ -12,6 +12,9 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamClass;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +34,7 @@ import java.util.function.Predicate;
  * next search rebuilds it. Scores are recomputed as exact dot products of the hits.
  */
 final class HnswGraph {
-  private static final int MAGIC = 0x4C594857; // "LYHW"
+  static final int MAGIC = 0x4C594857; // "LYHW"
   private static final Comparator<ScoredId> BEST_FIRST =
       Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
 
@@ -165,6 +168,42 @@ final class HnswGraph {
   }
 
   /**
+   * The only classes a saved graph may name: hnswlib's index, its serializer and distance function,
+   * our item record, and the JDK types they hold. A file is a cache anyone with write access to the
+   * directory could replace, and Java deserialization of an arbitrary class can run that class's
+   * code, so anything else is refused before it is instantiated (and the graph is rebuilt).
+   */
+  static final ObjectInputFilter GRAPH_CLASSES = ObjectInputFilter.Config.createFilter(
+      "maxdepth=20;maxrefs=50000000;maxarray=200000000;"
+          + "com.github.jelmerk.hnswlib.core.hnsw.HnswIndex;"
+          + "com.github.jelmerk.hnswlib.core.hnsw.HnswIndex$*;"
+          + "com.github.jelmerk.hnswlib.core.JavaObjectSerializer;"
+          + "com.github.jelmerk.hnswlib.core.DistanceFunctions$*;"
+          + "dev.lychee.store.sqlite.HnswGraph$VecItem;"
+          + "java.lang.Enum;java.lang.String;java.lang.Integer;java.lang.Float;java.lang.Number;"
+          + "java.util.Comparators$NaturalOrderComparator;"
+          + "!*");
+
+  /** Reads the serialized index under {@link #GRAPH_CLASSES}; null when the stream holds something else. */
+  @SuppressWarnings("unchecked")
+  private static HnswIndex<String, float[], VecItem, Float> readIndex(InputStream in) throws IOException {
+    ClassLoader loader = HnswGraph.class.getClassLoader();
+    ObjectInputStream objects = new ObjectInputStream(in) {
+      @Override
+      protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+        return Class.forName(desc.getName(), false, loader);
+      }
+    };
+    objects.setObjectInputFilter(GRAPH_CLASSES);
+    try {
+      Object o = objects.readObject();
+      return o instanceof HnswIndex<?, ?, ?, ?> index ? (HnswIndex<String, float[], VecItem, Float>) index : null;
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
+  }
+
+  /**
    * Loads a saved graph if it was built from data {@code version} with {@code count} vectors;
    * returns null when the file is missing, stale or unreadable (the caller rebuilds).
    */
@@ -179,8 +218,8 @@ final class HnswGraph {
       }
       int dim = in.readInt();
       int m = in.readInt();
-      HnswIndex<String, float[], VecItem, Float> index = HnswIndex.load(in, HnswGraph.class.getClassLoader());
-      return index.size() == count ? new HnswGraph(index, dim, m) : null;
+      HnswIndex<String, float[], VecItem, Float> index = readIndex(in);
+      return index != null && index.size() == count ? new HnswGraph(index, dim, m) : null;
     } catch (IOException | RuntimeException e) {
       // a torn or foreign file is only a cache: rebuild from the rows
       return null;

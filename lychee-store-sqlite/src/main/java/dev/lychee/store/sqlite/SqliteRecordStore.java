@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.Set;
 import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
@@ -103,6 +104,33 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> turns) {
+    checkTurns(namespace, session, turns);
+    if (turns.isEmpty()) {
+      return List.of();
+    }
+    return db.write(h -> insertTurns(h, namespace, session, turns));
+  }
+
+  /**
+   * The next index is read inside the write transaction, which SQLite serialises across every
+   * process sharing the file ({@code BEGIN IMMEDIATE}), so concurrent appenders never choose the
+   * same index.
+   */
+  @Override
+  public List<RawTurn> appendTurns(String namespace, String session, IntFunction<List<RawTurn>> admit) {
+    ns(namespace);
+    nonBlank(session, "session");
+    Objects.requireNonNull(admit, "admit");
+    return db.write(h -> {
+      int next = h.createQuery("SELECT COALESCE(MAX(idx) + 1, 0) FROM turns WHERE namespace = ? AND session = ?")
+          .bind(0, namespace).bind(1, session).mapTo(Integer.class).one();
+      List<RawTurn> turns = admit.apply(next);
+      checkTurns(namespace, session, turns);
+      return insertTurns(h, namespace, session, turns);
+    });
+  }
+
+  private void checkTurns(String namespace, String session, List<RawTurn> turns) {
     ns(namespace);
     nonBlank(session, "session");
     Objects.requireNonNull(turns, "turns");
@@ -114,23 +142,21 @@ public final class SqliteRecordStore implements RecordStore {
             "turn " + t.id() + " belongs to session '" + t.session() + "', not '" + session + "'");
       }
     }
-    if (turns.isEmpty()) {
-      return List.of();
-    }
-    return db.write(h -> {
-      List<RawTurn> added = new ArrayList<>();
-      for (RawTurn t : turns) {
-        int n = h.createUpdate("INSERT OR IGNORE INTO turns(" + Rows.TURN_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .bind(0, namespace).bind(1, session).bind(2, t.index()).bind(3, t.role().wireName())
-            .bind(4, t.speaker()).bind(5, t.text()).bind(6, ColumnCodec.iso(t.time())).execute();
-        if (n == 1) {
-          long rowid = lastRowid(h);
-          h.execute("INSERT INTO turns_fts(rowid, body) VALUES (?, ?)", rowid, LexicalText.document(t.content()));
-          added.add(t);
-        }
+  }
+
+  private static List<RawTurn> insertTurns(Handle h, String namespace, String session, List<RawTurn> turns) {
+    List<RawTurn> added = new ArrayList<>();
+    for (RawTurn t : turns) {
+      int n = h.createUpdate("INSERT OR IGNORE INTO turns(" + Rows.TURN_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .bind(0, namespace).bind(1, session).bind(2, t.index()).bind(3, t.role().wireName())
+          .bind(4, t.speaker()).bind(5, t.text()).bind(6, ColumnCodec.iso(t.time())).execute();
+      if (n == 1) {
+        long rowid = lastRowid(h);
+        h.execute("INSERT INTO turns_fts(rowid, body) VALUES (?, ?)", rowid, LexicalText.document(t.content()));
+        added.add(t);
       }
-      return added;
-    });
+    }
+    return added;
   }
 
   private static long lastRowid(Handle h) {

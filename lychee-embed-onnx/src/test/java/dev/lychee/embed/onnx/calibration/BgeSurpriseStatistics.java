@@ -31,7 +31,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * <p>Also printed, for information: the same statistic per window size, the cosine of each turn
  * to its predecessor, and everything again for "segmenter exchanges": the evaluation ingests each
  * LoCoMo turn as one user-role turn, so each turn is an exchange of its own whose text, as the
- * segmenter embeds it (reference-parameters §1.2), is {@code "user: " + turn text}.
+ * segmenter embeds it (docs/defaults.md §1.2), is {@code "user: " + turn text}.
  *
  * <p>Not part of the default build (it embeds ~2,800 turns). Run with
  * {@code mvn -q -pl lychee-embed-onnx -am package -Dtest=BgeSurpriseStatistics

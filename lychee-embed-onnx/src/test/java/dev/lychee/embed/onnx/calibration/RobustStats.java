@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Order statistics of a sample. The median of an even count is the mean of the two middle values
- * (as in reference-parameters §1.5); percentiles interpolate linearly between order statistics.
+ * (as in docs/defaults.md §1.5); percentiles interpolate linearly between order statistics.
  */
 record RobustStats(int n, double median, double mad, double p10, double p25, double p75, double p90, double mean) {
 

@@ -3,8 +3,7 @@ package dev.lychee.embed.onnx.calibration;
 import java.util.List;
 
 /**
- * The segmenter's raw surprise of a new exchange against an open segment (reference-parameters
- * §1.5), restated here so that the calibration does not depend on the segmenter's code: {@code s =
+ * The segmenter's raw surprise of a new exchange against an open segment (docs/defaults.md §1.5), restated here so that the calibration does not depend on the segmenter's code: {@code s =
  * max(0, 1 - max(e.c, e.t))} with c the normalised mean of all open vectors and t the normalised
  * mean of the last two.
  */

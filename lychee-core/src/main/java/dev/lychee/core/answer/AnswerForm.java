@@ -1,0 +1,54 @@
+package dev.lychee.core.answer;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * What kind of answer a question asks for, read from its wording, so that the offline answerer can
+ * return that span of a sentence rather than the whole sentence.
+ */
+enum AnswerForm {
+  /** when, what date/day/month/year, which year... */
+  DATE,
+  /** who, whom, whose */
+  PERSON,
+  /** how many, how much, how often, how long, how old */
+  QUANTITY,
+  /** where, what/which city, country, place, town */
+  PLACE,
+  /** anything else: a short phrase */
+  PHRASE;
+
+  private static final Pattern DATE_Q = Pattern.compile(
+      "^\\s*when\\b|\\b(?:what|which)\\s+(?:date|day|month|year|week|time of year|season)\\b|\\bhow long ago\\b");
+  private static final Pattern PERSON_Q = Pattern.compile("^\\s*(?:who|whom|whose)\\b|\\b(?:with|by|for) whom\\b");
+  private static final Pattern QUANTITY_Q = Pattern.compile("\\bhow (?:many|much|often|long|old|far|big)\\b");
+  private static final Pattern PLACE_Q = Pattern.compile(
+      "^\\s*where\\b|\\b(?:what|which)\\s+(?:city|country|place|town|state|restaurant|park|country's)\\b");
+  /** Questions about the present, where the latest of several conflicting values is the answer. */
+  private static final Pattern PRESENT_Q = Pattern.compile(
+      "\\b(?:now|currently|current|still|latest|these days|nowadays|at the moment|anymore|any more)\\b"
+          + "|^\\s*(?:what|where|who|which|how)\\s+(?:is|are|does|do)\\b|^\\s*(?:is|are|does|do)\\b");
+
+  static AnswerForm of(String question) {
+    String q = question.toLowerCase(Locale.ROOT);
+    if (QUANTITY_Q.matcher(q).find()) {
+      return QUANTITY;
+    }
+    if (DATE_Q.matcher(q).find()) {
+      return DATE;
+    }
+    if (PERSON_Q.matcher(q).find()) {
+      return PERSON;
+    }
+    if (PLACE_Q.matcher(q).find()) {
+      return PLACE;
+    }
+    return PHRASE;
+  }
+
+  /** True when the question asks about the present state of something that may have changed. */
+  static boolean aboutThePresent(String question) {
+    return PRESENT_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+}

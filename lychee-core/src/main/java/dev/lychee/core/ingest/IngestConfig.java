@@ -1,0 +1,148 @@
+package dev.lychee.core.ingest;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Immutable configuration of the write path: turn admission, segment closing across sessions, and
+ * how closed segments are encoded (on the caller's thread or in the background, with which
+ * concurrency, queue bound, full-queue policy and retries). Build with {@link #builder()}.
+ *
+ * @param maxTurnChars turns longer than this are rejected by {@code append} (default 1,000,000)
+ * @param flushOtherSessions when a namespace receives turns for a session, close the open
+ *     segments of its other sessions first (default true)
+ * @param reembedNodes re-embed an already stored evidence node when a later segment yields it again
+ *     (default false: keep its first vector)
+ * @param encodeMode where segments are encoded (default {@link EncodeMode#AUTO})
+ * @param concurrency background encoding threads: sessions encoded in parallel (default 2)
+ * @param queueCapacity how many segments the background queue holds before {@code whenFull}
+ *     applies to new calls (default 1,000)
+ * @param whenFull what a call does when the queue is full (default {@link FullQueuePolicy#WAIT})
+ * @param fullQueueWait how long {@link FullQueuePolicy#WAIT} waits before throwing (default 30 s)
+ * @param maxAttempts encoding attempts per segment before it is left PENDING (default 4)
+ * @param retryBackoff the delay before the second attempt; doubled per attempt, with jitter
+ *     (default 500 ms)
+ * @param maxBackoff the longest delay between attempts (default 30 s)
+ * @param resumeOnOpen queue the PENDING segments of every namespace when Lychee is created
+ *     (default true)
+ */
+public record IngestConfig(
+    int maxTurnChars,
+    boolean flushOtherSessions,
+    boolean reembedNodes,
+    EncodeMode encodeMode,
+    int concurrency,
+    int queueCapacity,
+    FullQueuePolicy whenFull,
+    Duration fullQueueWait,
+    int maxAttempts,
+    Duration retryBackoff,
+    Duration maxBackoff,
+    boolean resumeOnOpen) {
+
+  /** Where closed segments are encoded. */
+  public enum EncodeMode {
+    /** {@link #ASYNC} when the encoder calls an LLM, {@link #SYNC} for the offline encoder. */
+    AUTO,
+    /** On the caller's thread: {@code append} returns after the segments it closed are encoded. */
+    SYNC,
+    /** On background threads: {@code append} returns once turns are stored and segments queued. */
+    ASYNC;
+
+    /** Whether segments go to the background queue, given whether the encoder calls an LLM. */
+    public boolean background(boolean llmEncoder) {
+      return this == ASYNC || (this == AUTO && llmEncoder);
+    }
+  }
+
+  /** What a call does when the background queue is full. Work is never dropped. */
+  public enum FullQueuePolicy {
+    /** Wait for room up to {@link IngestConfig#fullQueueWait()}, then throw. */
+    WAIT,
+    /** Throw {@link dev.lychee.api.QueueFullException} at once. */
+    REJECT
+  }
+
+  public IngestConfig {
+    if (maxTurnChars < 1) {
+      throw new IllegalArgumentException("maxTurnChars must be >= 1: " + maxTurnChars);
+    }
+    Objects.requireNonNull(encodeMode, "encodeMode");
+    if (concurrency < 1 || concurrency > 256) {
+      throw new IllegalArgumentException("concurrency must be in [1, 256]: " + concurrency);
+    }
+    if (queueCapacity < 1) {
+      throw new IllegalArgumentException("queueCapacity must be >= 1: " + queueCapacity);
+    }
+    Objects.requireNonNull(whenFull, "whenFull");
+    requireNonNegative(fullQueueWait, "fullQueueWait");
+    if (maxAttempts < 1 || maxAttempts > 100) {
+      throw new IllegalArgumentException("maxAttempts must be in [1, 100]: " + maxAttempts);
+    }
+    requireNonNegative(retryBackoff, "retryBackoff");
+    requireNonNegative(maxBackoff, "maxBackoff");
+    if (maxBackoff.compareTo(retryBackoff) < 0) {
+      throw new IllegalArgumentException("maxBackoff (" + maxBackoff + ") must be >= retryBackoff (" + retryBackoff + ")");
+    }
+  }
+
+  private static void requireNonNegative(Duration d, String name) {
+    Objects.requireNonNull(d, name);
+    if (d.isNegative()) {
+      throw new IllegalArgumentException(name + " must not be negative: " + d);
+    }
+  }
+
+  /** The defaults. */
+  public static IngestConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder initialised with this configuration's values. */
+  public Builder toBuilder() {
+    return new Builder().maxTurnChars(maxTurnChars).flushOtherSessions(flushOtherSessions)
+        .reembedNodes(reembedNodes).encodeMode(encodeMode).concurrency(concurrency).queueCapacity(queueCapacity)
+        .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
+        .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen);
+  }
+
+  /** Mutable builder; {@link #build()} validates. */
+  public static final class Builder {
+    private int maxTurnChars = 1_000_000;
+    private boolean flushOtherSessions = true;
+    private boolean reembedNodes = false;
+    private EncodeMode encodeMode = EncodeMode.AUTO;
+    private int concurrency = 2;
+    private int queueCapacity = 1_000;
+    private FullQueuePolicy whenFull = FullQueuePolicy.WAIT;
+    private Duration fullQueueWait = Duration.ofSeconds(30);
+    private int maxAttempts = 4;
+    private Duration retryBackoff = Duration.ofMillis(500);
+    private Duration maxBackoff = Duration.ofSeconds(30);
+    private boolean resumeOnOpen = true;
+
+    private Builder() {}
+
+    public Builder maxTurnChars(int v) { maxTurnChars = v; return this; }
+    public Builder flushOtherSessions(boolean v) { flushOtherSessions = v; return this; }
+    public Builder reembedNodes(boolean v) { reembedNodes = v; return this; }
+    public Builder encodeMode(EncodeMode v) { encodeMode = v; return this; }
+    public Builder concurrency(int v) { concurrency = v; return this; }
+    public Builder queueCapacity(int v) { queueCapacity = v; return this; }
+    public Builder whenFull(FullQueuePolicy v) { whenFull = v; return this; }
+    public Builder fullQueueWait(Duration v) { fullQueueWait = v; return this; }
+    public Builder maxAttempts(int v) { maxAttempts = v; return this; }
+    public Builder retryBackoff(Duration v) { retryBackoff = v; return this; }
+    public Builder maxBackoff(Duration v) { maxBackoff = v; return this; }
+    public Builder resumeOnOpen(boolean v) { resumeOnOpen = v; return this; }
+
+    public IngestConfig build() {
+      return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
+          queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen);
+    }
+  }
+}

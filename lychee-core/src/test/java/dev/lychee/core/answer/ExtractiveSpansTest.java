@@ -1,0 +1,89 @@
+package dev.lychee.core.answer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.Answer;
+import dev.lychee.api.Candidate;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Provenance;
+import dev.lychee.api.Question;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.Role;
+import dev.lychee.api.Turn;
+import dev.lychee.api.TurnRef;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The offline answerer returns the span the question asks for, abstains without support, and answers changed facts with the latest value. */
+class ExtractiveSpansTest {
+  private final ExtractiveAnswerGenerator answerer = new ExtractiveAnswerGenerator();
+
+  private static List<Evidence> turns(String date, String... lines) {
+    List<Evidence> out = new ArrayList<>();
+    for (int i = 0; i < lines.length; i++) {
+      int colon = lines[i].indexOf(':');
+      RawTurn t = new RawTurn("ns", new TurnRef("s1", i), Role.USER, lines[i].substring(0, colon),
+          lines[i].substring(colon + 2), LocalDateTime.parse(date + "T10:00"));
+      out.add(new Evidence(i + 1, 1.0 - i * 0.1, Candidate.ofTurn(t, 1.0 - i * 0.1, 0.5, Provenance.EMPTY)));
+    }
+    return out;
+  }
+
+  private String ask(String question, List<Evidence> evidence) {
+    return answerer.answer(Question.of("ns", question), RecallPlan.singleRoute(question), evidence).text();
+  }
+
+  @Test
+  void whenQuestionsGetTheResolvedDateAsTheBenchmarkWritesIt() {
+    List<Evidence> ev = turns("2023-05-08", "Caroline: I went to a LGBTQ support group yesterday and it was so powerful.",
+        "Melanie: That sounds great.");
+    assertThat(ask("When did Caroline go to the LGBTQ support group?", ev)).isEqualTo("7 May 2023");
+    List<Evidence> month = turns("2024-09-02", "Priya: My sister is visiting on October 12th, I can't wait.");
+    assertThat(ask("When is Priya's sister visiting?", month)).isEqualTo("12 October 2024");
+    // an event told without a date happened on the day it was told
+    assertThat(ask("When did Caroline adopt the dog?", turns("2023-06-01", "Caroline: I adopted a dog named Oscar!")))
+        .isEqualTo("1 June 2023");
+  }
+
+  @Test
+  void whoWhereAndHowManyGetANameAPlaceAndANumber() {
+    assertThat(ask("Who gave Jon the guitar?", turns("2023-05-08", "Jon: My uncle Marcus gave me this guitar.")))
+        .isEqualTo("Marcus");
+    assertThat(ask("Where did Gina move?", turns("2023-05-08", "Gina: We finally moved to Portland last month.")))
+        .isEqualTo("Portland");
+    assertThat(ask("How many kids does Melanie have?", turns("2023-05-08", "Melanie: I have three kids and a dog.")))
+        .startsWith("three kids");
+  }
+
+  @Test
+  void withoutSupportItSaysMemoryHoldsNoAnswer() {
+    List<Evidence> ev = turns("2023-05-08", "Caroline: I went to a support group yesterday.");
+    assertThat(ask("???", ev)).isEqualTo(LlmAnswerGenerator.NOT_AVAILABLE);
+    assertThat(ask("What is Zed's favourite volcano?", ev)).isEqualTo(LlmAnswerGenerator.NOT_AVAILABLE);
+  }
+
+  @Test
+  void aChangedFactIsAnsweredWithItsLatestValue() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder()).build()) {
+      lychee.append("priya", "s1", LocalDateTime.parse("2024-01-10T09:00"), List.of(
+          Turn.user("Priya", "I work at Acme as a designer."),
+          Turn.user("Sam", "Nice, how is the flat?"),
+          Turn.user("Priya", "My rent is 1200 euros a month.")));
+      lychee.flush("priya", "s1");
+      lychee.append("priya", "s2", LocalDateTime.parse("2024-06-02T09:00"), List.of(
+          Turn.user("Priya", "Big news: I work at Globex now, I left the old job."),
+          Turn.user("Sam", "Congratulations! Did you move too?"),
+          Turn.user("Priya", "No, but my rent is 1450 euros a month since May.")));
+      lychee.flush("priya", "s2");
+      Answer work = lychee.answer(new Question("priya", "Where does Priya work now?", 10, LocalDateTime.parse("2024-07-01T09:00")));
+      assertThat(work.text()).contains("Globex").doesNotContain("Acme");
+      Answer rent = lychee.answer(new Question("priya", "How much is Priya's rent now?", 10, LocalDateTime.parse("2024-07-01T09:00")));
+      assertThat(rent.text()).contains("1450");
+    }
+  }
+}

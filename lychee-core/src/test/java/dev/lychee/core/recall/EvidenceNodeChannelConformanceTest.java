@@ -1,0 +1,15 @@
+package dev.lychee.core.recall;
+
+import dev.lychee.api.spi.RecallChannel;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.read.RetrievalConfig;
+
+/** The evidence-node channel against the channel contract. */
+class EvidenceNodeChannelConformanceTest extends dev.lychee.core.conformance.BaseRecallChannelTestCase {
+  @Override
+  protected RecallChannel newChannel(RecordStore store, VectorIndex vectors) {
+    RetrievalConfig c = RetrievalConfig.defaults();
+    return new EvidenceNodeChannel(store, vectors, c.budgets(), c.weights(), c.strategies());
+  }
+}

@@ -1,0 +1,116 @@
+package dev.lychee.adk;
+
+import com.google.adk.events.Event;
+import com.google.adk.memory.BaseMemoryService;
+import com.google.adk.memory.MemoryEntry;
+import com.google.adk.memory.SearchMemoryResponse;
+import com.google.adk.sessions.Session;
+import com.google.common.collect.ImmutableList;
+import com.google.genai.types.Content;
+import com.google.genai.types.Part;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Question;
+import dev.lychee.api.Role;
+import dev.lychee.api.Turn;
+import dev.lychee.core.Lychee;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Single;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Lychee as an ADK {@link BaseMemoryService}.
+ *
+ * <p>{@link #addSessionToMemory} appends the session's text events as turns (the {@code user}
+ * author's as user turns, every agent's as assistant turns named after the agent) at explicit
+ * indices, so adding the same session again, or again after it grew, stores each event once; then
+ * it closes the session's open segment so that it is encoded. {@link #searchMemory} recalls
+ * evidence from the user's namespace only and returns one {@link MemoryEntry} per item, with the
+ * date the source was said as its timestamp when known.
+ */
+public final class LycheeMemoryService implements BaseMemoryService {
+  private static final String USER_AUTHOR = "user";
+
+  private final Lychee lychee;
+  private final AdkScopeResolver resolver;
+  private final int maxResults;
+
+  public LycheeMemoryService(Lychee lychee, AdkScopeResolver resolver, int maxResults) {
+    this.lychee = Objects.requireNonNull(lychee, "lychee");
+    this.resolver = Objects.requireNonNull(resolver, "resolver");
+    if (maxResults < 1) {
+      throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
+    }
+    this.maxResults = maxResults;
+  }
+
+  /** One namespace per app and user, 8 results per search. */
+  public LycheeMemoryService(Lychee lychee) {
+    this(lychee, AdkScopeResolver.perAppAndUser(), 8);
+  }
+
+  @Override
+  public Completable addSessionToMemory(Session session) {
+    return Completable.fromAction(() -> {
+      String namespace = resolver.namespace(session.appName(), session.userId());
+      List<Turn> turns = turns(session.events());
+      if (!turns.isEmpty()) {
+        lychee.append(namespace, session.id(), turns);
+        lychee.flush(namespace, session.id());
+      }
+    });
+  }
+
+  /** The text events in order, each at its position among the session's text events. */
+  static List<Turn> turns(List<Event> events) {
+    List<Turn> out = new ArrayList<>();
+    for (Event e : events) {
+      if (e.partial().orElse(false)) {
+        continue; // streaming chunks: the final event carries the whole text
+      }
+      String text = e.content().map(LycheeMemoryService::text).orElse("");
+      if (text.isBlank()) {
+        continue; // function calls and results, empty events
+      }
+      boolean user = USER_AUTHOR.equals(e.author());
+      LocalDateTime time = e.timestamp() > 0
+          ? LocalDateTime.ofInstant(Instant.ofEpochMilli(e.timestamp()), ZoneOffset.UTC) : null;
+      out.add(new Turn(user ? Role.USER : Role.ASSISTANT, user ? null : e.author(), text, out.size(), time));
+    }
+    return out;
+  }
+
+  private static String text(Content c) {
+    StringBuilder sb = new StringBuilder();
+    for (Part p : c.parts().orElse(List.of())) {
+      p.text().ifPresent(t -> sb.append(sb.length() == 0 ? "" : "\n").append(t));
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public Single<SearchMemoryResponse> searchMemory(String appName, String userId, String query) {
+    return Single.fromCallable(() -> {
+      if (query == null || query.isBlank()) {
+        return SearchMemoryResponse.builder().setMemories(ImmutableList.of()).build();
+      }
+      String namespace = resolver.namespace(appName, userId);
+      ImmutableList.Builder<MemoryEntry> memories = ImmutableList.builder();
+      for (Evidence e : lychee.recall(new Question(namespace, query, maxResults, null)).evidence()) {
+        MemoryEntry.Builder entry = MemoryEntry.builder()
+            .content(Content.builder().role("user").parts(List.of(Part.fromText(e.text()))).build())
+            .author(e.candidate().sourceRole().name().toLowerCase(java.util.Locale.ROOT));
+        if (e.candidate().mentionedAt() != null) {
+          entry.timestamp(e.candidate().mentionedAt().atZone(ZoneId.of("UTC")).toInstant());
+        }
+        memories.add(entry.build());
+      }
+      return SearchMemoryResponse.builder().setMemories(memories.build()).build();
+    });
+  }
+}

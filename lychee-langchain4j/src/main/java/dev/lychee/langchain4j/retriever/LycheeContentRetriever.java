@@ -1,0 +1,102 @@
+package dev.lychee.langchain4j.retriever;
+
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.rag.content.Content;
+import dev.langchain4j.rag.content.ContentMetadata;
+import dev.langchain4j.rag.content.retriever.ContentRetriever;
+import dev.langchain4j.rag.query.Query;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.core.Lychee;
+import dev.lychee.langchain4j.MemoryScope;
+import dev.lychee.langchain4j.MemoryScopeResolver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A langchain4j {@link ContentRetriever} that recalls Lychee evidence for the user's message. The
+ * namespace comes from the query's chat memory id through a {@link MemoryScopeResolver}, so each
+ * {@code @MemoryId} reads only its own memory. Each evidence item becomes one {@link Content}
+ * whose {@link ContentMetadata#SCORE} is Lychee's final score and whose segment metadata carries
+ * the provenance (see {@link EvidenceMetadata}).
+ */
+public final class LycheeContentRetriever implements ContentRetriever {
+  private final Lychee lychee;
+  private final MemoryScopeResolver resolver;
+  private final int maxResults;
+  private final double minScore;
+
+  private LycheeContentRetriever(Builder b) {
+    this.lychee = b.lychee;
+    this.resolver = b.resolver;
+    this.maxResults = b.maxResults;
+    this.minScore = b.minScore;
+  }
+
+  public static Builder builder(Lychee lychee) {
+    return new Builder(lychee);
+  }
+
+  @Override
+  public List<Content> retrieve(Query query) {
+    Objects.requireNonNull(query, "query");
+    if (query.text() == null || query.text().isBlank()) {
+      return List.of(); // nothing to look up; the model still gets the user's message
+    }
+    Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
+    MemoryScope scope = resolver.resolve(memoryId);
+    Recall recall = lychee.recall(new Question(scope.namespace(), query.text(), maxResults, null));
+    List<Content> out = new ArrayList<>();
+    for (Evidence e : recall.evidence()) {
+      if (e.score() < minScore) {
+        continue;
+      }
+      TextSegment segment = TextSegment.from(e.text(), EvidenceMetadata.of(e));
+      out.add(Content.from(segment, Map.of(ContentMetadata.SCORE, e.score())));
+    }
+    return out;
+  }
+
+  /** Configures a {@link LycheeContentRetriever}. */
+  public static final class Builder {
+    private final Lychee lychee;
+    private MemoryScopeResolver resolver = MemoryScopeResolver.perMemoryId();
+    private int maxResults = 8;
+    private double minScore = 0.0;
+
+    private Builder(Lychee lychee) {
+      this.lychee = Objects.requireNonNull(lychee, "lychee");
+    }
+
+    /** Maps chat memory ids to namespaces (default: one namespace per memory id). */
+    public Builder resolver(MemoryScopeResolver r) {
+      this.resolver = Objects.requireNonNull(r, "resolver");
+      return this;
+    }
+
+    /** How many evidence items to put into the prompt (default 8, at least 1). */
+    public Builder maxResults(int k) {
+      this.maxResults = k;
+      return this;
+    }
+
+    /** Evidence scoring below this is left out (default 0, range [0, 1]). */
+    public Builder minScore(double s) {
+      this.minScore = s;
+      return this;
+    }
+
+    public LycheeContentRetriever build() {
+      if (maxResults < 1) {
+        throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
+      }
+      if (!(minScore >= 0 && minScore <= 1)) {
+        throw new IllegalArgumentException("minScore must be in [0, 1]: " + minScore);
+      }
+      return new LycheeContentRetriever(this);
+    }
+  }
+}

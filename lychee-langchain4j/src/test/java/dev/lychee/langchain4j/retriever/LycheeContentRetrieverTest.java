@@ -1,0 +1,53 @@
+package dev.lychee.langchain4j.retriever;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.rag.content.Content;
+import dev.langchain4j.rag.content.ContentMetadata;
+import dev.langchain4j.rag.query.Metadata;
+import dev.langchain4j.rag.query.Query;
+import dev.lychee.api.Turn;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LycheeContentRetrieverTest {
+
+  private static Query query(String text, Object memoryId) {
+    return Query.from(text, Metadata.from(UserMessage.from(text), memoryId, List.of()));
+  }
+
+  @Test
+  void contentCarriesScoreAndProvenanceAndStaysInTheMemoryIdsNamespace() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
+        .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
+      lychee.append("ann", "s1", LocalDateTime.parse("2024-05-01T10:00"),
+          List.of(Turn.user("Ann", "My sister Zoe moved to Lisbon."), Turn.assistant("Nice!")));
+      lychee.append("ben", "s1", List.of(Turn.user("Ben", "My sister Ana moved to Porto."), Turn.assistant("Nice!")));
+      LycheeContentRetriever retriever = LycheeContentRetriever.builder(lychee).maxResults(3).build();
+
+      List<Content> found = retriever.retrieve(query("Where did my sister move?", "ann"));
+      assertThat(found).isNotEmpty().hasSizeLessThanOrEqualTo(3);
+      assertThat(found).allSatisfy(c -> {
+        assertThat(c.textSegment().text()).doesNotContain("Porto");
+        assertThat((Double) c.metadata().get(ContentMetadata.SCORE)).isBetween(0.0, 1.0);
+        assertThat(c.textSegment().metadata().getString(EvidenceMetadata.TURNS)).startsWith("s1:");
+        assertThat(c.textSegment().metadata().getString(EvidenceMetadata.KIND)).isIn("record", "raw_turn", "window", "other");
+      });
+      assertThat(found).anySatisfy(c -> assertThat(c.textSegment().text()).contains("Lisbon"));
+      assertThat(found).anySatisfy(c ->
+          assertThat(c.textSegment().metadata().getString(EvidenceMetadata.DATE)).startsWith("2024-05-01"));
+
+      assertThat(retriever.retrieve(query("Where did my sister move?", "nobody"))).isEmpty();
+      assertThatThrownBy(() -> retriever.retrieve(Query.from("Where?")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("@MemoryId");
+      assertThatThrownBy(() -> LycheeContentRetriever.builder(lychee).maxResults(0).build())
+          .hasMessageContaining("maxResults");
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package dev.lychee.server;
+
+import dev.lychee.server.auth.ApiKeys;
+import dev.lychee.server.http.Routes;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How the server runs. Immutable; built by {@link #builder()}, validated on {@link Builder#build()}.
+ *
+ * @param host the address to bind (default 127.0.0.1)
+ * @param port the port (default 8080; 0 picks a free one)
+ * @param maxBodyBytes the largest request body accepted (default 1 MiB)
+ * @param keys the API keys; empty means open, which is allowed only on a loopback address
+ * @param mcpNamespace the namespace MCP tools act on when a key does not name one (default "default")
+ * @param extraRoutes further route groups mounted beside REST v1
+ * @param evalJson an {@code eval locomo} result file the web inspector charts; null for none
+ */
+public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys keys, String mcpNamespace, List<Routes> extraRoutes,
+    java.nio.file.Path evalJson) {
+
+  public static final int DEFAULT_PORT = 8080;
+  public static final long DEFAULT_MAX_BODY = 1L << 20;
+
+  public ServerConfig {
+    extraRoutes = List.copyOf(extraRoutes);
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** True when the bind address is a loopback address. */
+  public boolean loopback() {
+    return isLoopback(host);
+  }
+
+  static boolean isLoopback(String host) {
+    try {
+      for (InetAddress a : InetAddress.getAllByName(host)) {
+        if (!a.isLoopbackAddress()) {
+          return false;
+        }
+      }
+      return true;
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  /** Never prints keys or hashes, only their ids. */
+  @Override
+  public String toString() {
+    return "ServerConfig[" + host + ":" + port + ", maxBody=" + maxBodyBytes + ", keys="
+        + keys.keys().stream().map(k -> k.id()).toList() + ", mcpNamespace=" + mcpNamespace + "]";
+  }
+
+  /** Builds a {@link ServerConfig}. */
+  public static final class Builder {
+    private String host = "127.0.0.1";
+    private int port = DEFAULT_PORT;
+    private long maxBodyBytes = DEFAULT_MAX_BODY;
+    private ApiKeys keys = ApiKeys.none();
+    private String mcpNamespace = "default";
+    private final List<Routes> extra = new ArrayList<>();
+    private java.nio.file.Path evalJson;
+
+    private Builder() {}
+
+    /** An {@code eval locomo --json} result for the inspector's evaluation chart (default: none). */
+    public Builder evalJson(java.nio.file.Path file) {
+      this.evalJson = file;
+      return this;
+    }
+
+    public Builder host(String h) {
+      this.host = h;
+      return this;
+    }
+
+    public Builder port(int p) {
+      this.port = p;
+      return this;
+    }
+
+    public Builder maxBodyBytes(long b) {
+      this.maxBodyBytes = b;
+      return this;
+    }
+
+    public Builder keys(ApiKeys k) {
+      this.keys = Objects.requireNonNull(k, "keys");
+      return this;
+    }
+
+    public Builder mcpNamespace(String ns) {
+      this.mcpNamespace = ns;
+      return this;
+    }
+
+    public Builder routes(Routes r) {
+      extra.add(Objects.requireNonNull(r, "routes"));
+      return this;
+    }
+
+    /** @throws IllegalArgumentException naming the bad setting */
+    public ServerConfig build() {
+      if (host == null || host.isBlank()) {
+        throw new IllegalArgumentException("host must not be blank");
+      }
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be between 0 and 65535: " + port);
+      }
+      if (maxBodyBytes < 1024 || maxBodyBytes > (256L << 20)) {
+        throw new IllegalArgumentException("maxBodyBytes must be between 1 KiB and 256 MiB: " + maxBodyBytes);
+      }
+      if (mcpNamespace == null || !mcpNamespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
+        throw new IllegalArgumentException("mcpNamespace must be 1-128 characters of letters, digits and . _ - : @ +");
+      }
+      if (keys.isEmpty() && !isLoopback(host)) {
+        throw new IllegalArgumentException("no API keys are configured, so the server may only bind a loopback address (got "
+            + host + "); configure keys with --keys FILE, LYCHEE_API_KEYS_FILE or LYCHEE_API_KEYS");
+      }
+      if (evalJson != null && !java.nio.file.Files.isReadable(evalJson)) {
+        throw new IllegalArgumentException("the evaluation file cannot be read: " + evalJson);
+      }
+      return new ServerConfig(host, port, maxBodyBytes, keys, mcpNamespace, extra, evalJson);
+    }
+  }
+}

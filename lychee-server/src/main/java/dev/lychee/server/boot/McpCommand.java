@@ -1,0 +1,58 @@
+package dev.lychee.server.boot;
+
+import dev.lychee.core.Lychee;
+import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.server.auth.Caller;
+import dev.lychee.server.http.JsonBodies;
+import dev.lychee.server.mcp.McpServers;
+import dev.lychee.server.mcp.MemoryTools;
+import dev.lychee.server.memory.MemoryService;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpSyncServer;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code lychee mcp}: an MCP server on stdin/stdout for desktop and coding agents. Every tool acts
+ * on one namespace ({@code --namespace}); stdout carries only JSON-RPC, everything else goes to
+ * stderr.
+ */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+    description = {"Run an MCP server over stdio (tools: remember, recall, ask, forget, list_sessions, status).",
+        "Every tool acts on the namespace given by --namespace. Start it from an MCP client's configuration."})
+public final class McpCommand implements Callable<Integer> {
+  @Option(names = "--namespace", paramLabel = "NS", description = "The namespace the tools act on. Default: ${DEFAULT-VALUE}.")
+  String namespace = "default";
+
+  @Option(names = "--db", paramLabel = "PATH", description = "SQLite file. Default: ~/.lychee/lychee.db.")
+  Path db;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!namespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
+      System.err.println("lychee mcp: --namespace must be 1-128 characters of letters, digits and . _ - : @ +");
+      return 2;
+    }
+    PrintStream rpc = System.out;
+    System.setOut(System.err); // nothing but JSON-RPC may reach the client's pipe
+    Lychee memory = new Backends(db != null ? db : Backends.defaultDb(), System.getenv())
+        .open(line -> System.err.println("lychee mcp: " + line));
+    McpJsonMapper mapper = McpServers.jsonMapper();
+    MemoryTools tools = new MemoryTools(new MemoryService(memory, new O200kTokenCounter()), mapper,
+        new JsonBodies().writer(), namespace, Caller.OPEN);
+    McpSyncServer server = McpServers.overStdio(mapper, tools, System.in, rpc);
+    System.err.println("lychee mcp: serving namespace '" + namespace + "' on stdio");
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.closeGracefully();
+      memory.close();
+      stopped.countDown();
+    }, "lychee-mcp-shutdown"));
+    stopped.await();
+    return 0;
+  }
+}

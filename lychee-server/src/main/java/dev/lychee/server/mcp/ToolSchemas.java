@@ -1,0 +1,43 @@
+package dev.lychee.server.mcp;
+
+/** JSON Schemas of the MCP tools' inputs. Every object schema forbids unknown properties. */
+final class ToolSchemas {
+  private ToolSchemas() {}
+
+  private static final String NAME = "\"type\": \"string\", \"pattern\": \"^[A-Za-z0-9._:@+-]{1,128}$\"";
+
+  static final String REMEMBER = """
+      {"type": "object", "additionalProperties": false,
+       "properties": {
+         "session": {%s, "description": "Session to add to (default: mcp)"},
+         "note": {"type": "string", "minLength": 1, "description": "A note to remember, stored as one user turn"},
+         "turns": {"type": "array", "minItems": 1, "maxItems": 500, "description": "Conversation turns to remember",
+           "items": {"type": "object", "additionalProperties": false, "required": ["text"],
+             "properties": {
+               "speaker": {"type": "string"},
+               "role": {"type": "string", "enum": ["user", "assistant", "system"]},
+               "text": {"type": "string", "minLength": 1}}}},
+         "session_date": {"type": "string", "description": "ISO date-time of the session, anchors relative dates"},
+         "flush": {"type": "boolean", "description": "Close the session's open segment now (default true)"}}}
+      """.formatted(NAME);
+
+  static final String QUERY = """
+      {"type": "object", "additionalProperties": false, "required": ["question"],
+       "properties": {
+         "question": {"type": "string", "minLength": 1},
+         "k": {"type": "integer", "minimum": 1, "maximum": 200, "description": "How many evidence items"},
+         "token_budget": {"type": "integer", "minimum": 1, "maximum": 100000, "description": "Most evidence tokens"},
+         "asked_at": {"type": "string", "description": "ISO date-time relative dates in the question refer to"}}}
+      """;
+
+  static final String FORGET = """
+      {"type": "object", "additionalProperties": false,
+       "properties": {
+         "session": {%s, "description": "The session to forget"},
+         "everything": {"type": "boolean", "description": "Forget the whole namespace (needs an admin key)"}}}
+      """.formatted(NAME);
+
+  static final String NONE = """
+      {"type": "object", "additionalProperties": false, "properties": {}}
+      """;
+}

@@ -1,0 +1,263 @@
+package dev.lychee.server.memory;
+
+import dev.lychee.api.Answer;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Forgotten;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.api.SegmentState;
+import dev.lychee.api.StoredSegment;
+import dev.lychee.api.Turn;
+import dev.lychee.api.spi.RecallObserver;
+import dev.lychee.api.spi.TokenCounter;
+import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.core.Lychee;
+import dev.lychee.server.api.AnswerView;
+import dev.lychee.server.api.Deleted;
+import dev.lychee.server.api.EvidenceView;
+import dev.lychee.server.api.NodeView;
+import dev.lychee.server.api.Page;
+import dev.lychee.server.api.PlanView;
+import dev.lychee.server.api.QueryRequest;
+import dev.lychee.server.api.RecallView;
+import dev.lychee.server.api.RecordView;
+import dev.lychee.server.api.SegmentView;
+import dev.lychee.server.api.SessionView;
+import dev.lychee.server.api.StatusView;
+import dev.lychee.server.api.TurnInput;
+import dev.lychee.server.api.TurnView;
+import dev.lychee.server.api.NamespaceView;
+import dev.lychee.server.api.TurnsAccepted;
+import dev.lychee.server.api.TurnsRequest;
+import dev.lychee.server.api.UsageView;
+import dev.lychee.server.api.WireTimes;
+import dev.lychee.server.http.ApiException;
+import dev.lychee.server.http.ProblemCode;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What every front end of the server (REST, MCP, mem0) does with the memory: one place that
+ * turns wire requests into {@link Lychee} calls and library results into wire views, and that
+ * answers 404 for namespaces and sessions that hold nothing. Namespaces are always passed in
+ * explicitly by a caller that has already checked the key's scope.
+ */
+public final class MemoryService {
+  /** Evidence depth when only a token budget is given: enough items to fill most budgets. */
+  static final int BUDGET_DEPTH = 60;
+
+  private final Lychee memory;
+  private final EvidenceBudget budget;
+
+  public MemoryService(Lychee memory, TokenCounter counter) {
+    this.memory = Objects.requireNonNull(memory, "memory");
+    this.budget = new EvidenceBudget(Objects.requireNonNull(counter, "counter"));
+  }
+
+  public Lychee memory() {
+    return memory;
+  }
+
+  // ---- writing ----
+
+  /** Stores turns (raw turns are committed before anything else) and encodes closed segments. */
+  public TurnsAccepted addTurns(String ns, String session, TurnsRequest req) {
+    Names.check("namespace", ns);
+    Names.check("session", session);
+    List<Turn> turns = req.turns().stream().map(TurnInput::toTurn).toList();
+    int maxChars = memory.config().maxTurnChars();
+    for (Turn t : turns) {
+      if (t.text().length() > maxChars) {
+        throw new ApiException(ProblemCode.INVALID_REQUEST, "a turn is longer than " + maxChars + " characters");
+      }
+    }
+    LocalDateTime date = WireTimes.parse("session_date", req.sessionDate());
+    IngestResult r = memory.append(ns, session, date, turns);
+    if (req.flushRequested()) {
+      r = r.plus(memory.flush(ns, session));
+    }
+    return new TurnsAccepted(ns, session, turns.size(), r.turnsStored(), r.segmentsClosed(), r.segmentsEncoded(),
+        pendingSegments(ns), r.recordsWritten(), r.errors());
+  }
+
+  /** Closes the session's open segment and encodes it. */
+  public TurnsAccepted flush(String ns, String session) {
+    requireSession(ns, session);
+    IngestResult r = memory.flush(ns, session);
+    return new TurnsAccepted(ns, session, 0, 0, r.segmentsClosed(), r.segmentsEncoded(), pendingSegments(ns),
+        r.recordsWritten(), r.errors());
+  }
+
+  /** Retries pending segments of the namespace; returns how many were encoded. */
+  public int encodePending(String ns) {
+    requireNamespace(ns);
+    return memory.encodePending(ns).segmentsEncoded();
+  }
+
+  // ---- reading ----
+
+  public RecallView recall(String ns, QueryRequest q) {
+    return recall(ns, q, RecallObserver.NONE);
+  }
+
+  /** The same recall, with every stage reporting to {@code observer} (the inspector's trace). */
+  public RecallView recall(String ns, QueryRequest q, RecallObserver observer) {
+    requireNamespace(ns);
+    Question question = question(ns, q);
+    Recall r = memory.recall(question, observer);
+    List<Evidence> ev = r.evidence();
+    int[] counts = budget.counts(ev);
+    if (q.tokenBudget() != null) {
+      ev = budget.fit(ev, counts, q.tokenBudget());
+      counts = Arrays.copyOf(counts, ev.size());
+    }
+    return new RecallView(ns, q.question(), question.k(), q.tokenBudget(), question.askedAt(), PlanView.of(r.plan()),
+        views(ev, counts), Arrays.stream(counts).sum(), r.elapsedNanos() / 1e6);
+  }
+
+  public AnswerView answer(String ns, QueryRequest q) {
+    requireNamespace(ns);
+    Answer a = memory.answer(question(ns, q));
+    List<Evidence> ev = a.evidence();
+    int[] counts = budget.counts(ev);
+    if (q.tokenBudget() != null) {
+      ev = budget.fit(ev, counts, q.tokenBudget());
+      counts = Arrays.copyOf(counts, ev.size());
+    }
+    return new AnswerView(ns, q.question(), a.text(), PlanView.of(a.plan()), views(ev, counts),
+        Arrays.stream(counts).sum(), UsageView.of(a.usage()));
+  }
+
+  public StatusView status(String ns) {
+    requireNamespace(ns);
+    Map<String, Long> states = new LinkedHashMap<>();
+    for (SegmentState s : SegmentState.values()) {
+      states.put(s.name().toLowerCase(Locale.ROOT), 0L);
+    }
+    for (StoredSegment s : memory.store().segments(ns)) {
+      states.merge(s.state().name().toLowerCase(Locale.ROOT), 1L, Long::sum);
+    }
+    return new StatusView(ns, memory.store().countTurns(ns), memory.store().sessions(ns).size(),
+        memory.store().records(ns).size(), states, states.getOrDefault("pending", 0L));
+  }
+
+  public Page<SessionView> sessions(String ns, int offset, int limit) {
+    requireNamespace(ns);
+    List<String> all = memory.store().sessions(ns);
+    Page<String> names = Page.of(all, offset, limit);
+    List<SessionView> items = names.items().stream()
+        .map(s -> new SessionView(s, memory.store().nextTurnIndex(ns, s))).toList();
+    return new Page<>(items, names.offset(), names.limit(), names.total(), names.nextOffset());
+  }
+
+  /** Segments of the namespace, or of one session when {@code session} is not null. */
+  public Page<SegmentView> segments(String ns, String session, int offset, int limit) {
+    requireNamespace(ns);
+    return Page.of(memory.store().segments(ns).stream()
+        .filter(s -> session == null || s.segment().session().equals(session))
+        .map(SegmentView::of).toList(), offset, limit);
+  }
+
+  /** Records of the namespace, or those first written from one segment when {@code segment} is not null. */
+  public Page<RecordView> records(String ns, String segment, int offset, int limit) {
+    requireNamespace(ns);
+    return Page.of(memory.store().records(ns).stream()
+        .filter(r -> segment == null || r.segmentId().equals(segment))
+        .map(RecordView::of).toList(), offset, limit);
+  }
+
+  /** The stored turns of a session, by index. */
+  public Page<TurnView> turns(String ns, String session, int offset, int limit) {
+    requireSession(ns, session);
+    return Page.of(memory.store().turns(ns, session).stream().map(TurnView::of).toList(), offset, limit);
+  }
+
+  /** The namespaces that hold turns and that {@code visible} lets through, by name. */
+  public Page<NamespaceView> namespaces(java.util.function.Predicate<String> visible, int offset, int limit) {
+    List<NamespaceView> all = memory.store().namespaces().stream().filter(visible).sorted()
+        .map(n -> new NamespaceView(n, memory.store().countTurns(n))).toList();
+    return Page.of(all, offset, limit);
+  }
+
+  /** Nodes of one kind, or of every kind when {@code kind} is null. */
+  public Page<NodeView> nodes(String ns, String kind, int offset, int limit) {
+    requireNamespace(ns);
+    List<NodeKind> kinds = kind == null ? List.of(NodeKind.values()) : List.of(nodeKind(kind));
+    List<NodeView> all = new ArrayList<>();
+    for (NodeKind k : kinds) {
+      memory.store().nodes(ns, k).forEach(n -> all.add(NodeView.of(n)));
+    }
+    return Page.of(all, offset, limit);
+  }
+
+  // ---- deleting ----
+
+  public Deleted forget(String ns) {
+    requireNamespace(ns);
+    Forgotten f = memory.forget(ns);
+    return new Deleted(ns, null, f.turnIds().size(), f.recordIds().size(), f.nodeIds().size());
+  }
+
+  public Deleted forget(String ns, String session) {
+    requireSession(ns, session);
+    Forgotten f = memory.forget(ns, session);
+    return new Deleted(ns, session, f.turnIds().size(), f.recordIds().size(), f.nodeIds().size());
+  }
+
+  // ---- checks ----
+
+  /** 404 unless the namespace holds at least one turn. */
+  public void requireNamespace(String ns) {
+    Names.check("namespace", ns);
+    if (memory.store().countTurns(ns) == 0) {
+      throw new ApiException(ProblemCode.NAMESPACE_NOT_FOUND, "namespace '" + ns + "' holds no turns");
+    }
+  }
+
+  /** True when the namespace holds at least one turn. */
+  public boolean exists(String ns) {
+    return memory.store().countTurns(Names.check("namespace", ns)) > 0;
+  }
+
+  void requireSession(String ns, String session) {
+    requireNamespace(ns);
+    Names.check("session", session);
+    if (memory.store().nextTurnIndex(ns, session) == 0) {
+      throw new ApiException(ProblemCode.SESSION_NOT_FOUND, "session '" + session + "' of namespace '" + ns + "' holds no turns");
+    }
+  }
+
+  private long pendingSegments(String ns) {
+    return memory.store().segments(ns).stream().filter(s -> s.state() == SegmentState.PENDING).count();
+  }
+
+  private static Question question(String ns, QueryRequest q) {
+    int k = q.k() != null ? q.k() : q.tokenBudget() != null ? BUDGET_DEPTH : Question.DEFAULT_K;
+    return new Question(ns, q.question(), k, WireTimes.parse("asked_at", q.askedAt()));
+  }
+
+  private static NodeKind nodeKind(String kind) {
+    for (NodeKind k : NodeKind.values()) {
+      if (k.wireName().equalsIgnoreCase(kind) || k.name().equalsIgnoreCase(kind)) {
+        return k;
+      }
+    }
+    throw new ApiException(ProblemCode.INVALID_REQUEST, "unknown node kind '" + kind + "' (expected "
+        + Arrays.stream(NodeKind.values()).map(NodeKind::wireName).toList() + ")");
+  }
+
+  private static List<EvidenceView> views(List<Evidence> ev, int[] counts) {
+    List<EvidenceView> out = new ArrayList<>(ev.size());
+    for (int i = 0; i < ev.size(); i++) {
+      out.add(EvidenceView.of(ev.get(i), counts[i]));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,124 @@
+package dev.lychee.server;
+
+import static dev.lychee.server.RestRoutesTest.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Bad input on a real server: every answer is a problem document with a stable code, never a stack trace. */
+@Timeout(120)
+class BadInputTest {
+  static TestServer s;
+  static final String K = TestServer.ADMIN;
+  static final String[] JSON_ROUTES = {"/v1/namespaces/alice/sessions/s1/turns", "/v1/namespaces/alice/recall",
+      "/v1/namespaces/alice/answer", "/v3/memories/add/", "/v3/memories/", "/v3/memories/search/"};
+
+  @BeforeAll
+  static void start() {
+    s = TestServer.start();
+    assertThat(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, RouteSamples.TURNS).status()).isEqualTo(202);
+  }
+
+  @AfterAll
+  static void stop() {
+    s.close();
+  }
+
+  @Test
+  void malformedJsonOnEveryJsonRoute() {
+    for (String path : JSON_ROUTES) {
+      assertProblem(s.http.post(path, K, "{\"question\": \"unclosed"), 400, "malformed-json", null);
+      assertProblem(s.http.post(path, K, "[1, 2,"), 400, "malformed-json", null);
+    }
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, ""), 400, "malformed-json", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\"} trailing"), 400, "malformed-json", null);
+  }
+
+  @Test
+  void wrongTypesAreNamed() {
+    Http.Res r = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\": 5}");
+    assertProblem(r, 400, "invalid-request", null);
+    assertThat(r.json().get("detail").asText()).contains("question");
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\",\"k\":\"ten\"}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\",\"k\":\"10\"}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\",\"k\":0}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\",\"asked_at\":\"yesterday\"}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, "{\"turns\":\"hello\"}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, "{\"turns\":[{\"text\":\"x\",\"index\":-2}]}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, "{\"turns\":[{\"text\":\"x\",\"role\":\"robot\"}]}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, "{\"turns\":[]}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v3/memories/search/", K, "{\"query\": 3, \"filters\": {\"user_id\": \"alice\"}}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v3/memories/add/", K, "{\"messages\": [{\"role\": \"user\"}], \"user_id\": \"alice\"}"), 400, "invalid-request", null);
+    assertProblem(s.http.get("/v1/namespaces/alice/records?limit=many", K), 400, "invalid-request", null);
+    assertProblem(s.http.get("/v1/namespaces/alice/nodes?kind=planet", K), 400, "invalid-request", null);
+  }
+
+  @Test
+  void blankQuestionAndBlankTurn() {
+    assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"   \"}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/answer", K, "{}"), 400, "invalid-request", null);
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, "{\"turns\":[{\"text\":\" \"}]}"), 400, "invalid-request", null);
+  }
+
+  @Test
+  void unknownFieldsAreRejected() {
+    Http.Res r = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\",\"topk\":3}");
+    assertProblem(r, 400, "unknown-field", null);
+    assertThat(r.json().get("detail").asText()).contains("topk").contains("token_budget");
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, "{\"turns\":[{\"text\":\"x\",\"mood\":\"ok\"}]}"), 400, "unknown-field", null);
+  }
+
+  @Test
+  void oversizedBodyIs413() {
+    String big = "{\"turns\":[{\"text\":\"" + "x".repeat(70 * 1024) + "\"}]}";
+    assertProblem(s.http.post("/v1/namespaces/alice/sessions/s1/turns", K, big), 413, "body-too-large", null);
+    assertProblem(s.http.post("/v3/memories/add/", K, big), 413, "body-too-large", null);
+  }
+
+  @Test
+  void nonJsonIs415() {
+    for (String path : JSON_ROUTES) {
+      assertProblem(s.http.send("POST", path, K, "text/plain", "{\"question\":\"a?\"}"), 415, "unsupported-media-type", null);
+      assertProblem(s.http.send("POST", path, K, null, "{\"question\":\"a?\"}"), 415, "unsupported-media-type", null);
+    }
+  }
+
+  @Test
+  void unknownNamespaceAndSessionAre404() {
+    assertProblem(s.http.post("/v1/namespaces/nobody/recall", K, RouteSamples.QUESTION), 404, "namespace-not-found", null);
+    assertProblem(s.http.post("/v1/namespaces/nobody/answer", K, RouteSamples.QUESTION), 404, "namespace-not-found", null);
+    for (String p : new String[] {"status", "sessions", "segments", "records", "nodes"}) {
+      assertProblem(s.http.get("/v1/namespaces/nobody/" + p, K), 404, "namespace-not-found", null);
+    }
+    assertProblem(s.http.delete("/v1/namespaces/nobody", K), 404, "namespace-not-found", null);
+    assertProblem(s.http.delete("/v1/namespaces/alice/sessions/never", K), 404, "session-not-found", null);
+    assertProblem(s.http.post("/v1/namespaces/nobody/encode-pending", K, null), 404, "namespace-not-found", null);
+    assertProblem(s.http.get("/v1/namespaces/bad%20name/status", K), 400, "invalid-request", null);
+    assertProblem(s.http.get("/v2/unknown", K), 404, "not-found", null);
+    assertProblem(s.http.send("PUT", "/v1/namespaces/alice/recall", K, "application/json", "{}"), 404, "not-found", null);
+  }
+
+  @Test
+  void tokenBudgetAndKBoundTheEvidence() {
+    for (int i = 0; i < 12; i++) {
+      s.http.post("/v1/namespaces/alice/sessions/b" + i + "/turns", K,
+          "{\"turns\":[{\"speaker\":\"Caroline\",\"text\":\"Caroline adopted pet number " + i + ", a cat with a long story behind it.\"}],\"flush\":true}");
+    }
+    Http.Res k = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"k\":3}");
+    assertThat(k.json().get("evidence").size()).isBetween(1, 3);
+    Http.Res b = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":40,\"asked_at\":\"2024-01-01T10:00\"}");
+    assertThat(b.status()).as(b.body()).isEqualTo(200);
+    assertThat(b.json().get("evidence_tokens").asInt()).isBetween(1, 40);
+    assertThat(b.json().get("asked_at").asText()).startsWith("2024-01-01T10:00");
+    int sum = 0;
+    for (var e : b.json().get("evidence")) {
+      sum += e.get("tokens").asInt();
+      assertThat(e.get("turns").size()).isPositive();
+    }
+    assertThat(sum).isEqualTo(b.json().get("evidence_tokens").asInt());
+    assertThat(b.json().get("plan").get("routes").size()).isPositive();
+  }
+}

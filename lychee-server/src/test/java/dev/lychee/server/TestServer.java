@@ -1,0 +1,62 @@
+package dev.lychee.server;
+
+import dev.lychee.core.Lychee;
+import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.server.auth.ApiKey;
+import dev.lychee.server.auth.ApiKeys;
+import dev.lychee.server.auth.NamespacePattern;
+import dev.lychee.server.auth.Right;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real server on 127.0.0.1 and an ephemeral port over an in-memory Lychee (hashing embedder,
+ * offline components), with a fixed set of keys for auth tests.
+ */
+final class TestServer implements AutoCloseable {
+  /** Secrets of the test keys (hashes are what the server holds). */
+  static final String ADMIN = "admin-secret-0123456789";
+  static final String ALICE_WRITE = "alice-write-secret-abcdef";
+  static final String ALICE_READ = "alice-read-secret-ghijkl";
+  static final String TEAM_WRITE = "team-write-secret-mnopqr";
+  static final String BOB_WRITE = "bob-write-secret-stuvwx";
+
+  final Lychee memory;
+  final LycheeServer server;
+  final Http http;
+
+  private TestServer(Lychee memory, LycheeServer server) {
+    this.memory = memory;
+    this.server = server;
+    this.http = new Http(server.baseUrl());
+  }
+
+  static ApiKeys keys() {
+    List<ApiKey> keys = new ArrayList<>();
+    keys.add(key("admin", ADMIN, Right.ADMIN, null, "*"));
+    keys.add(key("alice-write", ALICE_WRITE, Right.WRITE, null, "alice"));
+    keys.add(key("alice-read", ALICE_READ, Right.READ, null, "alice"));
+    keys.add(key("team-write", TEAM_WRITE, Right.WRITE, "team-a", "team-*"));
+    keys.add(key("bob-write", BOB_WRITE, Right.WRITE, null, "bob"));
+    return ApiKeys.of(keys);
+  }
+
+  static ApiKey key(String id, String secret, Right right, String dflt, String... patterns) {
+    return new ApiKey(id, ApiKeys.sha256(secret), java.util.Arrays.stream(patterns).map(NamespacePattern::new).toList(), right, dflt);
+  }
+
+  static TestServer start() {
+    return start(ServerConfig.builder().port(0).keys(keys()).maxBodyBytes(64 * 1024).build());
+  }
+
+  static TestServer start(ServerConfig config) {
+    Lychee memory = Lychee.builder().embedder(new HashingEmbedder()).build();
+    return new TestServer(memory, LycheeServer.start(config, memory));
+  }
+
+  @Override
+  public void close() {
+    server.close();
+    memory.close();
+  }
+}

@@ -1,0 +1,55 @@
+package dev.lychee.spring.ai.retriever;
+
+import dev.lychee.api.Evidence;
+import dev.lychee.api.Question;
+import dev.lychee.core.Lychee;
+import dev.lychee.spring.ai.ConversationScope;
+import dev.lychee.spring.ai.ConversationScopeResolver;
+import dev.lychee.spring.ai.EvidenceText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.springframework.ai.document.Document;
+import org.springframework.ai.rag.Query;
+import org.springframework.ai.rag.retrieval.search.DocumentRetriever;
+
+/**
+ * A {@link DocumentRetriever} for Spring AI's {@code RetrievalAugmentationAdvisor}: Lychee evidence
+ * as documents (text, {@link Document#getScore() score}, provenance in the {@link EvidenceText}
+ * metadata keys). The namespace comes from the query context, which the RAG advisor fills from the
+ * advisor parameters ({@code ChatMemory.CONVERSATION_ID}, {@link ConversationScopeResolver#USER_ID}).
+ */
+public final class LycheeDocumentRetriever implements DocumentRetriever {
+  private final Lychee lychee;
+  private final ConversationScopeResolver resolver;
+  private final int maxResults;
+
+  public LycheeDocumentRetriever(Lychee lychee, ConversationScopeResolver resolver, int maxResults) {
+    this.lychee = Objects.requireNonNull(lychee, "lychee");
+    this.resolver = Objects.requireNonNull(resolver, "resolver");
+    if (maxResults < 1) {
+      throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
+    }
+    this.maxResults = maxResults;
+  }
+
+  /** The default resolver, 8 results. */
+  public LycheeDocumentRetriever(Lychee lychee) {
+    this(lychee, ConversationScopeResolver.byUserThenConversation(), 8);
+  }
+
+  @Override
+  public List<Document> retrieve(Query query) {
+    Objects.requireNonNull(query, "query");
+    if (query.text() == null || query.text().isBlank()) {
+      return List.of();
+    }
+    ConversationScope scope = resolver.resolve(query.context());
+    List<Document> out = new ArrayList<>();
+    for (Evidence e : lychee.recall(new Question(scope.namespace(), query.text(), maxResults, null)).evidence()) {
+      out.add(Document.builder().id(e.candidate().id()).text(e.text())
+          .metadata(EvidenceText.metadata(e)).score(e.score()).build());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,2 @@
+/** Micrometer meters for the memory advisor. */
+package dev.lychee.spring.boot.metrics;

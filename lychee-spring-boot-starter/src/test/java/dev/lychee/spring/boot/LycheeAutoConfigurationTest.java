@@ -1,0 +1,110 @@
+package dev.lychee.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.spring.ai.advisor.AdvisorListener;
+import dev.lychee.spring.ai.advisor.LycheeMemoryAdvisor;
+import dev.lychee.spring.ai.retriever.LycheeDocumentRetriever;
+import dev.lychee.spring.boot.actuate.LycheeHealthIndicator;
+import dev.lychee.spring.boot.metrics.MicrometerAdvisorListener;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.embedding.EmbeddingModel;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** Property binding and back-off of {@link LycheeAutoConfiguration}, without starting an application. */
+class LycheeAutoConfigurationTest {
+  @TempDir Path dir;
+
+  private final ApplicationContextRunner runner = new ApplicationContextRunner()
+      .withConfiguration(AutoConfigurations.of(LycheeAutoConfiguration.class))
+      .withBean(EmbeddingModel.class, HashingEmbeddingModel::new)
+      .withPropertyValues("lychee.store.type=memory");
+
+  @Test
+  void bindsEveryPropertyGroup() {
+    runner.withPropertyValues("lychee.store.type=sqlite", "lychee.store.path=" + dir.resolve("sub/m.db"),
+        "lychee.embedder.type=spring-ai", "lychee.embedder.dimension=32", "lychee.segmenter=fixed",
+        "lychee.llm.mode=offline", "lychee.recall.max-results=3", "lychee.encoding.async=false",
+        "lychee.advisor.order=42").run(ctx -> {
+      LycheeProperties p = ctx.getBean(LycheeProperties.class);
+      assertThat(p.store().type()).isEqualTo(LycheeProperties.StoreType.SQLITE);
+      assertThat(p.embedder().dimension()).isEqualTo(32);
+      assertThat(p.recall().maxResults()).isEqualTo(3);
+      assertThat(p.encoding().async()).isFalse();
+      Lychee lychee = ctx.getBean(Lychee.class);
+      assertThat(lychee.config().segmenter()).isEqualTo("fixed");
+      assertThat(lychee.config().encoder()).isEqualTo(LycheeConfig.Mode.OFFLINE);
+      assertThat(lychee.embedder().dimension()).isEqualTo(32);
+      assertThat(Files.exists(dir.resolve("sub/m.db"))).isTrue(); // the SQLite file, directories made
+      assertThat(ctx.getBean(LycheeMemoryAdvisor.class).getOrder()).isEqualTo(42);
+      assertThat(ctx).hasSingleBean(LycheeDocumentRetriever.class).hasSingleBean(LycheeHealthIndicator.class);
+    });
+  }
+
+  @Test
+  void defaultsNeedNoProperties() {
+    runner.run(ctx -> {
+      LycheeProperties p = ctx.getBean(LycheeProperties.class);
+      assertThat(p.segmenter()).isEqualTo("semantic");
+      assertThat(p.recall().maxResults()).isEqualTo(8);
+      assertThat(p.encoding().async()).isTrue();
+      assertThat(p.llm().mode()).isEqualTo(LycheeConfig.Mode.AUTO);
+      assertThat(new LycheeProperties.Store(LycheeProperties.StoreType.SQLITE, null).resolvedPath())
+          .isEqualTo(Path.of("lychee-data", "lychee.db"));
+      assertThat(ctx.getBean(LycheeMemoryAdvisor.class).getOrder())
+          .isEqualTo(org.springframework.ai.chat.client.advisor.api.Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER);
+    });
+  }
+
+  @Test
+  void invalidValuesStopTheStartWithTheirPropertyName() {
+    runner.withPropertyValues("lychee.segmenter=bogus").run(ctx ->
+        assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.segmenter").hasMessageContaining("bogus"));
+    runner.withPropertyValues("lychee.recall.max-results=0").run(ctx ->
+        assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.recall.max-results"));
+    runner.withPropertyValues("lychee.llm.mode=llm").run(ctx ->
+        assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.llm.mode=llm needs exactly one Spring AI ChatModel"));
+  }
+
+  @Test
+  void springAiEmbedderWithoutAnEmbeddingModelIsAClearError() {
+    new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(LycheeAutoConfiguration.class))
+        .withPropertyValues("lychee.store.type=memory", "lychee.embedder.type=spring-ai")
+        .run(ctx -> assertThat(ctx).getFailure().rootCause()
+            .hasMessageContaining("lychee.embedder.type=spring-ai needs exactly one Spring AI EmbeddingModel bean"));
+  }
+
+  @Test
+  void backsOffWhenTheApplicationDefinesItsOwnBeans() {
+    Lychee own = Lychee.builder().embedder(new HashingEmbedder()).build();
+    LycheeMemoryAdvisor ownAdvisor = LycheeMemoryAdvisor.builder(own).order(7).build();
+    runner.withBean(Lychee.class, () -> own).withBean(LycheeMemoryAdvisor.class, () -> ownAdvisor).run(ctx -> {
+      assertThat(ctx).hasSingleBean(Lychee.class).hasSingleBean(LycheeMemoryAdvisor.class);
+      assertThat(ctx.getBean(Lychee.class)).isSameAs(own);
+      assertThat(ctx.getBean(LycheeMemoryAdvisor.class)).isSameAs(ownAdvisor);
+    });
+    runner.withPropertyValues("lychee.advisor.enabled=false").run(ctx ->
+        assertThat(ctx).doesNotHaveBean(LycheeMemoryAdvisor.class).hasSingleBean(LycheeDocumentRetriever.class));
+  }
+
+  @Test
+  void healthAndMetricsFollowTheirLibraries() {
+    runner.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate.health")).run(ctx ->
+        assertThat(ctx).doesNotHaveBean(LycheeHealthIndicator.class).hasSingleBean(Lychee.class));
+    runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(ctx ->
+        assertThat(ctx.getBean(AdvisorListener.class)).isInstanceOf(MicrometerAdvisorListener.class));
+    runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class)).run(ctx ->
+        assertThat(ctx).doesNotHaveBean(AdvisorListener.class).hasSingleBean(LycheeMemoryAdvisor.class));
+    runner.run(ctx -> assertThat(ctx.getBean(LycheeHealthIndicator.class).health().getStatus().getCode()).isEqualTo("UP"));
+  }
+}
