@@ -70,6 +70,24 @@ try {
   check((await page.locator('#answer').innerText()).trim().length > 0, 'an answer is shown');
   await page.screenshot({ path: shots + '/05-recall.png', fullPage: true });
 
+  // the evaluation chart of the result the server was given
+  await page.goto(base + '/#/eval');
+  await page.locator('#eval-chart').waitFor();
+  check(await page.locator('#eval-chart path').count() === 2, 'one curve per system in the evaluation chart');
+  await page.screenshot({ path: shots + '/07-evaluation.png', fullPage: true });
+
+  // a segment an encoder outage left pending, retried from the namespace page
+  await page.goto(base + '/#/ns/' + encodeURIComponent(ns));
+  await page.locator('.state-pending').first().waitFor();
+  check(/refused/.test(await page.locator('section[aria-label="Pending and failed segments"]').innerText()),
+    'the pending segment shows its error');
+  const retry = page.getByRole('button', { name: 'Retry pending segments' });
+  await retry.focus();
+  await page.keyboard.press('Enter');
+  await page.getByText(/Retried: [1-9]\d* encoded/).waitFor();
+  await page.getByText('Every segment is encoded.').waitFor();
+  await page.screenshot({ path: shots + '/08-retry.png', fullPage: true });
+
   // a key scoped to another namespace sees nothing of this one
   await page.goto(base + '/');
   await page.getByRole('textbox', { name: 'API key' }).fill(otherKey);

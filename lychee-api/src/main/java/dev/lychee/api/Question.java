@@ -1,13 +1,12 @@
 package dev.lychee.api;
 
 import java.time.LocalDateTime;
-import java.util.Objects;
 
 /**
  * A question asked of one namespace's memory.
  *
  * @param namespace the namespace to search; only this namespace is ever read
- * @param text the question, not blank
+ * @param text the question, not blank, at most {@link Checks#MAX_QUESTION_CHARS} chars
  * @param k how many evidence items to return (at least 1)
  * @param askedAt the time basis for relative dates in the question; nullable (then "now")
  */
@@ -17,11 +16,8 @@ public record Question(String namespace, String text, int k, LocalDateTime asked
   public static final int DEFAULT_K = 15;
 
   public Question {
-    Checks.nonBlank(namespace, "namespace");
-    Objects.requireNonNull(text, "question text");
-    if (text.isBlank()) {
-      throw new IllegalArgumentException("question text must not be blank");
-    }
+    Checks.name(namespace, "namespace");
+    Checks.question(text);
     if (k < 1) {
       throw new IllegalArgumentException("k must be >= 1: " + k);
     }

@@ -9,6 +9,7 @@ import java.util.Objects;
  * @param role the producer of the turn
  * @param speaker the speaker's name; nullable when unknown (then the role stands in for it)
  * @param text what was said; must not be blank (the store rejects blank turns with a clear error)
+ *     and must be well-formed UTF-16 (a lone surrogate is rejected, see {@link Checks})
  * @param index the turn's absolute position in its session, or {@code -1} to let the store assign
  *     the next free position. Giving explicit indices makes re-sending the same turns idempotent: a
  *     turn whose index is already stored is skipped.
@@ -19,6 +20,8 @@ public record Turn(Role role, String speaker, String text, int index, LocalDateT
   public Turn {
     Objects.requireNonNull(role, "role");
     Objects.requireNonNull(text, "text");
+    Checks.wellFormed(text, "turn text");
+    Checks.wellFormed(speaker, "speaker");
     if (index < -1) {
       throw new IllegalArgumentException("index must be >= 0, or -1 for 'assign the next one': " + index);
     }

@@ -25,7 +25,8 @@ final class AskCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Lychee lychee = memory.open(System.out)) {
+    try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
+      MemoryOptions.requireNamespace(lychee.store(), namespace);
       Answer a = lychee.answer(new Question(namespace, question, k, null));
       System.out.println(a.text());
       if (showEvidence) {

@@ -39,7 +39,7 @@ final class DemoCommand implements Callable<Integer> {
     ConversationFile conversation = ConversationFile.demo();
     String ns = "lychee-demo";
     long t0 = System.nanoTime();
-    try (Lychee lychee = memory.open(out)) {
+    try (Lychee lychee = memory.open(out, MemoryOptions.Access.CREATE)) {
       out.printf(Locale.ROOT, "lychee: ready in %.1f s (embedder %s)%n", secs(t0), lychee.embedder().modelId());
       lychee.forget(ns);
       long t1 = System.nanoTime();

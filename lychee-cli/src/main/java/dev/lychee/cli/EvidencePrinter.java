@@ -27,7 +27,12 @@ final class EvidencePrinter {
       out.println("    (no evidence)");
       return;
     }
-    for (Evidence e : evidence.subList(0, Math.min(limit, evidence.size()))) {
+    // best first: the pipeline's order is its selection order (diversity), not its score order
+    List<Evidence> byScore = evidence.stream()
+        .sorted(java.util.Comparator.comparingDouble(Evidence::score).reversed()).toList();
+    int position = 0;
+    for (Evidence e : byScore.subList(0, Math.min(limit, byScore.size()))) {
+      position++;
       var c = e.candidate();
       String date = c.mentionedAt() == null ? "????-??-??" : DATE.format(c.mentionedAt());
       String speaker = speaker(namespace, c.turns());
@@ -36,7 +41,7 @@ final class EvidencePrinter {
       if (text.length() > MAX_TEXT) {
         text = text.substring(0, MAX_TEXT - 3) + "...";
       }
-      out.printf(Locale.ROOT, "    %2d. %.3f  %-8s %s  %-8s %s%n", e.rank(), e.score(), kind, date, speaker, text);
+      out.printf(Locale.ROOT, "    %2d. %.3f  %-8s %s  %-8s %s%n", position, e.score(), kind, date, speaker, text);
     }
   }
 

@@ -20,7 +20,8 @@ final class ForgetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Lychee lychee = memory.open(System.out)) {
+    try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
+      MemoryOptions.requireNamespace(lychee.store(), namespace);
       Forgotten f = session == null ? lychee.forget(namespace) : lychee.forget(namespace, session);
       System.out.printf("removed %d turns, %d records, %d evidence nodes%n",
           f.turnIds().size(), f.recordIds().size(), f.nodeIds().size());

@@ -33,8 +33,9 @@ final class IngestCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ConversationFile file = ConversationFile.read(data);
+    file.skipped().forEach(w -> System.err.println("lychee: warning: " + w));
     long t0 = System.nanoTime();
-    try (Lychee lychee = memory.open(System.out, true)) {
+    try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.CREATE, true)) {
       IngestResult total = IngestResult.EMPTY;
       int n = 0;
       for (ConversationFile.Session s : file.sessions()) {
@@ -55,6 +56,10 @@ final class IngestCommand implements Callable<Integer> {
       }
       if (total.usage().total() > 0) {
         System.out.printf(Locale.ROOT, "LLM construction tokens: %d in, %d out%n", total.usage().inputTokens(), total.usage().outputTokens());
+      }
+      if (!file.skipped().isEmpty()) {
+        System.out.printf(Locale.ROOT, "Skipped %d turn%s that could not be stored (see the warnings above)%n",
+            file.skipped().size(), file.skipped().size() == 1 ? "" : "s");
       }
       int left = PendingSummary.print(status, System.out);
       return left == 0 ? 0 : 1;

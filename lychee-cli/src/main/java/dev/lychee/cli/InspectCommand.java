@@ -29,12 +29,13 @@ final class InspectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Lychee lychee = memory.open(System.out)) {
+    try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       RecordStore store = lychee.store();
       if (namespace == null) {
         store.namespaces().forEach(ns -> System.out.printf("%s  (%d turns)%n", ns, store.countTurns(ns)));
         return 0;
       }
+      MemoryOptions.requireNamespace(store, namespace);
       List<StoredSegment> segments = store.segments(namespace);
       List<MemoryRecord> all = store.records(namespace);
       System.out.printf(Locale.ROOT, "namespace %s: %d sessions, %d turns, %d segments, %d records%n", namespace,

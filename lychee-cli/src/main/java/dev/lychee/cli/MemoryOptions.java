@@ -1,28 +1,33 @@
 package dev.lychee.cli;
 
 import com.google.inject.Module;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.store.lucene.LuceneStoreModule;
 import dev.lychee.store.postgres.PostgresStoreModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Options shared by every command that opens a memory: where it lives and how it is stored. */
 final class MemoryOptions {
+
+  /** What a command does with the memory: only read an existing one, or create it if missing. */
+  enum Access { READ, CREATE }
 
   @Option(names = "--store", paramLabel = "KIND",
       description = "memory (nothing kept), sqlite, lucene or postgres. Default: ${DEFAULT-VALUE}.")
   String store = "sqlite";
 
   @Option(names = "--db", paramLabel = "PATH",
-      description = "SQLite file or Lucene directory. Default: ~/.lychee/lychee.db (sqlite), ~/.lychee/lucene (lucene).")
+      description = "SQLite file or Lucene directory. Default: $LYCHEE_DB, else lychee.db (sqlite) or lucene/ (lucene) "
+          + "in $LYCHEE_HOME (default $HOME/.lychee).")
   Path db;
 
   @Option(names = "--pg-url", paramLabel = "JDBC_URL",
@@ -40,42 +45,49 @@ final class MemoryOptions {
   /**
    * Opens Lychee with the chosen store, the configured embedder and LLM, and prints which. Pending
    * segments are not resumed: only {@code ingest} and {@code encode --pending} encode.
+   *
+   * @throws UserError for a store that does not exist ({@link Access#READ}) or is not a store
    */
-  Lychee open(PrintStream log) {
-    return open(log, false);
+  Lychee open(PrintStream log, Access access) {
+    return open(log, access, false);
   }
 
-  /** As {@link #open(PrintStream)}; {@code resume}: queue the store's pending segments on open. */
-  Lychee open(PrintStream log, boolean resume) {
-    ProviderEnvironment env = ProviderEnvironment.from(System.getenv());
-    List<Module> modules = new ArrayList<>(env.modules());
-    String where = switch (store.toLowerCase(Locale.ROOT)) {
-      case "memory" -> "in-memory store (nothing is kept after exit)";
-      case "sqlite" -> {
-        Path file = db != null ? db : home().resolve("lychee.db");
-        createParent(file);
-        modules.add(new SqliteStoreModule(file));
-        yield "SQLite store " + file;
+  /** Opens an existing memory ({@link Access#READ}). */
+  Lychee open(PrintStream log) {
+    return open(log, Access.READ, false);
+  }
+
+  /** As {@link #open(PrintStream, Access)}; {@code resume}: queue the store's pending segments on open. */
+  Lychee open(PrintStream log, Access access, boolean resume) {
+    Map<String, String> environment = LycheeCli.environment();
+    String kind = store.toLowerCase(Locale.ROOT);
+    List<Module> modules = new ArrayList<>();
+    String where;
+    if (kind.equals("memory")) {
+      where = "in-memory store (nothing is kept after exit)";
+    } else if (kind.equals("sqlite") || kind.equals("lucene")) {
+      MemoryLocation location = MemoryLocation.resolve(kind, db, environment);
+      if (access == Access.READ) {
+        location.requireExisting();
+      } else {
+        location.createIfMissing();
       }
-      case "lucene" -> {
-        Path dir = db != null ? db : home().resolve("lucene");
-        createParent(dir.resolve("x"));
-        modules.add(new LuceneStoreModule(dir));
-        yield "Lucene store " + dir;
+      modules.add(kind.equals("sqlite") ? new SqliteStoreModule(location.path()) : new LuceneStoreModule(location.path()));
+      where = (kind.equals("sqlite") ? "SQLite store " : "Lucene store ") + location.path();
+    } else if (kind.equals("postgres")) {
+      String url = pgUrl != null ? pgUrl : environment.get("LYCHEE_PG_URL");
+      if (url == null || url.isBlank()) {
+        throw new UserError("--store postgres needs --pg-url or LYCHEE_PG_URL"
+            + " (jdbc:postgresql://host:port/db?user=..&password=..)");
       }
-      case "postgres" -> {
-        String url = pgUrl != null ? pgUrl : System.getenv("LYCHEE_PG_URL");
-        if (url == null || url.isBlank()) {
-          throw new IllegalArgumentException("--store postgres needs --pg-url or LYCHEE_PG_URL"
-              + " (jdbc:postgresql://host:port/db?user=..&password=..)");
-        }
-        PostgresStoreModule module = new PostgresStoreModule(url);
-        modules.add(module);
-        yield "PostgreSQL store " + module.target();
-      }
-      default -> throw new IllegalArgumentException("unknown --store '" + store
-          + "' (expected memory, sqlite, lucene or postgres)");
-    };
+      PostgresStoreModule module = new PostgresStoreModule(url);
+      modules.add(module);
+      where = "PostgreSQL store " + module.target();
+    } else {
+      throw new UserError("unknown --store '" + store + "' (expected memory, sqlite, lucene or postgres)");
+    }
+    ProviderEnvironment env = ProviderEnvironment.from(environment);
+    modules.addAll(env.modules());
     LycheeConfig base = LycheeConfig.builder().segmenter(segmenter).build();
     LycheeConfig config = base.toBuilder().ingest(base.ingest().toBuilder().resumeOnOpen(resume).build()).build();
     log.println("lychee: " + where + "; " + env.describe());
@@ -83,15 +95,16 @@ final class MemoryOptions {
     return Lychee.create(config, modules.toArray(Module[]::new));
   }
 
-  private static Path home() {
-    return Path.of(System.getProperty("user.home"), ".lychee");
-  }
-
-  private static void createParent(Path file) {
-    try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot create " + file.getParent() + ": " + e.getMessage(), e);
+  /**
+   * Fails unless the namespace holds something, so that a typo is not answered with "(no
+   * evidence)".
+   */
+  static void requireNamespace(RecordStore store, String namespace) {
+    List<String> known = store.namespaces();
+    if (!known.contains(namespace)) {
+      throw new UserError("namespace '" + namespace + "' holds nothing here"
+          + (known.isEmpty() ? " (the store is empty)" : "; namespaces: " + String.join(", ", known.stream().limit(20).toList())
+          + (known.size() > 20 ? ", ..." : "")));
     }
   }
 }

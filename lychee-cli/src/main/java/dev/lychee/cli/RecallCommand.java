@@ -24,7 +24,8 @@ final class RecallCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (Lychee lychee = memory.open(System.out)) {
+    try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
+      MemoryOptions.requireNamespace(lychee.store(), namespace);
       Recall r = lychee.recall(new Question(namespace, question, k, null));
       System.out.printf(Locale.ROOT, "plan: %s, routes %s; %.1f ms%n", r.plan().type().wireName(),
           r.plan().routes().stream().map(x -> x.id() + "=" + x.queries()).toList(), r.elapsedNanos() / 1e6);

@@ -5,7 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.inject.Module;
+import dev.lychee.api.Encoding;
+import dev.lychee.api.ProviderException;
+import dev.lychee.api.ReferenceContext;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
 import dev.lychee.api.Turn;
+import dev.lychee.api.spi.Encoder;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.encode.OfflineEncoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.embed.onnx.OnnxEmbedder;
 import dev.lychee.server.LycheeServer;
@@ -33,7 +42,8 @@ import org.junit.jupiter.api.Timeout;
  * {@code playwright-core}; no browser is downloaded): the demo conversation goes in through the
  * REST API, then {@code inspector.e2e.mjs} walks namespace, session, segment and records, runs a
  * recall and checks the plan, the channels' candidates and the final evidence, checks that a key
- * scoped to another namespace sees nothing, and saves screenshots to
+ * scoped to another namespace sees nothing, charts an evaluation result, retries a segment an encoder
+ * outage left pending, and saves screenshots to
  * {@code target/inspector-screenshots}.
  *
  * <p>Without node, the npm project or Chromium the test is skipped, except under {@code CI=true},
@@ -42,6 +52,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(240)
 class InspectorBrowserTest {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String NS = "lychee-demo";
   private static final String KEY = "demo-key-0123456789abcdef";
   private static final String OTHER = "other-key-0123456789abcdef";
@@ -58,9 +69,19 @@ class InspectorBrowserTest {
     ApiKeys keys = ApiKeys.of(List.of(
         new ApiKey("demo", ApiKeys.sha256(KEY), List.of(new NamespacePattern(NS)), Right.WRITE, NS),
         new ApiKey("other", ApiKeys.sha256(OTHER), List.of(new NamespacePattern("elsewhere")), Right.WRITE, "elsewhere")));
-    try (Lychee memory = Lychee.builder().embedder(new OnnxEmbedder()).build();
-        LycheeServer server = LycheeServer.start(ServerConfig.builder().port(0).keys(keys).build(), memory)) {
+    Path eval = Files.createTempFile("lychee-eval", ".json");
+    Files.writeString(eval, "{\"dataset\":\"dev\",\"systems\":{\"lychee\":{\"recall_tokens\":{\"500\":0.76,"
+        + "\"1000\":0.84,\"2000\":0.87}},\"bm25\":{\"recall_tokens\":{\"500\":0.53,\"1000\":0.61,\"2000\":0.67}}}}");
+    OutageEncoder encoder = new OutageEncoder(new OfflineEncoder(LycheeConfig.defaults().encoding()));
+    Module outage = b -> b.bind(Encoder.class).toInstance(encoder);
+    try (Lychee memory = Lychee.builder().embedder(new OnnxEmbedder()).module(outage).build();
+        LycheeServer server = LycheeServer.start(ServerConfig.builder().port(0).keys(keys).evalJson(eval).build(), memory)) {
       ingestDemoThroughRest(server.baseUrl());
+      // one more session while the encoder is down: its segment stays pending for the retry button
+      encoder.down = true;
+      post(server.baseUrl(), "outage", List.of(Turn.user("Maya", "The new bakery on Elm Street opens at seven.")), null);
+      encoder.down = false;
+      assertThat(memory.status(NS).segments(SegmentState.PENDING)).as("the outage left a pending segment").isPositive();
       Path shots = Path.of("target", "inspector-screenshots");
       Process node;
       try {
@@ -79,27 +100,53 @@ class InspectorBrowserTest {
       assertThat(node.exitValue()).as(output).isZero();
       assertThat(output).contains("all checks passed");
       try (var files = Files.list(shots)) {
-        assertThat(files.filter(p -> p.toString().endsWith(".png")).count()).isEqualTo(6);
+        assertThat(files.filter(p -> p.toString().endsWith(".png")).count()).isEqualTo(8);
       }
     }
   }
 
   private static void ingestDemoThroughRest(String base) throws Exception {
-    HttpClient http = HttpClient.newHttpClient();
     for (ConversationFile.Session s : ConversationFile.demo().sessions()) {
-      ObjectNode body = JSON.createObjectNode();
-      ArrayNode turns = body.putArray("turns");
-      for (Turn t : s.turns()) {
-        turns.addObject().put("speaker", t.speaker()).put("text", t.text());
+      post(base, s.id(), s.turns(), s.date() == null ? null : s.date().toString());
+    }
+  }
+
+  private static void post(String base, String session, List<Turn> turns, String date) throws Exception {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode array = body.putArray("turns");
+    for (Turn t : turns) {
+      array.addObject().put("speaker", t.speaker()).put("text", t.text());
+    }
+    if (date != null) {
+      body.put("session_date", date);
+    }
+    body.put("flush", true);
+    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/v1/namespaces/" + NS + "/sessions/" + session + "/turns"))
+        .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
+  }
+
+  /** The offline encoder behind a switch: while {@code down}, every call fails as an unreachable model would. */
+  private static final class OutageEncoder implements Encoder {
+    private final Encoder delegate;
+    volatile boolean down;
+
+    OutageEncoder(Encoder delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public Encoding encode(Segment segment, ReferenceContext context) {
+      if (down) {
+        throw new ProviderException("http://127.0.0.1:9/v1", 400, "model server refused the request", null);
       }
-      if (s.date() != null) {
-        body.put("session_date", s.date().toString());
-      }
-      body.put("flush", true);
-      HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/namespaces/" + NS + "/sessions/" + s.id() + "/turns"))
-          .header("Authorization", "Bearer " + KEY).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(), HttpResponse.BodyHandlers.ofString());
-      assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
+      return delegate.encode(segment, context);
+    }
+
+    @Override
+    public String name() {
+      return delegate.name();
     }
   }
 

@@ -56,11 +56,11 @@ class LycheeCliTest {
   @Test
   void conversationFileErrorsNameTheProblem() {
     assertThatThrownBy(() -> ConversationFile.parse(stream("{\"x\":1}"), "f.json"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessions");
+        .isInstanceOf(UserError.class).hasMessageContaining("sessions");
     assertThatThrownBy(() -> ConversationFile.parse(stream("{\"sessions\":[{\"id\":\"a\",\"date\":\"yesterday\",\"turns\":[]}]}"), "f.json"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ISO");
+        .isInstanceOf(UserError.class).hasMessageContaining("ISO");
     assertThatThrownBy(() -> ConversationFile.parse(stream("{\"sessions\":[{\"id\":\"a\",\"turns\":[[\"x\"]]}]}"), "f.json"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[speaker, text]");
+        .isInstanceOf(UserError.class).hasMessageContaining("[speaker, text]");
   }
 
   @Test

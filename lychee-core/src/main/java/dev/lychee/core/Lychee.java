@@ -1,14 +1,11 @@
 package dev.lychee.core;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Key;
 import com.google.inject.Module;
-import com.google.inject.spi.Element;
-import com.google.inject.spi.Elements;
-import com.google.inject.util.Modules;
 import dev.lychee.api.Answer;
+import dev.lychee.api.Checks;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.LycheeException;
 import dev.lychee.api.Question;
@@ -57,17 +54,24 @@ public final class Lychee implements AutoCloseable {
   private final Embedder embedder;
   private final LycheeConfig config;
   private final LycheeMetrics metrics;
+  private final Resources resources;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private Lychee(Injector injector) {
-    this.writer = injector.getInstance(MemoryWriter.class);
-    this.recall = injector.getInstance(RecallPipeline.class);
-    this.answerer = injector.getInstance(AnswerGenerator.class);
-    this.store = injector.getInstance(RecordStore.class);
-    this.vectors = injector.getInstance(VectorIndex.class);
-    this.embedder = injector.getInstance(Embedder.class);
-    this.config = injector.getInstance(LycheeConfig.class);
-    this.metrics = injector.getInstance(LycheeMetrics.class);
+  private Lychee(Injector injector, Resources resources) {
+    this.resources = resources;
+    // instance bindings are not provisioned, so what is fetched here is tracked explicitly
+    this.store = resources.track(Composition.instance(injector, RecordStore.class));
+    this.vectors = resources.track(Composition.instance(injector, VectorIndex.class));
+    this.embedder = resources.track(Composition.instance(injector, Embedder.class));
+    if (injector.getExistingBinding(Key.get(ChatModel.class)) != null) {
+      resources.track(Composition.instance(injector, ChatModel.class));
+    }
+    // built after the store and index, so closed before them (background encoding stops first)
+    this.writer = resources.track(Composition.instance(injector, MemoryWriter.class));
+    this.recall = resources.track(Composition.instance(injector, RecallPipeline.class));
+    this.answerer = resources.track(Composition.instance(injector, AnswerGenerator.class));
+    this.config = Composition.instance(injector, LycheeConfig.class);
+    this.metrics = Composition.instance(injector, LycheeMetrics.class);
     if (config.ingest().resumeOnOpen()) {
       writer.resumeAll();
     }
@@ -82,26 +86,22 @@ public final class Lychee implements AutoCloseable {
    * Creates Lychee from {@link LycheeModule} with {@code config}, overridden by {@code modules}
    * (backends, an embedder, an LLM provider, custom bindings).
    *
+   * <p>Each module's {@code configure()} runs once, when the injector is built; that is also when
+   * a missing {@link Embedder} is reported. A component that fails to start (a store that cannot
+   * open its file) is reported by its own exception, and what was already opened is closed.
+   *
    * @throws LycheeException when no module binds an {@link Embedder}
    */
   public static Lychee create(LycheeConfig config, Module... modules) {
     Objects.requireNonNull(config, "config");
-    List<Module> list = Arrays.asList(modules);
-    if (!binds(list, Key.get(Embedder.class))) {
-      throw new LycheeException("no Embedder is bound: add an embedding module, for example "
-          + "new OnnxEmbeddingModule() from lychee-embed-onnx (offline), or OpenAiModule/OllamaModule");
+    Resources resources = new Resources();
+    Injector injector = Composition.injector(config, Arrays.asList(modules), resources);
+    try {
+      return new Lychee(injector, resources);
+    } catch (RuntimeException e) {
+      resources.closeAfter(e);
+      throw e;
     }
-    Module all = Modules.override(new LycheeModule(config)).with(list);
-    return new Lychee(Guice.createInjector(all));
-  }
-
-  private static boolean binds(List<Module> modules, Key<?> key) {
-    for (Element e : Elements.getElements(modules)) {
-      if (e instanceof com.google.inject.Binding<?> b && b.getKey().equals(key)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** A builder for users who do not use dependency injection. */
@@ -157,6 +157,7 @@ public final class Lychee implements AutoCloseable {
    */
   public IngestResult encodePending(String namespace) {
     ensureOpen();
+    Checks.name(namespace, "namespace");
     writer.backfillTurnVectors(namespace);
     return writer.encodePending(namespace);
   }
@@ -237,6 +238,7 @@ public final class Lychee implements AutoCloseable {
   /** Removes everything stored for a namespace: turns, segments, records, nodes and vectors. */
   public Forgotten forget(String namespace) {
     ensureOpen();
+    Checks.name(namespace, "namespace");
     writer.discard(namespace, null);
     Forgotten f = store.forget(namespace);
     vectors.forget(namespace);
@@ -246,6 +248,8 @@ public final class Lychee implements AutoCloseable {
   /** Removes one session of a namespace, with the records and nodes only it supported. */
   public Forgotten forget(String namespace, String session) {
     ensureOpen();
+    Checks.name(namespace, "namespace");
+    Checks.name(session, "session");
     writer.discard(namespace, session);
     Forgotten f = store.forget(namespace, session);
     vectors.remove(namespace, VectorIndex.TURNS, f.turnIds());
@@ -276,20 +280,15 @@ public final class Lychee implements AutoCloseable {
 
   /**
    * Stops background encoding after the attempts in progress (queued segments stay PENDING and
-   * are resumed on the next open), then closes the store and the index. Idempotent.
+   * are resumed on the next open), then closes every other {@link AutoCloseable} this instance
+   * obtained (store, index, embedder, chat model, and any closeable component the injector built,
+   * a user's channel included), each once, the last built first. Components bound as instances
+   * ({@link Builder}) are closed too. Idempotent.
    */
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
-      try {
-        writer.close();
-      } finally {
-        try {
-          vectors.close();
-        } finally {
-          store.close();
-        }
-      }
+      resources.close();
     }
   }
 

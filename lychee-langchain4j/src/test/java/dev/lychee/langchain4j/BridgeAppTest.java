@@ -88,7 +88,9 @@ class BridgeAppTest {
             }
           })).build();
 
-      LycheeConfig config = LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.LLM).build();
+      LycheeConfig config = LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.LLM)
+          // encoding on the caller's thread, so that the calls counted below are all made when append returns
+          .ingest(dev.lychee.core.ingest.IngestConfig.builder().encodeMode(dev.lychee.core.ingest.IngestConfig.EncodeMode.SYNC).build()).build();
       try (Lychee memory = Lychee.builder().config(config)
           .chatModel(new Langchain4jChatModel(chat)).embedder(new Langchain4jEmbedder(embeddings, 64,
               dev.lychee.api.spi.EmbeddingProfile.TEXT_EMBEDDING_3_SMALL)).build()) {

@@ -16,6 +16,7 @@ import dev.lychee.langchain4j.bridge.Langchain4jChatModel;
 import dev.lychee.langchain4j.bridge.Langchain4jEmbedder;
 import dev.lychee.langchain4j.memory.LycheeChatMemoryStore;
 import dev.lychee.langchain4j.retriever.LycheeContentRetriever;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -53,8 +54,11 @@ class ReadmeExampleTest {
         assistant.chat("alice", "Filler message number " + i + " about the weather.");
       }
       assistant.chat("alice", "Where did my sister Zoe move to?");
-      String last = stub.chatPrompts().get(stub.chatPrompts().size() - 1);
-      assertThat(last).contains("Where did my sister Zoe move to?").contains("Lisbon");
+      // the app's own last call; Lychee's encoder may still be working in the background beside it
+      List<String> appCalls = stub.chatPrompts().stream()
+          .filter(p -> !p.startsWith("You write long-term memory records") && !p.startsWith("You plan how to search"))
+          .toList();
+      assertThat(appCalls.get(appCalls.size() - 1)).contains("Where did my sister Zoe move to?").contains("Lisbon");
     }
   }
 }

@@ -135,6 +135,9 @@ public final class LycheeServer implements AutoCloseable {
       });
     });
     app.start();
+    if (config.keys().isEmpty()) {
+      LOG.warn("NO API KEYS configured: every local process may read and write every namespace (allowed on loopback only)");
+    }
     LOG.info("lychee server listening on {}", "http://" + config.host() + ":" + app.port());
     return new LycheeServer(app, config, mcp, routes);
   }

@@ -80,7 +80,7 @@ class InspectorRoutesTest {
 
   @Test
   void theEvaluationRouteServesTheGivenFileOrSaysThereIsNone() throws Exception {
-    try (TestServer s = TestServer.start()) {
+    try (TestServer s = TestServer.start(ServerConfig.builder().port(0).keys(TestServer.keys()).build())) {
       Http.Res none = s.http.get("/v1/inspector/eval", TestServer.ALICE_READ);
       assertThat(none.status()).isEqualTo(404);
       assertThat(none.code()).isEqualTo("no-evaluation");

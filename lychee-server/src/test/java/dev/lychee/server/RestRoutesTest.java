@@ -17,8 +17,12 @@ class RestRoutesTest {
   static TestServer s;
 
   @BeforeAll
-  static void start() {
-    s = TestServer.start();
+  static void start() throws java.io.IOException {
+    // an evaluation file, so that the inspector's chart route has something to serve
+    java.nio.file.Path eval = java.nio.file.Files.createTempFile("lychee-eval", ".json");
+    eval.toFile().deleteOnExit();
+    java.nio.file.Files.writeString(eval, "{\"systems\":{\"lychee\":{\"recall_tokens\":{\"1000\":0.84}}}}");
+    s = TestServer.start(ServerConfig.builder().port(0).keys(TestServer.keys()).maxBodyBytes(64 * 1024).evalJson(eval).build());
   }
 
   @AfterAll
@@ -50,10 +54,15 @@ class RestRoutesTest {
       }
       Http.Res ok = s.http.send(x.method(), x.path(), TestServer.ADMIN, ct, x.body());
       assertThat(ok.status()).as("%s %s -> %s", x.method(), x.path(), ok.body()).isBetween(200, 299);
-      if (!x.path().equals("/metrics")) {
-        assertThat(ok.json()).as("%s %s answers JSON", x.method(), x.path()).isNotNull();
-      } else {
+      String type = ok.raw().headers().firstValue("Content-Type").orElse("");
+      if (x.path().equals("/metrics")) {
         assertThat(ok.body()).contains("lychee_http_requests");
+      } else if (x.path().equals("/") || x.path().startsWith("/inspector/")) {
+        // the inspector's page and assets; every other route answers JSON
+        assertThat(type).as("%s content type", x.path()).matches("text/(html|javascript|css).*");
+        assertThat(ok.body()).isNotBlank();
+      } else {
+        assertThat(ok.json()).as("%s %s answers JSON", x.method(), x.path()).isNotNull();
       }
     }
   }

@@ -20,6 +20,7 @@ final class TestServer implements AutoCloseable {
   static final String ALICE_READ = "alice-read-secret-ghijkl";
   static final String TEAM_WRITE = "team-write-secret-mnopqr";
   static final String BOB_WRITE = "bob-write-secret-stuvwx";
+  static final String ALICE_ADMIN = "alice-admin-secret-yz0123";
 
   final Lychee memory;
   final LycheeServer server;
@@ -38,6 +39,7 @@ final class TestServer implements AutoCloseable {
     keys.add(key("alice-read", ALICE_READ, Right.READ, null, "alice"));
     keys.add(key("team-write", TEAM_WRITE, Right.WRITE, "team-a", "team-*"));
     keys.add(key("bob-write", BOB_WRITE, Right.WRITE, null, "bob"));
+    keys.add(key("alice-admin", ALICE_ADMIN, Right.ADMIN, null, "alice"));
     return ApiKeys.of(keys);
   }
 
@@ -46,7 +48,18 @@ final class TestServer implements AutoCloseable {
   }
 
   static TestServer start() {
-    return start(ServerConfig.builder().port(0).keys(keys()).maxBodyBytes(64 * 1024).build());
+    return start(ServerConfig.builder().port(0).keys(keys()).maxBodyBytes(64 * 1024).evalJson(evaluation()).build());
+  }
+
+  /** A small evaluation result for the inspector's chart route. */
+  private static java.nio.file.Path evaluation() {
+    try {
+      java.nio.file.Path f = java.nio.file.Files.createTempFile("lychee-eval", ".json");
+      f.toFile().deleteOnExit();
+      return java.nio.file.Files.writeString(f, "{\"systems\":{\"lychee\":{\"recall_tokens\":{\"1000\":0.84}}}}");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   static TestServer start(ServerConfig config) {

@@ -56,9 +56,12 @@ public final class QaReport {
     out.append(System.lineSeparator()).append(String.format(Locale.ROOT,
         "requests sent %d, answered from cache %d%n", result.sentRequests(), result.cacheHits()));
     s.forEach((name, x) -> {
-      if (x.unparsedVerdicts() > 0 || x.pendingSegments() > 0) {
+      // an offline run has no judge (no judge tokens): no verdict is by design there, not a judge's fault
+      boolean judged = x.judgeTokens() > 0;
+      int unparsed = judged ? x.unparsedVerdicts() : 0;
+      if (unparsed > 0 || x.pendingSegments() > 0) {
         out.append(String.format(Locale.ROOT, "%s: %d judge replies without a verdict, %d segments left pending%n",
-            name, x.unparsedVerdicts(), x.pendingSegments()));
+            name, unparsed, x.pendingSegments()));
       }
     });
     for (String f : result.failures()) {

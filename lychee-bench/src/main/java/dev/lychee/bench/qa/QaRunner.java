@@ -14,6 +14,7 @@ import dev.lychee.bench.systems.Ablation;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.answer.LlmAnswerGenerator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -192,7 +193,10 @@ public final class QaRunner {
   LycheeConfig configFor(QaVariant variant, boolean offline) {
     LycheeConfig base = retrievalConfigs.apply(variant.retrieval());
     LycheeConfig.Mode mode = offline ? LycheeConfig.Mode.OFFLINE : LycheeConfig.Mode.LLM;
+    // Construction cost is metered around the ingest loop, so encoding runs on the caller's thread:
+    // with background encoding the loop would end before the encoder's calls were made.
     return base.toBuilder()
+        .ingest(base.ingest().toBuilder().encodeMode(IngestConfig.EncodeMode.SYNC).build())
         .segmenter(variant.segmenter())
         .encoding(base.encoding().toBuilder().referenceContext(variant.referenceContext()).build())
         .encoder(mode)

@@ -6,7 +6,8 @@ import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.spi.AnswerGenerator;
 import java.util.List;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The LLM answerer, backed by the offline extractive one: when the LLM call fails or passes the
@@ -14,7 +15,7 @@ import java.util.logging.Logger;
  * the call fails with {@link LlmUnavailableException} (FAIL).
  */
 public final class FallbackAnswerGenerator implements AnswerGenerator {
-  private static final Logger LOG = Logger.getLogger(FallbackAnswerGenerator.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(FallbackAnswerGenerator.class);
 
   private final AnswerGenerator llm;
   private final AnswerGenerator offline;
@@ -35,7 +36,7 @@ public final class FallbackAnswerGenerator implements AnswerGenerator {
       if (policy == FallbackConfig.LlmFailurePolicy.FAIL) {
         throw new LlmUnavailableException("the LLM answerer failed: " + why, e);
       }
-      LOG.warning("the LLM answerer failed (" + why + "); answered with the offline extractive answerer");
+      LOG.warn("the LLM answerer failed (" + why + "); answered with the offline extractive answerer");
       return offline.answer(question, plan, evidence);
     }
   }

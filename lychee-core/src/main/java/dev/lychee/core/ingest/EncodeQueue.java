@@ -43,8 +43,7 @@ final class EncodeQueue implements AutoCloseable {
   private final Map<SessionKey, Lane> lanes = new HashMap<>();
   private final Set<SessionKey> stopped = new HashSet<>();
   private final Map<String, Integer> perNamespace = new HashMap<>();
-  private final Map<String, SegmentFailure> lastFailure = new HashMap<>();
-  private final Map<String, Map<String, SegmentFailure>> failedSegments = new HashMap<>();
+  private final FailureLog failures;
   private int total;
   private volatile boolean closing;
 
@@ -61,8 +60,10 @@ final class EncodeQueue implements AutoCloseable {
    * @param pendingOfSession the stored PENDING segments of a session, in order (to restart a
    *     stopped lane from its oldest segment)
    */
-  EncodeQueue(IngestConfig config, EncodeRunner runner, Function<SessionKey, List<Segment>> pendingOfSession, Clock clock) {
+  EncodeQueue(IngestConfig config, EncodeRunner runner, Function<SessionKey, List<Segment>> pendingOfSession,
+      FailureLog failures, Clock clock) {
     this.config = config;
+    this.failures = failures;
     this.runner = runner;
     this.pendingOfSession = pendingOfSession;
     this.clock = clock;
@@ -196,11 +197,11 @@ final class EncodeQueue implements AutoCloseable {
       }
       lane.running = false;
       if (step.failure() == null) {
-        forgetFailure(key.namespace(), item.segment().id());
+        failures.forget(key.namespace(), item.segment().id());
         finish(key, lane, lane.items.pollFirst());
         schedule(key, lane, Duration.ZERO);
       } else {
-        remember(step.failure());
+        failures.remember(step.failure());
         if (runner.retry(step) && !closing) {
           schedule(key, lane, runner.backoff(step.attempts()));
         } else {
@@ -274,50 +275,6 @@ final class EncodeQueue implements AutoCloseable {
     }
   }
 
-  /** Records the last failure of a segment (also for the synchronous path). */
-  void remember(SegmentFailure failure) {
-    lock.lock();
-    try {
-      lastFailure.put(failure.namespace(), failure);
-      failedSegments.computeIfAbsent(failure.namespace(), k -> new HashMap<>()).put(failure.segmentId(), failure);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** Forgets the failure of a segment that was encoded since. */
-  void forgetFailure(String namespace, String segmentId) {
-    lock.lock();
-    try {
-      Map<String, SegmentFailure> m = failedSegments.get(namespace);
-      if (m != null) {
-        m.remove(segmentId);
-      }
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The last failure of each segment of the namespace that failed in this process and is not encoded since. */
-  Map<String, SegmentFailure> failures(String namespace) {
-    lock.lock();
-    try {
-      return Map.copyOf(failedSegments.getOrDefault(namespace, Map.of()));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The last failure seen for a namespace in this process. */
-  Optional<SegmentFailure> lastFailure(String namespace) {
-    lock.lock();
-    try {
-      return Optional.ofNullable(lastFailure.get(namespace));
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /** Sessions of the namespace whose lane stopped after a failure (their segments wait). */
   int stoppedSessions(String namespace) {
     lock.lock();
@@ -333,7 +290,6 @@ final class EncodeQueue implements AutoCloseable {
     lock.lock();
     try {
       stopped.removeIf(k -> k.namespace().equals(namespace));
-      lastFailure.remove(namespace);
     } finally {
       lock.unlock();
     }
@@ -370,8 +326,7 @@ final class EncodeQueue implements AutoCloseable {
     try {
       stopped.removeIf(k -> matches(k, namespace, session));
       if (session == null) {
-        failedSegments.remove(namespace);
-        lastFailure.remove(namespace);
+        failures.clear(namespace);
       }
       for (Map.Entry<SessionKey, Lane> e : lanes.entrySet()) {
         if (matches(e.getKey(), namespace, session)) {

@@ -7,8 +7,8 @@ import dev.lychee.core.metrics.LycheeMetrics;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs encoding attempts for one segment: claim, encode and commit, then complete the claim or
@@ -16,7 +16,7 @@ import java.util.logging.Logger;
  * thread) and the background queue (attempts rescheduled after a backoff).
  */
 final class EncodeRunner {
-  private static final Logger LOG = Logger.getLogger(EncodeRunner.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(EncodeRunner.class);
   private static final Duration LEASE = Duration.ofMinutes(15);
 
   private final SegmentCommitter committer;
@@ -63,7 +63,7 @@ final class EncodeRunner {
     SegmentCommitter.Outcome o = committer.attempt(segment, (records, nodes) -> claims.commitClaimed(claim, records, nodes));
     int attempts = claim.attempts() + 1;
     if (o.lost()) {
-      LOG.warning(() -> "segment " + segment.id() + ": the claim lapsed before the commit; another owner encodes it");
+      LOG.warn("segment " + segment.id() + ": the claim lapsed before the commit; another owner encodes it");
       return new Step(IngestResult.EMPTY, null, false, attempts, true);
     }
     if (o.ok()) {
@@ -75,7 +75,7 @@ final class EncodeRunner {
       claims.release(claim, step.failure().message());
     } catch (RuntimeException e) {
       o.failure().addSuppressed(e);
-      LOG.log(Level.WARNING, "could not record the failure of segment " + segment.id(), e);
+      LOG.warn("could not record the failure of segment " + segment.id(), e);
     }
     return new Step(o.result().plus(step.result()), step.failure(), step.retryable(), attempts, false);
   }
@@ -86,7 +86,7 @@ final class EncodeRunner {
     SegmentFailure f = new SegmentFailure(segment.namespace(), segment.id(), FailureKinds.kind(e), message);
     boolean retry = FailureKinds.retryable(e) && attempts < config.maxAttempts();
     metrics.segmentFailed(retry);
-    LOG.log(Level.FINE, message, e);
+    LOG.debug(message, e);
     return new Step(IngestResult.failed(f), f, FailureKinds.retryable(e), attempts, false);
   }
 

@@ -1,5 +1,6 @@
 package dev.lychee.core.ingest;
 
+import dev.lychee.api.Checks;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
@@ -60,6 +61,7 @@ public final class MemoryWriter implements AutoCloseable {
   private final LycheeMetrics metrics;
   private final boolean background;
   private final Clock clock = Clock.systemUTC();
+  private final FailureLog failures = new FailureLog();
   private final Map<SessionKey, Object> locks = new ConcurrentHashMap<>();
   private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
 
@@ -80,7 +82,7 @@ public final class MemoryWriter implements AutoCloseable {
     String owner = "lychee-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
     this.runner = new EncodeRunner(committer, claims, config, metrics, owner);
     this.background = config.encodeMode().background(!"offline".equals(encoder.name()));
-    this.queue = new EncodeQueue(config, runner, this::pendingOf, clock);
+    this.queue = new EncodeQueue(config, runner, this::pendingOf, failures, clock);
     metrics.pendingGauge(queue::depth);
   }
 
@@ -193,9 +195,9 @@ public final class MemoryWriter implements AutoCloseable {
   private IngestResult encodeNow(Segment s) {
     IngestResult r = runner.runSync(s);
     if (r.ok()) {
-      queue.forgetFailure(s.namespace(), s.id());
+      failures.forget(s.namespace(), s.id());
     } else {
-      r.failures().forEach(queue::remember);
+      r.failures().forEach(failures::remember);
     }
     return r;
   }
@@ -238,6 +240,7 @@ public final class MemoryWriter implements AutoCloseable {
   public IngestResult encodePending(String namespace) {
     requireName(namespace, "namespace");
     queue.clearStopped(namespace);
+    failures.clear(namespace);
     Map<String, List<Segment>> bySession = pendingBySession(namespace);
     IngestResult result = IngestResult.EMPTY;
     for (Map.Entry<String, List<Segment>> e : bySession.entrySet()) {
@@ -285,36 +288,7 @@ public final class MemoryWriter implements AutoCloseable {
   /** The write-side state of a namespace. */
   public MemoryStatus status(String namespace) {
     requireName(namespace, "namespace");
-    Map<SegmentState, Integer> counts = new java.util.EnumMap<>(SegmentState.class);
-    for (SegmentState s : SegmentState.values()) {
-      counts.put(s, 0);
-    }
-    String storedError = null;
-    Map<String, SegmentFailure> failed = queue.failures(namespace);
-    Map<String, Integer> byKind = new LinkedHashMap<>();
-    for (StoredSegment s : store.segments(namespace)) {
-      counts.merge(s.state(), 1, Integer::sum);
-      if (s.state() == SegmentState.ENCODED) {
-        continue;
-      }
-      if (s.error() != null) {
-        storedError = s.error();
-      }
-      SegmentFailure f = failed.get(s.segment().id());
-      byKind.merge(f != null ? f.kind() : s.error() != null ? "failed in an earlier run: "
-          + firstLine(s.error()).replaceAll(" on segment \\S+( \\(attempt \\d+\\))?:", ":")
-          : "waiting (queued, or behind an earlier segment of its session)", 1, Integer::sum);
-    }
-    var oldest = queue.oldestQueued(namespace).map(t -> Duration.between(t, clock.instant()));
-    String error = queue.lastFailure(namespace).map(SegmentFailure::message).orElse(storedError);
-    return new MemoryStatus(namespace, store.countTurns(namespace), counts, queue.depth(namespace),
-        queue.stoppedSessions(namespace), oldest, java.util.Optional.ofNullable(error), byKind);
-  }
-
-  private static String firstLine(String s) {
-    int nl = s.indexOf('\n');
-    String line = nl < 0 ? s : s.substring(0, nl);
-    return line.length() > 200 ? line.substring(0, 200) + "..." : line;
+    return StatusReport.of(namespace, store, queue, failures, clock);
   }
 
   /**
@@ -415,8 +389,9 @@ public final class MemoryWriter implements AutoCloseable {
   }
 
   private static void requireName(String value, String what) {
-    if (value == null || value.isBlank()) {
+    if (value == null) {
       throw new IllegalArgumentException(what + " must not be blank");
     }
+    Checks.name(value, what);
   }
 }

@@ -1,7 +1,5 @@
 package dev.lychee.core.architecture;
 
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -46,12 +44,7 @@ class PackageCyclesTest {
 
   @Test
   void noPackageCycles() {
-    slices().assignedFrom(BY_PACKAGE).should().beFreeOfCycles()
-        // KNOWN, being removed by the ingest rework: core.ingest still reads the facade's
-        // IngestResult and LycheeConfig. Only that edge is tolerated; any other cycle fails.
-        .ignoreDependency(resideInAPackage("dev.lychee.core.ingest"),
-            resideInAPackage("dev.lychee.core").and(simpleName("IngestResult").or(simpleName("LycheeConfig"))))
-        .check(core);
+    slices().assignedFrom(BY_PACKAGE).should().beFreeOfCycles().check(core);
   }
 
   @Test

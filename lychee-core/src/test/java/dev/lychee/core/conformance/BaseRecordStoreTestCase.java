@@ -126,6 +126,32 @@ public abstract class BaseRecordStoreTestCase {
   }
 
   @Test
+  void namesHoldingSeparatorCharactersNeverAliasEachOther() {
+    // joined with NUL, the turn (ns "a\0b", session "c") and (ns "a", session "b\0c") would share one
+    // key; a store may refuse such names, but must never let one stand for the other
+    RawTurn first = new RawTurn("a\u0000b", TurnRef.of("c", 0), Role.USER, "Ann", "first namespace", T0);
+    RawTurn second = new RawTurn("a", TurnRef.of("b\u0000c", 0), Role.USER, "Bob", "second namespace", T0);
+    boolean accepted;
+    try {
+      store.appendTurns(first.namespace(), "c", List.of(first));
+      accepted = true;
+    } catch (IllegalArgumentException refused) {
+      accepted = false;
+    }
+    if (!accepted) {
+      assertThatThrownBy(() -> store.appendTurns(second.namespace(), "b\u0000c", List.of(second)))
+          .isInstanceOf(IllegalArgumentException.class);
+      return;
+    }
+    assertThat(store.appendTurns(second.namespace(), "b\u0000c", List.of(second))).containsExactly(second);
+    reopenIfSupported();
+    assertThat(store.turns("a\u0000b", "c")).containsExactly(first);
+    assertThat(store.turns("a", "b\u0000c")).containsExactly(second);
+    assertThat(store.countTurns("a")).isEqualTo(1);
+    assertThat(store.countTurns("a\u0000b")).isEqualTo(1);
+  }
+
+  @Test
   void turnsComeBackByIndexWhateverTheAppendOrder() {
     List<RawTurn> shuffled = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
@@ -376,6 +402,24 @@ public abstract class BaseRecordStoreTestCase {
         .containsExactly(d7, june, since);
     assertThat(store.recordsInRange("ns", DateRange.day(LocalDate.of(2099, 1, 1)))).containsExactly(since);
     assertThat(store.recordsInRange("other", DateRange.day(may7))).isEmpty();
+  }
+
+  @Test
+  void recordsInRangeFindYearsOutsideFourDigits() {
+    LocalDate ancient = LocalDate.of(-50, 3, 15);
+    LocalDate far = LocalDate.of(12_024, 1, 2);
+    MemoryRecord old = record("ns", "Long ago.", MemoryType.EVENT, day(ancient), List.of(), List.of(), TurnRef.of("s", 0));
+    MemoryRecord future = record("ns", "Far ahead.", MemoryType.EVENT, day(far), List.of(), List.of(), TurnRef.of("s", 1));
+    MemoryRecord now = record("ns", "This year.", MemoryType.EVENT, day(LocalDate.of(2024, 5, 1)), List.of(), List.of(),
+        TurnRef.of("s", 2));
+    store.putRecords("ns", List.of(old, future, now));
+    reopenIfSupported();
+    assertThat(store.recordsInRange("ns", DateRange.day(ancient))).containsExactly(old);
+    assertThat(store.recordsInRange("ns", DateRange.day(far))).containsExactly(future);
+    assertThat(store.recordsInRange("ns", new DateRange(LocalDate.of(1, 1, 1), LocalDate.of(9999, 12, 31))))
+        .containsExactly(now);
+    assertThat(store.recordsInRange("ns", new DateRange(null, LocalDate.of(0, 1, 1)))).containsExactly(old);
+    assertThat(store.recordsInRange("ns", new DateRange(LocalDate.of(10_000, 1, 1), null))).containsExactly(future);
   }
 
   // ------------------------------------------------------------------ nodes

@@ -250,6 +250,24 @@ public abstract class BaseVectorIndexTestCase {
   }
 
   @Test
+  void namesHoldingSeparatorCharactersNeverAliasEachOther() {
+    // joined with NUL, (ns "n\0records", id "1") and (ns "n", id "records\01") would share one key
+    String crafted = "n\u0000" + VectorIndex.RECORDS;
+    index.upsert(crafted, VectorIndex.RECORDS, Map.of("1", new float[] {1, 0, 0}));
+    index.upsert("n", VectorIndex.RECORDS, Map.of(VectorIndex.RECORDS + "\u00001", new float[] {0, 1, 0}));
+    reopenIfSupported();
+    assertThat(index.size(crafted, VectorIndex.RECORDS)).isEqualTo(1);
+    assertThat(index.size("n", VectorIndex.RECORDS)).isEqualTo(1);
+    assertThat(index.search(crafted, VectorIndex.RECORDS, new float[] {1, 0, 0}, 5, null))
+        .singleElement().satisfies(h -> {
+          assertThat(h.id()).isEqualTo("1");
+          assertThat(h.score()).isCloseTo(1.0, within(1e-4));
+        });
+    assertThat(index.search("n", VectorIndex.RECORDS, new float[] {0, 1, 0}, 5, null))
+        .extracting(ScoredId::id).containsExactly(VectorIndex.RECORDS + "\u00001");
+  }
+
+  @Test
   void forgetRemovesOnlyThatNamespaceAndAllowsReuse() {
     index.upsert("a", VectorIndex.TURNS, Map.of("x", new float[] {1, 0, 0}));
     index.upsert("a", VectorIndex.RECORDS, Map.of("y", new float[] {0, 1, 0}));

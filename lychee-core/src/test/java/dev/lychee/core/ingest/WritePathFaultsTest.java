@@ -196,15 +196,22 @@ class WritePathFaultsTest {
     assertThat(covered).as("every turn in exactly one segment").hasSize(turns).doesNotHaveDuplicates();
   }
 
-  /** Item 5. Before: the map key "a" + NUL + "b" + NUL + "c" was shared by (a, b NUL c) and (a NUL b, c). */
+  /**
+   * Item 5. Before: the map key "a" + NUL + "b" + NUL + "c" was shared by (a, b NUL c) and (a NUL b, c).
+   * Control characters are now refused in names, and names holding printable separators (the colon
+   * of turn and segment ids) still keep their namespaces apart.
+   */
   @Test
   void aFlushOfOneNamespaceNeverClosesAnotherNamespacesSegment() {
     try (Lychee l = Lychee.builder().embedder(new HashingEmbedder()).config(sync("semantic")).build()) {
-      l.append("a\u0000b", "c", DAY, turns(0, 2));
-      l.append("a", "b\u0000c", DAY, turns(0, 1));
+      assertThatThrownBy(() -> l.append("a\u0000b", "c", DAY, turns(0, 2)))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("control characters");
+      assertThat(l.store().countTurns("a\u0000b")).isZero();
+      l.append("a:b", "c", DAY, turns(0, 2));
+      l.append("a", "b:c", DAY, turns(0, 1));
       // appending to another session of "a" flushes "a"'s other open sessions, and only those
       l.append("a", "other", DAY, turns(0, 1));
-      assertThat(l.store().segments("a\u0000b")).as("still open in its own namespace").isEmpty();
+      assertThat(l.store().segments("a:b")).as("still open in its own namespace").isEmpty();
       assertThat(l.store().segments("a")).isNotEmpty().allMatch(s -> s.segment().namespace().equals("a"));
     }
   }

@@ -1,5 +1,6 @@
 package dev.lychee.embed.onnx;
 
+import dev.lychee.provider.vectors.UnitVectors;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.langchain4j.data.embedding.Embedding;
@@ -202,7 +203,7 @@ public final class OnnxEmbedder implements Embedder {
     }
     List<float[]> out = new ArrayList<>(embeddings.size());
     for (Embedding e : embeddings) {
-      out.add(UnitVectors.normalise(e.vector(), DIMENSION, PROVIDER));
+      out.add(UnitVectors.normalise(e.vector(), DIMENSION, PROVIDER, "the ONNX model"));
     }
     return out;
   }

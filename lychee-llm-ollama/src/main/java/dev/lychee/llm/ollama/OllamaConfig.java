@@ -1,6 +1,9 @@
 package dev.lychee.llm.ollama;
 
 import dev.lychee.api.spi.EmbeddingProfile;
+import dev.lychee.provider.retry.RetryListener;
+import dev.lychee.provider.secrets.Redaction;
+import dev.lychee.provider.settings.ProviderSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -53,42 +56,26 @@ public record OllamaConfig(
   public static final String DEFAULT_HOST = "http://localhost:11434";
 
   public OllamaConfig {
-    Objects.requireNonNull(host, "host");
-    if (host.getScheme() == null || !(host.getScheme().equals("http") || host.getScheme().equals("https"))) {
-      throw new IllegalArgumentException("host must be an http(s) URL: " + host);
-    }
-    model = model == null ? "" : model.trim();
-    embeddingModel = embeddingModel == null ? "" : embeddingModel.trim();
-    if (model.isEmpty() && embeddingModel.isEmpty()) {
-      throw new IllegalArgumentException("configure a chat model, an embedding model or both");
-    }
-    if (embeddingDimension < 0) {
-      throw new IllegalArgumentException("embeddingDimension must be >= 0 (0 = learn it): " + embeddingDimension);
-    }
+    ProviderSettings.httpUrl(host, "host");
+    model = ProviderSettings.modelId(model);
+    embeddingModel = ProviderSettings.modelId(embeddingModel);
+    ProviderSettings.requireAModel(model, embeddingModel);
+    ProviderSettings.requireModelNumbers(embeddingDimension, temperature, maxTokens);
     Objects.requireNonNull(embeddingProfile, "embeddingProfile");
-    if (temperature < 0 || Double.isNaN(temperature)) {
-      throw new IllegalArgumentException("temperature must be >= 0: " + temperature);
-    }
     if (contextSize < 0) {
       throw new IllegalArgumentException("contextSize must be >= 0: " + contextSize);
     }
-    if (maxTokens < 0) {
-      throw new IllegalArgumentException("maxTokens must be >= 0: " + maxTokens);
-    }
-    requirePositive(timeout, "timeout");
-    if (maxRetries < 0) {
-      throw new IllegalArgumentException("maxRetries must be >= 0: " + maxRetries);
-    }
-    requirePositive(initialBackoff, "initialBackoff");
-    requirePositive(maxBackoff, "maxBackoff");
-    Objects.requireNonNull(retryListener, "retryListener");
+    ProviderSettings.requireRetrySettings(timeout, maxRetries, initialBackoff, maxBackoff, retryListener);
   }
 
-  private static void requirePositive(Duration d, String name) {
-    Objects.requireNonNull(d, name);
-    if (d.isZero() || d.isNegative()) {
-      throw new IllegalArgumentException(name + " must be positive: " + d);
-    }
+  /** Every setting; credentials a host URL may carry are masked. */
+  @Override
+  public String toString() {
+    return "OllamaConfig[host=" + Redaction.url(host) + ", model=" + model + ", embeddingModel=" + embeddingModel
+        + ", embeddingDimension=" + embeddingDimension + ", embeddingProfile=" + embeddingProfile
+        + ", temperature=" + temperature + ", contextSize=" + contextSize + ", maxTokens=" + maxTokens
+        + ", jsonMode=" + jsonMode + ", timeout=" + timeout + ", maxRetries=" + maxRetries
+        + ", initialBackoff=" + initialBackoff + ", maxBackoff=" + maxBackoff + "]";
   }
 
   public boolean hasChatModel() {
@@ -174,26 +161,19 @@ public record OllamaConfig(
     if (!v.contains("://")) {
       v = "http://" + v;
     }
-    URI uri = URI.create(v);
+    URI uri = parse(v);
     if (uri.getPort() == -1 && "http".equals(uri.getScheme()) && (uri.getPath() == null || uri.getPath().isEmpty())) {
-      uri = URI.create(v + ":11434");
+      uri = parse(v + ":11434");
     }
     return uri;
   }
 
+  private static URI parse(String v) {
+    return ProviderSettings.parseUrl(v, "OLLAMA_HOST");
+  }
+
   private static Optional<String> selected(String value) {
-    if (value == null) {
-      return Optional.empty();
-    }
-    String v = value.trim();
-    if (!v.startsWith("ollama:")) {
-      return Optional.empty();
-    }
-    String model = v.substring("ollama:".length()).trim();
-    if (model.isEmpty()) {
-      throw new IllegalArgumentException("'" + v + "' names no model; write ollama:<model>, e.g. ollama:qwen2.5:7b-instruct");
-    }
-    return Optional.of(model);
+    return ProviderSettings.selectedModel(value, "ollama", "qwen2.5:7b-instruct");
   }
 
   /** Builder with the documented defaults. */

@@ -2,49 +2,43 @@ package dev.lychee.llm.ollama;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.lychee.api.ProviderException;
-import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbeddingProfile;
+import dev.lychee.provider.embed.RemoteEmbedder;
 import io.github.ollama4j.models.embeddings.OllamaEmbedRequestModel;
 import io.github.ollama4j.models.embeddings.OllamaEmbedResponseModel;
 import io.github.ollama4j.utils.Utils;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * {@link Embedder} on Ollama's batch endpoint ({@code POST <host>/api/embed}, ollama4j's
+ * {@link dev.lychee.api.spi.Embedder} on Ollama's batch endpoint ({@code POST <host>/api/embed}, ollama4j's
  * {@link OllamaEmbedRequestModel} / {@link OllamaEmbedResponseModel}). Vectors are re-normalised
  * to unit length (Ollama normalises, but Lychee's contract should not rest on that); the dimension
  * is the configured one or learned from the first response. Thread-safe.
  */
-public final class OllamaEmbedder implements Embedder {
+public final class OllamaEmbedder extends RemoteEmbedder {
   static final String PATH = "/api/embed";
 
   private final OllamaConfig config;
   private final OllamaHttp http;
-  private volatile int dimension;
 
   public OllamaEmbedder(OllamaConfig config) {
+    // one request per call: Ollama batches on its side
+    super(config.embeddingDimension(), Integer.MAX_VALUE);
     if (!config.hasEmbeddingModel()) {
       throw new IllegalArgumentException("OllamaConfig has no embedding model; set embeddingModel(..)");
     }
     this.config = config;
     this.http = new OllamaHttp(config);
-    this.dimension = config.embeddingDimension();
   }
 
   @Override
-  public List<float[]> embedDocuments(List<String> texts) {
-    Objects.requireNonNull(texts, "texts");
-    for (String t : texts) {
-      if (t == null || t.isBlank()) {
-        throw new IllegalArgumentException("cannot embed null or blank text");
-      }
-    }
-    if (texts.isEmpty()) {
-      return List.of();
-    }
-    OllamaEmbedRequestModel request = new OllamaEmbedRequestModel(config.embeddingModel(), List.copyOf(texts));
+  protected String endpoint() {
+    return http.endpoint(PATH);
+  }
+
+  @Override
+  protected List<List<Double>> embedBatch(List<String> texts) {
+    OllamaEmbedRequestModel request = new OllamaEmbedRequestModel(config.embeddingModel(), texts);
     // texts longer than the model's window are truncated by the server, never rejected
     request.setTruncate(Boolean.TRUE);
     String json;
@@ -62,64 +56,7 @@ public final class OllamaEmbedder implements Embedder {
       throw new ProviderException(
           endpoint, -1, "POST " + endpoint + " returned a body that is not an Ollama embed response: " + e.getOriginalMessage(), e);
     }
-    List<List<Double>> vectors = response == null ? null : response.getEmbeddings();
-    if (vectors == null || vectors.size() != texts.size()) {
-      throw new ProviderException(
-          endpoint, -1, "POST " + endpoint + " returned " + (vectors == null ? "no" : vectors.size()) + " embeddings for " + texts.size() + " texts", null);
-    }
-    List<float[]> out = new ArrayList<>(vectors.size());
-    for (List<Double> v : vectors) {
-      out.add(normalise(v, endpoint));
-    }
-    return out;
-  }
-
-  private float[] normalise(List<Double> values, String endpoint) {
-    if (values == null || values.isEmpty()) {
-      throw new ProviderException(endpoint, -1, "POST " + endpoint + " returned an empty embedding", null);
-    }
-    int expected = dimension;
-    if (expected == 0) {
-      dimension = values.size();
-    } else if (values.size() != expected) {
-      throw new ProviderException(
-          endpoint, -1, "POST " + endpoint + " returned a " + values.size() + "-dimensional embedding, expected " + expected, null);
-    }
-    double sum = 0;
-    for (Double d : values) {
-      sum += d * d;
-    }
-    if (!(sum > 0) || Double.isInfinite(sum)) {
-      throw new ProviderException(endpoint, -1, "POST " + endpoint + " returned a zero or non-finite embedding", null);
-    }
-    double inv = 1.0 / Math.sqrt(sum);
-    float[] v = new float[values.size()];
-    for (int i = 0; i < v.length; i++) {
-      v[i] = (float) (values.get(i) * inv);
-    }
-    return v;
-  }
-
-  @Override
-  public float[] embedQuery(String query) {
-    if (query == null || query.isBlank()) {
-      throw new IllegalArgumentException("cannot embed a null or blank query");
-    }
-    return embedDocuments(List.of(query)).get(0);
-  }
-
-  @Override
-  public List<float[]> embedQueries(List<String> queries) {
-    return embedDocuments(queries);
-  }
-
-  /** The configured dimension, or learned from a response (a one-text probe if none yet). */
-  @Override
-  public int dimension() {
-    if (dimension == 0) {
-      embedQuery("dimension probe");
-    }
-    return dimension;
+    return response == null ? null : response.getEmbeddings();
   }
 
   @Override

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lychee.api.ProviderException;
+import dev.lychee.provider.retry.Backoff;
+import dev.lychee.provider.retry.HttpFailure;
+import dev.lychee.provider.retry.RetryPolicy;
+import dev.lychee.provider.secrets.Redaction;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,14 +40,17 @@ final class OllamaHttp {
 
   private final OllamaConfig config;
   private final HttpClient client;
-  private final Backoff backoff;
+  private final RetryPolicy retries;
+  /** The host as requests use it, and as messages print it (credentials masked). */
   private final String root;
+  private final String shown;
 
   OllamaHttp(OllamaConfig config) {
     this.config = config;
     String h = config.host().toString();
     this.root = h.endsWith("/") ? h.substring(0, h.length() - 1) : h;
-    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), Clock.systemUTC());
+    this.shown = Redaction.url(root);
+    this.retries = new RetryPolicy(config.maxRetries(), config.initialBackoff(), config.maxBackoff(), config.retryListener());
     this.client =
         HttpClient.newBuilder()
             .connectTimeout(config.timeout())
@@ -52,8 +58,9 @@ final class OllamaHttp {
             .build();
   }
 
+  /** The URL of {@code path} as messages print it. */
   String endpoint(String path) {
-    return root + path;
+    return shown + path;
   }
 
   /**
@@ -64,57 +71,42 @@ final class OllamaHttp {
   String post(String path, String json, String model) {
     String endpoint = endpoint(path);
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create(endpoint))
+        HttpRequest.newBuilder(URI.create(root + path))
             .timeout(config.timeout())
             .header("Content-Type", "application/json")
             .header("Accept", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
             .build();
-    int allowed = config.maxRetries() + 1;
-    for (int attempt = 1; ; attempt++) {
-      HttpResponse<String> response;
-      try {
-        response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      } catch (HttpTimeoutException e) {
-        throw new ProviderException(
-            endpoint, -1, "POST " + endpoint + " timed out after " + config.timeout().toMillis() + " ms", e);
-      } catch (IOException e) {
-        throw new ProviderException(
-            endpoint, -1, "POST " + endpoint + " could not be completed (" + describe(e) + "); is Ollama running?", e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ProviderException(endpoint, -1, "interrupted during POST " + endpoint, e);
-      }
-      int status = response.statusCode();
-      if (status == 200) {
-        return response.body();
-      }
-      String error = errorText(response.body());
-      if (status == 404) {
-        Matcher m = NOT_FOUND.matcher(error);
-        String missing = m.find() ? m.group(1) : model;
-        throw new ProviderException(
-            endpoint,
-            404,
-            "Ollama at " + root + " does not have model '" + missing + "' (HTTP 404: " + error
-                + "); run `ollama pull " + missing + "`",
-            null);
-      }
-      if ((status == 429 || status >= 500) && attempt < allowed) {
-        Duration wait = backoff.waitAfterHeader(attempt, response.headers().firstValue("Retry-After"));
-        config.retryListener().beforeRetry(attempt, status, wait);
-        if (!Backoff.sleep(wait)) {
-          throw new ProviderException(endpoint, status, "interrupted while waiting to retry POST " + endpoint, null);
-        }
-        continue;
-      }
+    return retries.execute("POST", endpoint, () -> attempt(request, endpoint, model));
+  }
+
+  private String attempt(HttpRequest request, String endpoint, String model) {
+    HttpResponse<String> response;
+    try {
+      response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (HttpTimeoutException e) {
       throw new ProviderException(
-          endpoint,
-          status,
-          "POST " + endpoint + " failed with HTTP " + status + " after "
-              + (attempt == 1 ? "1 attempt" : attempt + " attempts") + ": " + error,
-          null);
+          endpoint, -1, "POST " + endpoint + " timed out after " + config.timeout().toMillis() + " ms", e);
+    } catch (IOException e) {
+      throw new ProviderException(endpoint, -1,
+          "POST " + endpoint + " could not be completed (" + Redaction.url(describe(e)) + "); is Ollama running?", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ProviderException(endpoint, -1, "interrupted during POST " + endpoint, e);
     }
+    int status = response.statusCode();
+    if (status == 200) {
+      return response.body();
+    }
+    String error = Redaction.url(errorText(response.body()));
+    if (status == 404) {
+      Matcher m = NOT_FOUND.matcher(error);
+      String missing = m.find() ? m.group(1) : model;
+      throw new ProviderException(endpoint, 404, "Ollama at " + shown + " does not have model '" + missing
+          + "' (HTTP 404: " + error + "); run `ollama pull " + missing + "`", null);
+    }
+    throw new HttpFailure(status, response.headers().firstValue("Retry-After")
+        .flatMap(v -> Backoff.parseRetryAfter(v, Clock.systemUTC())), error, null);
   }
 
   /** Ollama reports errors as {@code {"error": "..."}}; anything else is shown as sent (trimmed). */

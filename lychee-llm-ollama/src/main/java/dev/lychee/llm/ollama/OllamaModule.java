@@ -1,6 +1,7 @@
 package dev.lychee.llm.ollama;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Singleton;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
 import java.util.Objects;
@@ -31,13 +32,14 @@ public final class OllamaModule extends AbstractModule {
     return b;
   }
 
+  /** Declares the bindings only: each client is built by its provider when first needed, once per injector. */
   @Override
   protected void configure() {
     if (config.hasChatModel()) {
-      bind(ChatModel.class).toInstance(new OllamaChatModel(config));
+      bind(ChatModel.class).toProvider(() -> new OllamaChatModel(config)).in(Singleton.class);
     }
     if (config.hasEmbeddingModel()) {
-      bind(Embedder.class).toInstance(new OllamaEmbedder(config));
+      bind(Embedder.class).toProvider(() -> new OllamaEmbedder(config)).in(Singleton.class);
     }
   }
 

@@ -58,4 +58,21 @@ class OllamaConfigTest {
     Injector chatOnly = Guice.createInjector(new OllamaModule(OllamaConfig.builder().model("m").build()));
     assertThat(chatOnly.getExistingBinding(Key.get(Embedder.class))).isNull();
   }
+
+  @Test
+  void toStringAndErrorsMaskHostCredentials() {
+    OllamaConfig c = OllamaConfig.builder().model("m").host("https://admin:s3cret@ollama.example.com").build();
+    assertThat(c.toString()).doesNotContain("s3cret").doesNotContain("admin")
+        .contains("host=https://***@ollama.example.com").contains("model=m");
+    assertThatThrownBy(() -> OllamaConfig.parseHost("http://admin:s3cret@bad host"))
+        .hasMessageStartingWith("OLLAMA_HOST is not a valid URL: http://***@bad host")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void moduleBuildsNoClientWhileBeingInspected() {
+    OllamaModule module = new OllamaModule(OllamaConfig.builder().model("m").embeddingModel("e").build());
+    assertThat(com.google.inject.spi.Elements.getElements(module)).filteredOn(e -> e instanceof com.google.inject.Binding<?>)
+        .hasSize(2).allSatisfy(b -> assertThat(b).isInstanceOf(com.google.inject.spi.ProviderInstanceBinding.class));
+  }
 }

@@ -54,7 +54,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     } catch (com.openai.errors.OpenAIInvalidDataException e) {
       // the SDK parses lazily: a body without the required fields fails here, not in create()
       throw new ProviderException(
-          endpoint, -1, "POST " + endpoint + " returned a body that is not a chat completion: " + e.getMessage(), e);
+          endpoint, -1, "POST " + endpoint + " returned a body that is not a chat completion: " + transport.safe(e.getMessage()), e);
     }
   }
 

@@ -1,6 +1,9 @@
 package dev.lychee.llm.openai;
 
 import dev.lychee.api.spi.EmbeddingProfile;
+import dev.lychee.provider.retry.RetryListener;
+import dev.lychee.provider.secrets.Redaction;
+import dev.lychee.provider.settings.ProviderSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -61,42 +64,27 @@ public record OpenAiConfig(
 
   public OpenAiConfig {
     apiKey = apiKey == null ? "" : apiKey;
-    Objects.requireNonNull(baseUrl, "baseUrl");
-    if (baseUrl.getScheme() == null || !(baseUrl.getScheme().equals("http") || baseUrl.getScheme().equals("https"))) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL: " + baseUrl);
-    }
-    model = model == null ? "" : model.trim();
-    embeddingModel = embeddingModel == null ? "" : embeddingModel.trim();
-    if (model.isEmpty() && embeddingModel.isEmpty()) {
-      throw new IllegalArgumentException("configure a chat model, an embedding model or both");
-    }
-    if (embeddingDimension < 0) {
-      throw new IllegalArgumentException("embeddingDimension must be >= 0 (0 = learn it): " + embeddingDimension);
-    }
+    ProviderSettings.httpUrl(baseUrl, "baseUrl");
+    model = ProviderSettings.modelId(model);
+    embeddingModel = ProviderSettings.modelId(embeddingModel);
+    ProviderSettings.requireAModel(model, embeddingModel);
+    ProviderSettings.requireModelNumbers(embeddingDimension, temperature, maxTokens);
     if (embeddingBatchSize < 1) {
       throw new IllegalArgumentException("embeddingBatchSize must be >= 1: " + embeddingBatchSize);
     }
     Objects.requireNonNull(embeddingProfile, "embeddingProfile");
-    if (temperature < 0 || Double.isNaN(temperature)) {
-      throw new IllegalArgumentException("temperature must be >= 0: " + temperature);
-    }
-    if (maxTokens < 0) {
-      throw new IllegalArgumentException("maxTokens must be >= 0: " + maxTokens);
-    }
-    requirePositive(timeout, "timeout");
-    if (maxRetries < 0) {
-      throw new IllegalArgumentException("maxRetries must be >= 0: " + maxRetries);
-    }
-    requirePositive(initialBackoff, "initialBackoff");
-    requirePositive(maxBackoff, "maxBackoff");
-    Objects.requireNonNull(retryListener, "retryListener");
+    ProviderSettings.requireRetrySettings(timeout, maxRetries, initialBackoff, maxBackoff, retryListener);
   }
 
-  private static void requirePositive(Duration d, String name) {
-    Objects.requireNonNull(d, name);
-    if (d.isZero() || d.isNegative()) {
-      throw new IllegalArgumentException(name + " must be positive: " + d);
-    }
+  /** Every setting except secrets: the key is shown as {@code ***}, URL credentials are masked. */
+  @Override
+  public String toString() {
+    return "OpenAiConfig[apiKey=" + Redaction.key(apiKey) + ", baseUrl=" + Redaction.url(baseUrl)
+        + ", model=" + model + ", embeddingModel=" + embeddingModel + ", embeddingDimension=" + embeddingDimension
+        + ", embeddingBatchSize=" + embeddingBatchSize + ", embeddingProfile=" + embeddingProfile
+        + ", temperature=" + temperature + ", maxTokens=" + maxTokens + ", jsonMode=" + jsonMode
+        + ", maxCompletionTokensParameter=" + maxCompletionTokensParameter + ", timeout=" + timeout
+        + ", maxRetries=" + maxRetries + ", initialBackoff=" + initialBackoff + ", maxBackoff=" + maxBackoff + "]";
   }
 
   /** Whether an embedding model is configured. */
@@ -149,7 +137,7 @@ public record OpenAiConfig(
     Builder b = builder().apiKey(env.getOrDefault("OPENAI_API_KEY", ""));
     String base = env.get("OPENAI_BASE_URL");
     if (base != null && !base.isBlank()) {
-      b.baseUrl(URI.create(base.trim()));
+      b.baseUrl(ProviderSettings.parseUrl(base.trim(), "OPENAI_BASE_URL"));
     }
     chat.ifPresent(b::model);
     embed.ifPresent(b::embeddingModel);
@@ -180,18 +168,7 @@ public record OpenAiConfig(
   }
 
   private static Optional<String> selected(String value) {
-    if (value == null) {
-      return Optional.empty();
-    }
-    String v = value.trim();
-    if (!v.startsWith("openai:")) {
-      return Optional.empty();
-    }
-    String model = v.substring("openai:".length()).trim();
-    if (model.isEmpty()) {
-      throw new IllegalArgumentException("'" + v + "' names no model; write openai:<model>, e.g. openai:gpt-4.1-mini");
-    }
-    return Optional.of(model);
+    return ProviderSettings.selectedModel(value, "openai", "gpt-4.1-mini");
   }
 
   /** Builder with the documented defaults. */
@@ -217,7 +194,7 @@ public record OpenAiConfig(
 
     public Builder apiKey(String v) { apiKey = v; return this; }
     public Builder baseUrl(URI v) { baseUrl = v; return this; }
-    public Builder baseUrl(String v) { baseUrl = URI.create(v); return this; }
+    public Builder baseUrl(String v) { baseUrl = ProviderSettings.parseUrl(v, "baseUrl"); return this; }
     public Builder model(String v) { model = v; return this; }
     public Builder embeddingModel(String v) { embeddingModel = v; return this; }
     public Builder embeddingDimension(int v) { embeddingDimension = v; return this; }

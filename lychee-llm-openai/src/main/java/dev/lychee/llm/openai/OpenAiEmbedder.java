@@ -5,14 +5,13 @@ import com.openai.models.embeddings.Embedding;
 import com.openai.models.embeddings.EmbeddingCreateParams;
 import com.openai.errors.OpenAIInvalidDataException;
 import dev.lychee.api.ProviderException;
-import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbeddingProfile;
+import dev.lychee.provider.embed.RemoteEmbedder;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * {@link Embedder} on the OpenAI embeddings API ({@code POST <baseUrl>/embeddings}).
+ * {@link dev.lychee.api.spi.Embedder} on the OpenAI embeddings API ({@code POST <baseUrl>/embeddings}).
  *
  * <p>Texts are sent in batches of {@link OpenAiConfig#embeddingBatchSize()}; results are put back
  * in input order by each item's {@code index} (servers need not answer in order) and re-normalised
@@ -21,118 +20,56 @@ import java.util.Objects;
  * configured one, or learned from the first response. Queries and documents are embedded alike.
  * Thread-safe.
  */
-public final class OpenAiEmbedder implements Embedder, AutoCloseable {
+public final class OpenAiEmbedder extends RemoteEmbedder implements AutoCloseable {
   static final String PATH = "/embeddings";
 
   private final OpenAiConfig config;
   private final OpenAiTransport transport;
-  private volatile int dimension;
 
   public OpenAiEmbedder(OpenAiConfig config) {
+    super(config.embeddingDimension(), config.embeddingBatchSize());
     if (!config.hasEmbeddingModel()) {
       throw new IllegalArgumentException("OpenAiConfig has no embedding model; set embeddingModel(..)");
     }
     this.config = config;
     this.transport = new OpenAiTransport(config);
-    this.dimension = config.embeddingDimension();
   }
 
   @Override
-  public List<float[]> embedDocuments(List<String> texts) {
-    Objects.requireNonNull(texts, "texts");
-    for (String t : texts) {
-      if (t == null || t.isBlank()) {
-        throw new IllegalArgumentException("cannot embed null or blank text");
-      }
-    }
-    List<float[]> out = new ArrayList<>(texts.size());
-    for (int from = 0; from < texts.size(); from += config.embeddingBatchSize()) {
-      out.addAll(embedBatch(texts.subList(from, Math.min(texts.size(), from + config.embeddingBatchSize()))));
-    }
-    return out;
+  protected String endpoint() {
+    return transport.endpoint(PATH);
   }
 
   @Override
-  public float[] embedQuery(String query) {
-    if (query == null || query.isBlank()) {
-      throw new IllegalArgumentException("cannot embed a null or blank query");
-    }
-    return embedDocuments(List.of(query)).get(0);
-  }
-
-  @Override
-  public List<float[]> embedQueries(List<String> queries) {
-    return embedDocuments(queries);
-  }
-
-  private List<float[]> embedBatch(List<String> batch) {
+  protected List<List<Float>> embedBatch(List<String> batch) {
     EmbeddingCreateParams params =
         EmbeddingCreateParams.builder()
             .model(config.embeddingModel())
-            .inputOfArrayOfStrings(List.copyOf(batch))
+            .inputOfArrayOfStrings(batch)
             // explicit: some SDK versions default to base64, which not every compatible server speaks
             .encodingFormat(EmbeddingCreateParams.EncodingFormat.FLOAT)
             .build();
     CreateEmbeddingResponse response = transport.execute(PATH, client -> client.embeddings().create(params));
-    String endpoint = transport.endpoint(PATH);
+    String endpoint = endpoint();
     try {
       List<Embedding> data = response.data();
       if (data.size() != batch.size()) {
-        throw new ProviderException(
-            endpoint, -1, "POST " + endpoint + " returned " + data.size() + " embeddings for " + batch.size() + " texts", null);
+        throw new ProviderException(endpoint, -1,
+            "POST " + endpoint + " returned " + data.size() + " embeddings for " + batch.size() + " texts", null);
       }
-      float[][] ordered = new float[batch.size()][];
+      List<List<Float>> ordered = new ArrayList<>(java.util.Collections.nCopies(batch.size(), null));
       for (Embedding e : data) {
         long index = e.index();
-        if (index < 0 || index >= batch.size() || ordered[(int) index] != null) {
+        if (index < 0 || index >= batch.size() || ordered.get((int) index) != null) {
           throw new ProviderException(endpoint, -1, "POST " + endpoint + " returned a bad embedding index " + index, null);
         }
-        ordered[(int) index] = normalise(e.embedding(), endpoint);
+        ordered.set((int) index, e.embedding());
       }
-      return List.of(ordered);
+      return ordered;
     } catch (OpenAIInvalidDataException e) {
-      throw new ProviderException(
-          endpoint, -1, "POST " + endpoint + " returned a body that is not an embedding response: " + e.getMessage(), e);
+      throw new ProviderException(endpoint, -1,
+          "POST " + endpoint + " returned a body that is not an embedding response: " + transport.safe(e.getMessage()), e);
     }
-  }
-
-  private float[] normalise(List<Float> values, String endpoint) {
-    if (values.isEmpty()) {
-      throw new ProviderException(endpoint, -1, "POST " + endpoint + " returned an empty embedding", null);
-    }
-    int expected = dimension;
-    if (expected == 0) {
-      dimension = values.size();
-    } else if (values.size() != expected) {
-      throw new ProviderException(
-          endpoint, -1, "POST " + endpoint + " returned a " + values.size() + "-dimensional embedding, expected " + expected, null);
-    }
-    float[] v = new float[values.size()];
-    double sum = 0;
-    for (int i = 0; i < v.length; i++) {
-      v[i] = values.get(i);
-      sum += (double) v[i] * v[i];
-    }
-    if (!(sum > 0) || Double.isInfinite(sum)) {
-      throw new ProviderException(endpoint, -1, "POST " + endpoint + " returned a zero or non-finite embedding", null);
-    }
-    float inv = (float) (1.0 / Math.sqrt(sum));
-    for (int i = 0; i < v.length; i++) {
-      v[i] *= inv;
-    }
-    return v;
-  }
-
-  /**
-   * The vector dimension: the configured one, otherwise learned from a response (a one-text probe
-   * request is sent if nothing has been embedded yet).
-   */
-  @Override
-  public int dimension() {
-    if (dimension == 0) {
-      embedQuery("dimension probe");
-    }
-    return dimension;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.lychee.llm.openai;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Singleton;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
 import java.util.Objects;
@@ -27,18 +28,22 @@ public final class OpenAiModule extends AbstractModule {
     OpenAiConfig.Builder b = OpenAiConfig.builder().apiKey(System.getenv().getOrDefault("OPENAI_API_KEY", ""));
     String base = System.getenv("OPENAI_BASE_URL");
     if (base != null && !base.isBlank()) {
-      b.baseUrl(base.trim());
+      b.baseUrl(dev.lychee.provider.settings.ProviderSettings.parseUrl(base.trim(), "OPENAI_BASE_URL"));
     }
     return b;
   }
 
+  /**
+   * Declares the bindings only: each client is built by its provider the first time it is needed,
+   * once per injector, and closed by {@code Lychee.close()}.
+   */
   @Override
   protected void configure() {
     if (config.hasChatModel()) {
-      bind(ChatModel.class).toInstance(new OpenAiChatModel(config));
+      bind(ChatModel.class).toProvider(() -> new OpenAiChatModel(config)).in(Singleton.class);
     }
     if (config.hasEmbeddingModel()) {
-      bind(Embedder.class).toInstance(new OpenAiEmbedder(config));
+      bind(Embedder.class).toProvider(() -> new OpenAiEmbedder(config)).in(Singleton.class);
     }
   }
 

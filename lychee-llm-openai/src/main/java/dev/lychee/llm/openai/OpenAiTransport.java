@@ -9,12 +9,17 @@ import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import dev.lychee.api.ProviderException;
+import dev.lychee.provider.retry.Backoff;
+import dev.lychee.provider.retry.HttpFailure;
+import dev.lychee.provider.retry.RetryPolicy;
+import dev.lychee.provider.secrets.Redaction;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 /**
@@ -34,18 +39,20 @@ final class OpenAiTransport implements AutoCloseable {
 
   private final OpenAIClient client;
   private final OpenAiConfig config;
-  private final Backoff backoff;
+  private final RetryPolicy retries;
+  /** The base URL as printed: without credentials, which some proxies take in the URL. */
   private final String root;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   OpenAiTransport(OpenAiConfig config) {
     this.config = config;
-    String base = config.baseUrl().toString();
-    this.root = base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
-    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), Clock.systemUTC());
+    String base = trimSlash(config.baseUrl().toString());
+    this.root = Redaction.url(base);
+    this.retries = new RetryPolicy(config.maxRetries(), config.initialBackoff(), config.maxBackoff(), config.retryListener());
     Duration t = config.timeout();
     this.client =
         OpenAIOkHttpClient.builder()
-            .baseUrl(root)
+            .baseUrl(base)
             .apiKey(config.apiKey().isBlank() ? NO_KEY : config.apiKey())
             .maxRetries(0)
             .timeout(Timeout.builder().connect(t).read(t).write(t).request(t).build())
@@ -65,43 +72,33 @@ final class OpenAiTransport implements AutoCloseable {
    */
   <T> T execute(String path, Function<OpenAIClient, T> call) {
     String endpoint = endpoint(path);
-    int allowed = config.maxRetries() + 1;
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return call.apply(client);
-      } catch (OpenAIServiceException e) {
-        int status = e.statusCode();
-        if (isTransient(status) && attempt < allowed) {
-          Duration wait = backoff.waitAfter(attempt, serverWait(e.headers()));
-          config.retryListener().beforeRetry(attempt, status, wait);
-          if (!Backoff.sleep(wait)) {
-            throw new ProviderException(endpoint, status, "interrupted while waiting to retry POST " + endpoint, e);
-          }
-          continue;
-        }
-        throw new ProviderException(
-            endpoint,
-            status,
-            "POST " + endpoint + " failed with HTTP " + status + " after " + attempts(attempt) + ": " + e.getMessage(),
-            e);
-      } catch (OpenAIIoException e) {
-        String what = isTimeout(e) ? "timed out after " + config.timeout().toMillis() + " ms" : "could not be completed (" + rootMessage(e) + ")";
-        throw new ProviderException(endpoint, -1, "POST " + endpoint + " " + what, e);
-      } catch (OpenAIInvalidDataException e) {
-        throw new ProviderException(
-            endpoint, -1, "POST " + endpoint + " returned a body that is not a valid response: " + e.getMessage(), e);
-      } catch (OpenAIException e) {
-        throw new ProviderException(endpoint, -1, "POST " + endpoint + " failed: " + e.getMessage(), e);
-      }
+    return retries.execute("POST", endpoint, () -> attempt(endpoint, call));
+  }
+
+  private <T> T attempt(String endpoint, Function<OpenAIClient, T> call) {
+    try {
+      return call.apply(client);
+    } catch (OpenAIServiceException e) {
+      throw new HttpFailure(e.statusCode(), serverWait(e.headers()), safe(e.getMessage()), e);
+    } catch (OpenAIIoException e) {
+      String what = isTimeout(e) ? "timed out after " + config.timeout().toMillis() + " ms"
+          : "could not be completed (" + safe(rootMessage(e)) + ")";
+      throw new ProviderException(endpoint, -1, "POST " + endpoint + " " + what, e);
+    } catch (OpenAIInvalidDataException e) {
+      throw new ProviderException(
+          endpoint, -1, "POST " + endpoint + " returned a body that is not a valid response: " + safe(e.getMessage()), e);
+    } catch (OpenAIException e) {
+      throw new ProviderException(endpoint, -1, "POST " + endpoint + " failed: " + safe(e.getMessage()), e);
     }
   }
 
-  static boolean isTransient(int status) {
-    return status == 429 || status >= 500;
+  /** A library's or server's text, with URL credentials and the API key masked. */
+  String safe(String text) {
+    return Redaction.text(text, config.apiKey());
   }
 
-  private static String attempts(int n) {
-    return n == 1 ? "1 attempt" : n + " attempts";
+  private static String trimSlash(String s) {
+    return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
   }
 
   /** OpenAI sends {@code retry-after-ms}; everyone else the standard {@code Retry-After}. */
@@ -151,6 +148,8 @@ final class OpenAiTransport implements AutoCloseable {
 
   @Override
   public void close() {
-    client.close();
+    if (closed.compareAndSet(false, true)) {
+      client.close();
+    }
   }
 }

@@ -150,4 +150,21 @@ class OpenAiChatModelTest extends BaseChatModelTestCase {
         .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.status()).isEqualTo(401))
         .hasMessageContaining("Incorrect API key provided");
   }
+
+  @Test
+  void credentialsInTheBaseUrlAndTheKeyNeverAppearInErrors() {
+    // a server that echoes what it was given, as some proxies do in their error text
+    server.enqueue(error(400, "bad request for key sk-test via http://proxyuser:proxypass@" + server.baseUri().getAuthority()));
+    URI withCredentials = URI.create("http://proxyuser:proxypass@" + server.baseUri().getAuthority() + "/v1");
+    OpenAiConfig config = config(server.baseUri(), knobs(0)).baseUrl(withCredentials).build();
+    try (OpenAiChatModel model = new OpenAiChatModel(config)) {
+      assertThatThrownBy(() -> model.chat(hi(false)))
+          .isInstanceOfSatisfying(ProviderException.class, e -> {
+            assertThat(e.endpoint()).doesNotContain("proxypass").contains("***@");
+            assertThat(e.status()).isEqualTo(400);
+          })
+          .hasMessageNotContaining("proxypass").hasMessageNotContaining("proxyuser").hasMessageNotContaining("sk-test")
+          .hasMessageContaining("bad request for key ***");
+    }
+  }
 }

@@ -3,16 +3,16 @@ package dev.lychee.llm.openai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.inject.Binding;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Key;
+import com.google.inject.spi.Elements;
+import com.google.inject.spi.ProviderInstanceBinding;
 import dev.lychee.api.spi.ChatModel;
 import dev.lychee.api.spi.Embedder;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -62,26 +62,33 @@ class OpenAiConfigTest {
   }
 
   @Test
-  void retryAfterIsReadAsSecondsOrHttpDate() {
-    Clock clock = Clock.fixed(Instant.parse("2015-10-21T07:27:50Z"), ZoneOffset.UTC);
-    assertThat(Backoff.parseRetryAfter("1", clock)).contains(Duration.ofSeconds(1));
-    assertThat(Backoff.parseRetryAfter(" 120 ", clock)).contains(Duration.ofSeconds(120));
-    assertThat(Backoff.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", clock)).contains(Duration.ofSeconds(10));
-    assertThat(Backoff.parseRetryAfter("Wed, 21 Oct 2015 07:00:00 GMT", clock)).contains(Duration.ZERO);
-    assertThat(Backoff.parseRetryAfter("soon", clock)).isEmpty();
-    assertThat(Backoff.parseRetryAfter("", clock)).isEmpty();
+  void toStringNeverShowsTheKeyOrUrlCredentials() {
+    OpenAiConfig c = OpenAiConfig.builder().apiKey("sk-secret-123456").model("m")
+        .baseUrl("https://proxyuser:proxypass@llm.example/v1?api-key=abcdef&x=1").build();
+    assertThat(c.toString()).doesNotContain("sk-secret-123456").doesNotContain("proxypass")
+        .doesNotContain("proxyuser").doesNotContain("abcdef")
+        .contains("apiKey=***").contains("https://***@llm.example/v1?api-key=***&x=1").contains("model=m");
+    assertThat(OpenAiConfig.builder().model("m").build().toString()).contains("apiKey=(none)");
   }
 
   @Test
-  void backoffDoublesAndIsCapped() {
-    Backoff b = new Backoff(Duration.ofMillis(100), Duration.ofMillis(350), Clock.systemUTC());
-    assertThat(b.waitAfter(1, Optional.empty())).isEqualTo(Duration.ofMillis(100));
-    assertThat(b.waitAfter(2, Optional.empty())).isEqualTo(Duration.ofMillis(200));
-    assertThat(b.waitAfter(3, Optional.empty())).isEqualTo(Duration.ofMillis(350));
-    assertThat(b.waitAfter(60, Optional.empty())).isEqualTo(Duration.ofMillis(350));
-    // a server asking for an hour gets the cap
-    assertThat(b.waitAfterHeader(1, Optional.of("3600"))).isEqualTo(Duration.ofMillis(350));
-    assertThat(b.waitAfterHeader(1, Optional.of("0"))).isEqualTo(Duration.ZERO);
+  void aMalformedBaseUrlIsReportedWithoutItsCredentials() {
+    assertThatThrownBy(() -> OpenAiConfig.fromEnvironment(Map.of("LYCHEE_LLM", "openai:m",
+        "OPENAI_BASE_URL", "http://u:topsecret@bad host/v1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("OPENAI_BASE_URL is not a valid URL: http://***@bad host/v1")
+        .hasMessageNotContaining("topsecret");
+  }
+
+  @Test
+  void moduleDeclaresProvidersAndBuildsEachClientOncePerInjector() {
+    OpenAiModule module = new OpenAiModule(OpenAiConfig.builder().model("m").embeddingModel("e").build());
+    // configure() declares bindings only: no instance is made while the module is inspected
+    assertThat(Elements.getElements(module)).filteredOn(e -> e instanceof Binding<?>)
+        .hasSize(2).allSatisfy(b -> assertThat(b).isInstanceOf(ProviderInstanceBinding.class));
+    Injector injector = Guice.createInjector(module);
+    assertThat(injector.getInstance(ChatModel.class)).isSameAs(injector.getInstance(ChatModel.class));
+    assertThat(injector.getInstance(Embedder.class)).isSameAs(injector.getInstance(Embedder.class));
   }
 
   @Test

@@ -13,6 +13,7 @@ public enum ProblemCode {
   ASSET_NOT_FOUND(404, "The web inspector has no such file"),
   NO_EVALUATION(404, "The server was started without an evaluation file"),
   METHOD_NOT_ALLOWED(405, "The route does not take this method"),
+  TURN_CONFLICT(409, "A turn index is already stored with another text"),
   BODY_TOO_LARGE(413, "The body is larger than the server accepts"),
   UNSUPPORTED_MEDIA_TYPE(415, "The body must be application/json"),
   QUEUE_FULL(429, "The encoding queue is full; retry later"),

@@ -5,6 +5,8 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.Question;
+import dev.lychee.api.QueueFullException;
+import dev.lychee.api.TurnConflictException;
 import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
@@ -79,19 +81,33 @@ public final class MemoryService {
       }
     }
     LocalDateTime date = WireTimes.parse("session_date", req.sessionDate());
-    IngestResult r = memory.append(ns, session, date, turns);
-    if (req.flushRequested()) {
-      r = r.plus(memory.flush(ns, session));
+    IngestResult r;
+    try {
+      r = memory.append(ns, session, date, turns);
+      if (req.flushRequested()) {
+        r = r.plus(memory.flush(ns, session));
+      }
+    } catch (QueueFullException e) {
+      throw queueFull(e);
+    } catch (TurnConflictException e) {
+      throw new ApiException(ProblemCode.TURN_CONFLICT, e.getMessage());
     }
-    return new TurnsAccepted(ns, session, turns.size(), r.turnsStored(), r.segmentsClosed(), r.segmentsEncoded(),
+    return new TurnsAccepted(ns, session, turns.size(), r.turnsStored(), r.segmentsClosed(), r.segmentsQueued(),
+        r.segmentsEncoded(),
         pendingSegments(ns), r.recordsWritten(), r.errors());
   }
 
   /** Closes the session's open segment and encodes it. */
   public TurnsAccepted flush(String ns, String session) {
     requireSession(ns, session);
-    IngestResult r = memory.flush(ns, session);
-    return new TurnsAccepted(ns, session, 0, 0, r.segmentsClosed(), r.segmentsEncoded(), pendingSegments(ns),
+    IngestResult r;
+    try {
+      r = memory.flush(ns, session);
+    } catch (QueueFullException e) {
+      throw queueFull(e);
+    }
+    return new TurnsAccepted(ns, session, 0, 0, r.segmentsClosed(), r.segmentsQueued(), r.segmentsEncoded(),
+        pendingSegments(ns),
         r.recordsWritten(), r.errors());
   }
 
@@ -232,6 +248,12 @@ public final class MemoryService {
     if (memory.store().nextTurnIndex(ns, session) == 0) {
       throw new ApiException(ProblemCode.SESSION_NOT_FOUND, "session '" + session + "' of namespace '" + ns + "' holds no turns");
     }
+  }
+
+  /** 429 with the encoder's hint as {@code Retry-After} (whole seconds, at least 1); nothing of the call was stored. */
+  static ApiException queueFull(QueueFullException e) {
+    long seconds = Math.max(1, (e.retryAfter() == null ? 1000 : e.retryAfter().toMillis() + 999) / 1000);
+    return new ApiException(ProblemCode.QUEUE_FULL, e.getMessage(), Map.of("Retry-After", Long.toString(seconds)));
   }
 
   private long pendingSegments(String ns) {

@@ -110,7 +110,9 @@ class SpringAiAppTest {
         : m.get(0).startsWith("You plan how to search") ? "{\"question_type\": \"single\", \"semantic_queries\": [\"Zoe\"]}"
         : "Lisbon")) {
       OpenAiEmbeddingModel embeddings = new OpenAiEmbeddingModel(api(stub));
-      LycheeConfig config = LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.LLM).build();
+      LycheeConfig config = LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.LLM)
+          // encoding on the caller's thread, so that the calls counted below are all made when append returns
+          .ingest(dev.lychee.core.ingest.IngestConfig.builder().encodeMode(dev.lychee.core.ingest.IngestConfig.EncodeMode.SYNC).build()).build();
       try (Lychee memory = Lychee.builder().config(config).chatModel(new SpringAiChatModel(chatModel(stub)))
           .embedder(new SpringAiEmbedder(embeddings, "embed-stub", 64,
               dev.lychee.api.spi.EmbeddingProfile.TEXT_EMBEDDING_3_SMALL)).build()) {

@@ -118,6 +118,9 @@ class LycheeStarterAppTest {
         .containsExactly("My sister Zoe moved to Lisbon last spring.", "Noted.");
     lychee.flushAll("alice");
     lychee.flushAll("bob");
+    // the starter encodes in the background (the advisor never waits for the LLM); wait for it here
+    assertThat(lychee.awaitIdle("alice", java.time.Duration.ofSeconds(60))).isTrue();
+    assertThat(lychee.awaitIdle("bob", java.time.Duration.ofSeconds(60))).isTrue();
     assertThat(lychee.store().records("alice")).extracting(r -> r.text()).contains("The user's sister Zoe moved to Lisbon.");
 
     say("alice", "friday", "Which city does my sister live in?");

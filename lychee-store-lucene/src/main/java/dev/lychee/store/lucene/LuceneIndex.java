@@ -1,5 +1,6 @@
 package dev.lychee.store.lucene;
 
+import dev.lychee.core.store.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ final class LuceneIndex implements AutoCloseable {
     this.analyzer = analyzer;
     this.config = config;
     try {
-      Files.createDirectories(path);
+      PrivateFiles.createDirectories(path);
       Directory fs = FSDirectory.open(path);
       this.directory = config.fsync() ? fs : new UnsyncedDirectory(fs);
       openWriter();

@@ -1,5 +1,6 @@
 package dev.lychee.store.lucene;
 
+import dev.lychee.api.spi.CompositeKey;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -56,7 +57,7 @@ final class StoreFields {
   static final String KIND_NODE = "node";
 
   static Term uid(String kind, String namespace, String id) {
-    return new Term(UID, kind + '\u0000' + namespace + '\u0000' + id);
+    return new Term(UID, CompositeKey.of(kind, namespace, id));
   }
 
   /** Matches the documents of one kind in one namespace (no scoring). */

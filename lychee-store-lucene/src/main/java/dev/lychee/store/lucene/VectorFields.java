@@ -1,5 +1,6 @@
 package dev.lychee.store.lucene;
 
+import dev.lychee.api.spi.CompositeKey;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -22,7 +23,7 @@ final class VectorFields {
   static final String UID = "uid";
   /** Namespace (keyword). */
   static final String NS = "ns";
-  /** The logical index: namespace and kind joined by NUL (keyword). */
+  /** The logical index: namespace and kind as one unambiguous key (keyword). */
   static final String SCOPE = "scope";
   /** The caller's id (sorted doc values, for cheap per-document reads, and stored). */
   static final String ID = "id";
@@ -34,11 +35,11 @@ final class VectorFields {
   }
 
   static Term uid(String namespace, String kind, String id) {
-    return new Term(UID, namespace + '\u0000' + kind + '\u0000' + id);
+    return new Term(UID, CompositeKey.of(namespace, kind, id));
   }
 
   static Term scope(String namespace, String kind) {
-    return new Term(SCOPE, namespace + '\u0000' + kind);
+    return new Term(SCOPE, CompositeKey.of(namespace, kind));
   }
 
   static Document vector(String namespace, String kind, String id, float[] unit) {

@@ -56,4 +56,20 @@ class LuceneStoreModuleTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> LuceneStoreConfig.builder().maxQueryTerms(0).build())
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void newDirectoriesArePrivateToTheirOwner() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX file modes");
+    Path root = dir.resolve("home").resolve("memory");
+    Injector injector = Guice.createInjector(new LuceneStoreModule(root));
+    try (RecordStore store = injector.getInstance(RecordStore.class);
+        VectorIndex vectors = injector.getInstance(VectorIndex.class)) {
+      store.appendTurns("alice", "s1", java.util.List.of(Fixtures.turn("alice", "s1", 0, "my bank is Acme")));
+      for (Path d : java.util.List.of(dir.resolve("home"), root, root.resolve("records"), root.resolve("vectors"))) {
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(d)))
+            .as(d.toString()).isEqualTo("rwx------");
+      }
+    }
+  }
 }

@@ -6,6 +6,7 @@ import com.github.jelmerk.hnswlib.core.SearchResult;
 import com.github.jelmerk.hnswlib.core.hnsw.HnswIndex;
 import dev.lychee.api.ScoredId;
 import dev.lychee.core.vector.Vectors;
+import dev.lychee.core.store.PrivateFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -151,7 +152,7 @@ final class HnswGraph {
    * file first and moved into place, so a crash never leaves a torn file under the real name.
    */
   void save(Path file, long version) throws IOException {
-    Files.createDirectories(file.getParent());
+    PrivateFiles.createDirectories(file.getParent());
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try (OutputStream raw = Files.newOutputStream(tmp);
         DataOutputStream out = new DataOutputStream(new BufferedOutputStream(raw))) {

@@ -1,6 +1,5 @@
 package dev.lychee.store.sqlite;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,6 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
+import dev.lychee.core.store.PrivateFiles;
 import org.jdbi.v3.core.ConnectionFactory;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
@@ -65,12 +65,10 @@ public final class SqliteDatabase {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(config, "config");
     try {
-      Path parent = file.toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
+      // created here rather than by the driver so that a new database is private (0600, 0700)
+      PrivateFiles.createFile(file);
     } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot create the directory of " + file, e);
+      throw new IllegalStateException("cannot create " + file, e);
     }
     return new SqliteDatabase(file, config, migrations);
   }

@@ -487,13 +487,12 @@ public final class SqliteRecordStore implements RecordStore {
   public List<MemoryRecord> recordsInRange(String namespace, DateRange range) {
     ns(namespace);
     Objects.requireNonNull(range, "range");
-    // ISO dates compare as text; an open end (NULL) never excludes
-    String start = ColumnCodec.iso(range.start());
-    String end = ColumnCodec.iso(range.end());
-    return db.read(h -> h.createQuery("SELECT " + Rows.RECORD_COLUMNS + " FROM records WHERE namespace = :ns AND has_span = 1"
-            + " AND NOT (span_end IS NOT NULL AND :start IS NOT NULL AND span_end < :start)"
-            + " AND NOT (span_start IS NOT NULL AND :end IS NOT NULL AND span_start > :end) ORDER BY seq")
-        .bind("ns", namespace).bind("start", start).bind("end", end).map(Rows::record).list());
+    // the overlap is decided on decoded dates: ISO text sorts wrongly outside years 0000-9999
+    // ("-0050" after "-0001", "+12024" before "2024"), as the stored spans are text
+    return db.read(h -> h.createQuery("SELECT " + Rows.RECORD_COLUMNS
+            + " FROM records WHERE namespace = :ns AND has_span = 1 ORDER BY seq")
+        .bind("ns", namespace).map(Rows::record).list()).stream()
+        .filter(r -> r.temporal().span() != null && r.temporal().span().overlaps(range)).toList();
   }
 
   // ---- evidence nodes ----

@@ -3,6 +3,7 @@ package dev.lychee.store.sqlite;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.CompositeKey;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.vector.VectorSlab;
 import dev.lychee.core.vector.Vectors;
@@ -251,7 +252,7 @@ public final class SqliteVectorIndex implements VectorIndex {
   private Path graphFile(Key key) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      byte[] d = sha.digest((key.namespace() + "\u0000" + key.kind()).getBytes(StandardCharsets.UTF_8));
+      byte[] d = sha.digest(CompositeKey.of(key.namespace(), key.kind()).getBytes(StandardCharsets.UTF_8));
       return hnswDir.resolve(HexFormat.of().formatHex(d, 0, 16) + ".hnsw");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is required by every Java runtime", e);

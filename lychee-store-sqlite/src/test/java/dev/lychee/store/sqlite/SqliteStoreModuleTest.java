@@ -61,4 +61,31 @@ class SqliteStoreModuleTest {
     assertThat(d.toBuilder().build()).isEqualTo(d);
     assertThat(d.hnswDirectoryFor(Path.of("/data/memory.db"))).isEqualTo(Path.of("/data/memory.db.hnsw"));
   }
+
+  @Test
+  void aNewDatabaseAndItsDirectoriesArePrivateToTheirOwner() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX file modes");
+    Path db = dir.resolve("home").resolve("memory.db");
+    Injector injector = Guice.createInjector(new SqliteStoreModule(db));
+    RecordStore store = injector.getInstance(RecordStore.class);
+    VectorIndex vectors = injector.getInstance(VectorIndex.class);
+    try {
+      store.appendTurns("ns", "s", List.of(new RawTurn("ns", TurnRef.of("s", 0), Role.USER, null, "my bank is Acme", null)));
+      assertThat(mode(dir.resolve("home"))).isEqualTo("rwx------");
+      assertThat(mode(db)).isEqualTo("rw-------");
+      // SQLite creates its write-ahead log with the database file's mode
+      Path wal = db.resolveSibling("memory.db-wal");
+      if (java.nio.file.Files.exists(wal)) {
+        assertThat(mode(wal)).isEqualTo("rw-------");
+      }
+    } finally {
+      store.close();
+      vectors.close();
+    }
+  }
+
+  private static String mode(Path p) throws java.io.IOException {
+    return java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(p));
+  }
 }

@@ -1,4 +1,4 @@
-package dev.lychee.llm.ollama;
+package dev.lychee.provider.retry;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -13,15 +13,28 @@ import java.util.Optional;
  * an exponential backoff ({@code initial * 2^(attempt-1)}), both capped at {@code max} so that a
  * misbehaving server cannot park a caller for an hour.
  */
-final class Backoff {
+public final class Backoff {
   private final Duration initial;
   private final Duration max;
   private final Clock clock;
 
-  Backoff(Duration initial, Duration max, Clock clock) {
-    this.initial = initial;
-    this.max = max;
-    this.clock = clock;
+  /**
+   * @param initial the first wait when the server names none; doubles per attempt
+   * @param max the cap on any single wait, the server's included
+   */
+  public Backoff(Duration initial, Duration max, Clock clock) {
+    this.initial = positive(initial, "initial backoff");
+    this.max = positive(max, "max backoff");
+    this.clock = java.util.Objects.requireNonNull(clock, "clock");
+  }
+
+  /** Checks a backoff setting: present and positive. */
+  public static Duration positive(Duration d, String name) {
+    java.util.Objects.requireNonNull(d, name);
+    if (d.isZero() || d.isNegative()) {
+      throw new IllegalArgumentException(name + " must be positive: " + d);
+    }
+    return d;
   }
 
   /**
@@ -29,12 +42,12 @@ final class Backoff {
    *
    * @param retryAfter the raw {@code Retry-After} header, if the response had one
    */
-  Duration waitAfterHeader(int attempt, Optional<String> retryAfter) {
+  public Duration waitAfterHeader(int attempt, Optional<String> retryAfter) {
     return waitAfter(attempt, retryAfter.flatMap(v -> parseRetryAfter(v, clock)));
   }
 
   /** The wait after failed attempt {@code attempt}, given the wait the server asked for, if any. */
-  Duration waitAfter(int attempt, Optional<Duration> serverWait) {
+  public Duration waitAfter(int attempt, Optional<Duration> serverWait) {
     Duration wait = serverWait.orElseGet(() -> exponential(attempt));
     return wait.compareTo(max) > 0 ? max : wait;
   }
@@ -52,7 +65,7 @@ final class Backoff {
    * ({@code "Wed, 21 Oct 2015 07:28:00 GMT"}), RFC 9110 section 10.2.3. A date in the past means
    * "retry now". Anything else is ignored (empty), so the exponential backoff applies.
    */
-  static Optional<Duration> parseRetryAfter(String value, Clock clock) {
+  public static Optional<Duration> parseRetryAfter(String value, Clock clock) {
     if (value == null) {
       return Optional.empty();
     }
@@ -77,7 +90,7 @@ final class Backoff {
   }
 
   /** Sleeps, keeping the interrupt flag if interrupted. */
-  static boolean sleep(Duration d) {
+  public static boolean sleep(Duration d) {
     try {
       Thread.sleep(d.toMillis(), (int) (d.toNanos() % 1_000_000));
       return true;

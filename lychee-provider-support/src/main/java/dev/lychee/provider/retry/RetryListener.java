@@ -1,4 +1,4 @@
-package dev.lychee.llm.ollama;
+package dev.lychee.provider.retry;
 
 import java.time.Duration;
 

@@ -1,0 +1,34 @@
+package dev.lychee.examples;
+
+// The README's library quick start, verbatim (QuickStartTest runs it). Keep the two identical.
+// readme:begin quick-start
+import dev.lychee.api.Answer;
+import dev.lychee.api.Recall;
+import dev.lychee.api.Turn;
+import dev.lychee.core.Lychee;
+import dev.lychee.embed.onnx.OnnxEmbeddingModule;
+import dev.lychee.store.sqlite.SqliteStoreModule;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+
+public class QuickStart {
+  public static void main(String[] args) {
+    try (Lychee memory = Lychee.create(new OnnxEmbeddingModule(),
+                                       new SqliteStoreModule(Path.of("memory.db")))) {
+      memory.append("alice", "session-1", LocalDateTime.parse("2023-05-08T13:56"), List.of(
+          Turn.user("Caroline", "I went to a support group yesterday."),
+          Turn.user("Melanie", "That sounds powerful. How did it go?")));
+      memory.flush("alice", "session-1");               // end of session: close the open segment
+
+      Recall recall = memory.recall("alice", "When did Caroline go to the support group?");
+      recall.evidence().forEach(e -> System.out.println(e.score() + "  " + e.text()));
+
+      Answer answer = memory.answer("alice", "When did Caroline go to the support group?");
+      System.out.println("answer: " + answer.text());
+
+      memory.forget("alice");                            // or forget("alice", "session-1")
+    }
+  }
+}
+// readme:end quick-start
