@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One PostgreSQL database shared by {@link PostgresRecordStore}, {@link PostgresVectorIndex} and
- * {@link SegmentClaims}: a HikariCP pool whose connections use the configured schema, a {@link
+ * {@link PostgresSegmentClaims}: a HikariCP pool whose connections use the configured schema, a {@link
  * Jdbi} over it, the schema migrations, and the transaction loop every call goes through.
  *
  * <p>Each call is one transaction. A transient failure (see {@link Failures#isTransient}) rolls it

@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * A {@link RecordStore} on PostgreSQL that many application instances share.
@@ -71,13 +72,22 @@ public final class PostgresRecordStore implements RecordStore {
     if (closed) {
       throw new IllegalStateException("record store is closed");
     }
-    return nonBlank(namespace, "namespace");
+    return name(namespace, "namespace");
   }
 
   private static String nonBlank(String value, String name) {
     Objects.requireNonNull(value, name);
     if (value.isBlank()) {
       throw new IllegalArgumentException(name + " must not be blank");
+    }
+    return value;
+  }
+
+  /** A namespace or session name: not blank, and free of NUL, which PostgreSQL text cannot hold. */
+  static String name(String value, String what) {
+    nonBlank(value, what);
+    if (value.indexOf('\u0000') >= 0) {
+      throw new IllegalArgumentException(what + " must not contain the NUL character (PostgreSQL text cannot hold it)");
     }
     return value;
   }
@@ -93,8 +103,33 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> batch) {
     ns(namespace);
-    nonBlank(session, "session");
+    name(session, "session");
     Objects.requireNonNull(batch, "turns");
+    checked(namespace, session, batch);
+    if (batch.isEmpty()) {
+      return List.of();
+    }
+    return db.write(h -> turns.append(h, namespace, session, batch));
+  }
+
+  /**
+   * Stores the turns {@code admit} builds for the session's next free index, read under a lock on
+   * the session's row inside the write transaction: appends to one session from any number of
+   * instances run one after another, so every turn gets its own index, with no gap. {@code admit}
+   * may run more than once when a transient failure makes the transaction run again; a run after a
+   * lost acknowledgement of a committed one returns the turns that run stored.
+   */
+  @Override
+  public List<RawTurn> appendTurns(String namespace, String session, IntFunction<List<RawTurn>> admit) {
+    ns(namespace);
+    name(session, "session");
+    Objects.requireNonNull(admit, "admit");
+    UUID token = UUID.randomUUID();
+    return db.write(h -> turns.appendAdmitted(h, namespace, session, next -> checked(namespace, session,
+        Objects.requireNonNull(admit.apply(next), "admitted turns")), token));
+  }
+
+  private static List<RawTurn> checked(String namespace, String session, List<RawTurn> batch) {
     for (RawTurn t : batch) {
       Objects.requireNonNull(t, "turn");
       sameNamespace(namespace, t.namespace(), "turn " + t.id());
@@ -103,10 +138,7 @@ public final class PostgresRecordStore implements RecordStore {
             "turn " + t.id() + " belongs to session '" + t.session() + "', not '" + session + "'");
       }
     }
-    if (batch.isEmpty()) {
-      return List.of();
-    }
-    return db.write(h -> turns.append(h, namespace, session, batch));
+    return batch;
   }
 
   /**
@@ -120,7 +152,7 @@ public final class PostgresRecordStore implements RecordStore {
    */
   public List<RawTurn> appendAssigning(String namespace, String session, List<Turn> batch) {
     ns(namespace);
-    nonBlank(session, "session");
+    name(session, "session");
     Objects.requireNonNull(batch, "turns");
     Set<Integer> seen = new HashSet<>();
     for (Turn t : batch) {
@@ -139,7 +171,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public int nextTurnIndex(String namespace, String session) {
     ns(namespace);
-    nonBlank(session, "session");
+    name(session, "session");
     return db.read(h -> turns.nextIndex(h, namespace, session));
   }
 
@@ -171,7 +203,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<RawTurn> turns(String namespace, String session, int from, int to) {
     ns(namespace);
-    nonBlank(session, "session");
+    name(session, "session");
     if (from > to) {
       return List.of();
     }
@@ -236,7 +268,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public int segmentedThrough(String namespace, String session) {
     ns(namespace);
-    nonBlank(session, "session");
+    name(session, "session");
     return db.read(h -> segments.segmentedThrough(h, namespace, session));
   }
 
@@ -400,7 +432,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public Forgotten forget(String namespace, String session) {
     ns(namespace);
-    nonBlank(session, "session");
+    name(session, "session");
     return db.write(h -> {
       List<String> turnIds = turns.delete(h, namespace, session);
       segments.delete(h, namespace, session);

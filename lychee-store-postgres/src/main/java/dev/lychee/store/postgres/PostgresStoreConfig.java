@@ -20,6 +20,7 @@ public final class PostgresStoreConfig {
   private final int hnswM;
   private final int hnswEfConstruction;
   private final int hnswEf;
+  private final Duration claimWait;
 
   private PostgresStoreConfig(Builder b) {
     if (b.schema == null || !SCHEMA.matcher(b.schema).matches()) {
@@ -51,6 +52,11 @@ public final class PostgresStoreConfig {
     this.hnswM = b.hnswM;
     this.hnswEfConstruction = b.hnswEfConstruction;
     this.hnswEf = b.hnswEf;
+    Objects.requireNonNull(b.claimWait, "claimWait");
+    if (b.claimWait.isNegative()) {
+      throw new IllegalArgumentException("claimWait must be >= 0: " + b.claimWait);
+    }
+    this.claimWait = b.claimWait;
   }
 
   private static void requirePositive(Duration d, String name) {
@@ -112,11 +118,22 @@ public final class PostgresStoreConfig {
     return hnswEf;
   }
 
+  /**
+   * How long claiming a given segment waits while another instance encodes an earlier segment of
+   * the same session (default 60 s; zero: do not wait). Encoding follows session order, so the
+   * segment could not be encoded before that anyway; waiting lets the instance that closed it
+   * encode it instead of leaving it to the next {@code encodePending}.
+   */
+  public Duration claimWait() {
+    return claimWait;
+  }
+
   @Override
   public String toString() {
     return "PostgresStoreConfig[schema=" + schema + ", maxPoolSize=" + maxPoolSize + ", connectTimeout="
         + connectTimeout + ", retryFor=" + retryFor + ", exactSearchMaxVectors=" + exactSearchMaxVectors
-        + ", hnswM=" + hnswM + ", hnswEfConstruction=" + hnswEfConstruction + ", hnswEf=" + hnswEf + "]";
+        + ", hnswM=" + hnswM + ", hnswEfConstruction=" + hnswEfConstruction + ", hnswEf=" + hnswEf
+        + ", claimWait=" + claimWait + "]";
   }
 
   /** Builder of {@link PostgresStoreConfig}; every setter has the documented default. */
@@ -129,6 +146,7 @@ public final class PostgresStoreConfig {
     private int hnswM = 16;
     private int hnswEfConstruction = 200;
     private int hnswEf = 100;
+    private Duration claimWait = Duration.ofSeconds(60);
 
     private Builder() {}
 
@@ -169,6 +187,11 @@ public final class PostgresStoreConfig {
 
     public Builder hnswEf(int v) {
       this.hnswEf = v;
+      return this;
+    }
+
+    public Builder claimWait(Duration v) {
+      this.claimWait = v;
       return this;
     }
 

@@ -4,14 +4,17 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.SegmentClaims;
 import dev.lychee.api.spi.VectorIndex;
 import java.util.Objects;
 import javax.sql.DataSource;
 
 /**
  * Guice module that binds {@link RecordStore} to {@link PostgresRecordStore}, {@link VectorIndex}
- * to {@link PostgresVectorIndex} and {@link SegmentClaims}, all singletons over one {@link
- * PostgresDatabase} (one pool). List it after the core module to override the in-memory defaults.
+ * to {@link PostgresVectorIndex} and {@link SegmentClaims} to {@link PostgresSegmentClaims}, all
+ * singletons over one {@link PostgresDatabase} (one pool). Passed to {@code Lychee.create}, it
+ * overrides the in-memory defaults; with the claims in the database, the background encoders of
+ * every instance share one durable queue of PENDING segments.
  */
 public final class PostgresStoreModule extends AbstractModule {
   private final String jdbcUrl;
@@ -46,7 +49,8 @@ public final class PostgresStoreModule extends AbstractModule {
     bind(VectorIndex.class).to(PostgresVectorIndex.class);
     bind(PostgresRecordStore.class).in(Singleton.class);
     bind(PostgresVectorIndex.class).in(Singleton.class);
-    bind(SegmentClaims.class).in(Singleton.class);
+    bind(SegmentClaims.class).to(PostgresSegmentClaims.class);
+    bind(PostgresSegmentClaims.class).in(Singleton.class);
   }
 
   @Provides

@@ -12,7 +12,7 @@ import org.jdbi.v3.core.statement.StatementContext;
 
 /**
  * Table {@code segments}: closed segments with their turns (JSON), state, last error, a durable
- * attempt count and the claim an instance may hold on it (see {@link SegmentClaims}).
+ * attempt count and the claim an instance may hold on it (see {@link PostgresSegmentClaims}).
  */
 final class SegmentTable {
   static final String COLUMNS =

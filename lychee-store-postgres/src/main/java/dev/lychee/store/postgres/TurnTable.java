@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.IntFunction;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -73,16 +74,56 @@ final class TurnTable {
   }
 
   /**
+   * Stores the turns {@code admit} returns for the session's next free index, read under the
+   * session's row lock, so no other writer can take that index before this transaction commits.
+   * The token makes a re-run of the same call (after a lost acknowledgement) return what the first
+   * run stored instead of storing its turns again under fresh indices.
+   */
+  List<RawTurn> appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token) {
+    int next = lockSession(h, ns, session);
+    Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
+    if (done.isPresent()) {
+      int first = done.get().getKey();
+      return window(h, ns, session, first, first + done.get().getValue() - 1);
+    }
+    List<RawTurn> batch = admit.apply(next);
+    List<RawTurn> added = new ArrayList<>();
+    int highest = next - 1;
+    int lowest = Integer.MAX_VALUE;
+    for (RawTurn t : batch) {
+      if (insert(h, t)) {
+        added.add(t);
+        lowest = Math.min(lowest, t.index());
+        highest = Math.max(highest, t.index());
+      }
+    }
+    advance(h, ns, session, highest + 1);
+    if (!added.isEmpty()) {
+      recordRun(h, ns, session, token, lowest, highest + 1 - lowest);
+    }
+    dropIfEmpty(h, ns, session);
+    return added;
+  }
+
+  private static Optional<Map.Entry<Integer, Integer>> previousRun(Handle h, String ns, String session, UUID token) {
+    return h.createQuery("SELECT first_idx, count FROM turn_appends WHERE namespace = :ns AND session = :s AND token = :t")
+        .bind("ns", ns).bind("s", session).bind("t", token)
+        .map((rs, ctx) -> Map.entry(rs.getInt(1), rs.getInt(2))).findOne();
+  }
+
+  private static void recordRun(Handle h, String ns, String session, UUID token, int first, int count) {
+    h.createUpdate("INSERT INTO turn_appends(namespace, session, token, first_idx, count) VALUES (:ns, :s, :t, :f, :c)")
+        .bind("ns", ns).bind("s", session).bind("t", token).bind("f", first).bind("c", count).execute();
+  }
+
+  /**
    * Stores turns, giving every turn without an index ({@code -1}) the next free one; turns with an
    * index behave as in {@link #append}. The token makes a re-run of the same call (after a lost
    * acknowledgement) return the turns the first run stored instead of storing them again.
    */
   List<RawTurn> appendAssigning(Handle h, String ns, String session, List<Turn> turns, UUID token) {
     int next = lockSession(h, ns, session);
-    Optional<Map.Entry<Integer, Integer>> done = h.createQuery(
-            "SELECT first_idx, count FROM turn_appends WHERE namespace = :ns AND session = :s AND token = :t")
-        .bind("ns", ns).bind("s", session).bind("t", token)
-        .map((rs, ctx) -> Map.entry(rs.getInt(1), rs.getInt(2))).findOne();
+    Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
     if (done.isPresent()) {
       int first = done.get().getKey();
       return window(h, ns, session, first, first + done.get().getValue() - 1);
@@ -111,9 +152,7 @@ final class TurnTable {
       highest = Math.max(highest, idx);
     }
     advance(h, ns, session, highest + 1);
-    h.createUpdate("INSERT INTO turn_appends(namespace, session, token, first_idx, count) VALUES (:ns, :s, :t, :f, :c)")
-        .bind("ns", ns).bind("s", session).bind("t", token).bind("f", first).bind("c", Math.max(0, highest + 1 - first))
-        .execute();
+    recordRun(h, ns, session, token, first, Math.max(0, highest + 1 - first));
     dropIfEmpty(h, ns, session);
     added.sort((a, b) -> Integer.compare(a.index(), b.index()));
     return added;

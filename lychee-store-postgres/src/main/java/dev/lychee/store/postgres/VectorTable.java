@@ -52,7 +52,7 @@ final class VectorTable {
   private static long nextChange(Handle h, String ns, String kind) {
     return h.createQuery("INSERT INTO vector_heads(namespace, kind, seq) VALUES (:ns, :kind, nextval('vector_changes'))"
             + " ON CONFLICT (namespace, kind) DO UPDATE SET seq = nextval('vector_changes') RETURNING seq")
-        .bind("ns", ns).bind("kind", kind).mapTo(Long.class).one();
+        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Long.class).one();
   }
 
   /**
@@ -63,14 +63,14 @@ final class VectorTable {
   void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim) {
     long seq = nextChange(h, ns, kind);
     List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1")
-        .bind("ns", ns).bind("kind", kind).mapTo(Integer.class).list();
+        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Integer.class).list();
     if (!dims.isEmpty() && dims.get(0) != dim) {
       throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + dims.get(0));
     }
     PreparedBatch batch = h.prepareBatch("INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
         + " VALUES (:ns, :kind, :id, :dim, :vec, :seq) ON CONFLICT (namespace, kind, id)"
         + " DO UPDATE SET dim = EXCLUDED.dim, vec = EXCLUDED.vec, seq = EXCLUDED.seq");
-    vectors.forEach((id, v) -> batch.bind("ns", ns).bind("kind", kind).bind("id", id).bind("dim", dim)
+    vectors.forEach((id, v) -> batch.bind("ns", Columns.text(ns)).bind("kind", kind).bind("id", Columns.text(id)).bind("dim", dim)
         .bind("vec", encode(v)).bind("seq", seq).add());
     batch.execute();
     deleteTombstones(h, ns, kind, List.copyOf(vectors.keySet()));
@@ -79,7 +79,7 @@ final class VectorTable {
   private static void deleteTombstones(Handle h, String ns, String kind, List<String> ids) {
     for (int i = 0; i < ids.size(); i += IN_CHUNK) {
       h.createUpdate("DELETE FROM vector_tombstones WHERE namespace = :ns AND kind = :kind AND id = ANY(:ids)")
-          .bind("ns", ns).bind("kind", kind).bindArray("ids", String.class, ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))
+          .bind("ns", Columns.text(ns)).bind("kind", kind).bindArray("ids", String.class, stored(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK))))
           .execute();
     }
   }
@@ -92,8 +92,8 @@ final class VectorTable {
       removed += h.createUpdate("WITH gone AS (DELETE FROM vectors WHERE namespace = :ns AND kind = :kind"
               + " AND id = ANY(:ids) RETURNING id) INSERT INTO vector_tombstones(namespace, kind, id, seq)"
               + " SELECT :ns, :kind, id, :seq FROM gone ON CONFLICT (namespace, kind, id) DO UPDATE SET seq = EXCLUDED.seq")
-          .bind("ns", ns).bind("kind", kind).bind("seq", seq)
-          .bindArray("ids", String.class, ids.subList(i, Math.min(ids.size(), i + IN_CHUNK))).execute();
+          .bind("ns", Columns.text(ns)).bind("kind", kind).bind("seq", seq)
+          .bindArray("ids", String.class, stored(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))).execute();
     }
     return removed;
   }
@@ -101,27 +101,27 @@ final class VectorTable {
   /** Removes every vector of the namespace; its heads move to a new epoch. */
   void forget(Handle h, String ns) {
     h.createUpdate("UPDATE vector_heads SET epoch = epoch + 1, seq = nextval('vector_changes') WHERE namespace = :ns")
-        .bind("ns", ns).execute();
-    h.createUpdate("DELETE FROM vectors WHERE namespace = :ns").bind("ns", ns).execute();
-    h.createUpdate("DELETE FROM vector_tombstones WHERE namespace = :ns").bind("ns", ns).execute();
+        .bind("ns", Columns.text(ns)).execute();
+    h.createUpdate("DELETE FROM vectors WHERE namespace = :ns").bind("ns", Columns.text(ns)).execute();
+    h.createUpdate("DELETE FROM vector_tombstones WHERE namespace = :ns").bind("ns", Columns.text(ns)).execute();
   }
 
   /** The head of one index, or null when nothing was ever written to it. */
   Head head(Handle h, String ns, String kind) {
     return h.createQuery("SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind")
-        .bind("ns", ns).bind("kind", kind).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
+        .bind("ns", Columns.text(ns)).bind("kind", kind).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
   }
 
   /** Changes with numbers in {@code (after, upTo]}. */
   Changes since(Handle h, String ns, String kind, long after, long upTo) {
     Map<String, float[]> upserts = new LinkedHashMap<>();
     h.createQuery("SELECT id, vec FROM vectors WHERE namespace = :ns AND kind = :kind AND seq > :after AND seq <= :upTo")
-        .bind("ns", ns).bind("kind", kind).bind("after", after).bind("upTo", upTo)
-        .map((rs, ctx) -> Map.entry(rs.getString(1), decode(rs.getBytes(2))))
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).bind("upTo", upTo)
+        .map((rs, ctx) -> Map.entry(Columns.untext(rs.getString(1)), decode(rs.getBytes(2))))
         .forEach(e -> upserts.put(e.getKey(), e.getValue()));
     List<String> removals = h.createQuery("SELECT id FROM vector_tombstones WHERE namespace = :ns AND kind = :kind"
             + " AND seq > :after AND seq <= :upTo")
-        .bind("ns", ns).bind("kind", kind).bind("after", after).bind("upTo", upTo).mapTo(String.class).list();
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).bind("upTo", upTo).map((rs, ctx) -> Columns.untext(rs.getString(1))).list();
     return new Changes(upserts, removals);
   }
 
@@ -129,27 +129,32 @@ final class VectorTable {
   int countSince(Handle h, String ns, String kind, long after) {
     return h.createQuery("SELECT (SELECT COUNT(*) FROM vectors WHERE namespace = :ns AND kind = :kind AND seq > :after)"
             + " + (SELECT COUNT(*) FROM vector_tombstones WHERE namespace = :ns AND kind = :kind AND seq > :after)")
-        .bind("ns", ns).bind("kind", kind).bind("after", after).mapTo(Integer.class).one();
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).mapTo(Integer.class).one();
   }
 
   Map<String, float[]> all(Handle h, String ns, String kind) {
     Map<String, float[]> all = new LinkedHashMap<>();
     h.createQuery("SELECT id, vec FROM vectors WHERE namespace = :ns AND kind = :kind")
-        .bind("ns", ns).bind("kind", kind).setFetchSize(2000)
-        .map((rs, ctx) -> Map.entry(rs.getString(1), decode(rs.getBytes(2))))
+        .bind("ns", Columns.text(ns)).bind("kind", kind).setFetchSize(2000)
+        .map((rs, ctx) -> Map.entry(Columns.untext(rs.getString(1)), decode(rs.getBytes(2))))
         .forEach(e -> all.put(e.getKey(), e.getValue()));
     return all;
   }
 
   int count(Handle h, String ns, String kind) {
     return h.createQuery("SELECT COUNT(*) FROM vectors WHERE namespace = :ns AND kind = :kind")
-        .bind("ns", ns).bind("kind", kind).mapTo(Integer.class).one();
+        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Integer.class).one();
   }
 
   /** The kinds of the namespace that ever held a vector. */
   List<String> kinds(Handle h, String ns) {
     return new ArrayList<>(h.createQuery("SELECT kind FROM vector_heads WHERE namespace = :ns")
-        .bind("ns", ns).mapTo(String.class).list());
+        .bind("ns", Columns.text(ns)).mapTo(String.class).list());
+  }
+
+  /** Names and ids as stored: PostgreSQL text cannot hold NUL, so it is escaped (see {@link Columns#text}). */
+  private static List<String> stored(List<String> ids) {
+    return ids.stream().map(Columns::text).toList();
   }
 
   static List<String> distinct(Collection<String> ids) {

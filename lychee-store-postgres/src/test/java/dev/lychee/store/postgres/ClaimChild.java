@@ -15,8 +15,8 @@ public final class ClaimChild {
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(args[1]).maxPoolSize(1).build();
     PostgresDatabase db = PostgresDatabase.open(args[0], config);
     db.acquire();
-    SegmentClaims claims = new SegmentClaims(db);
-    var claim = claims.claim(args[2], "child-" + ProcessHandle.current().pid(), Duration.ofMillis(Long.parseLong(args[3])));
+    PostgresSegmentClaims claims = new PostgresSegmentClaims(db);
+    var claim = claims.claimNext(args[2], "child-" + ProcessHandle.current().pid(), Duration.ofMillis(Long.parseLong(args[3])));
     System.out.println(claim.map(c -> "CLAIMED " + c.segmentId()).orElse("NOTHING"));
     System.out.flush();
     Thread.sleep(Duration.ofMinutes(5).toMillis());

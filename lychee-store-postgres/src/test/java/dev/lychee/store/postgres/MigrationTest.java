@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 class MigrationTest {
   @Test
   void migratesOnceAndRefusesANewerSchema() throws Exception {
+    String url = TestPostgres.get().url();
     String schema = TestPostgres.freshSchema();
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).build();
     PostgresRecordStore.open(TestPostgres.get().url(), config).close();
@@ -25,18 +26,19 @@ class MigrationTest {
       }
       st.execute("INSERT INTO " + schema + ".schema_version(version, description) VALUES (99, 'from the future')");
     }
-    assertThatThrownBy(() -> PostgresRecordStore.open(TestPostgres.get().url(), config))
+    assertThatThrownBy(() -> PostgresRecordStore.open(url, config))
         .isInstanceOf(PostgresStoreException.class)
         .hasMessageContaining("version 99").hasMessageContaining("newer than this Lychee supports");
   }
 
   @Test
   void aFailedMigrationLeavesThePreviousVersion() throws Exception {
+    String url = TestPostgres.get().url();
     String schema = TestPostgres.freshSchema();
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).build();
     SchemaMigrations broken = new SchemaMigrations(List.of(SchemaMigrations.V1,
         new SchemaMigrations.Migration(2, "broken", List.of("CREATE TABLE extra (x integer)", "SELECT no_such_function()"))));
-    assertThatThrownBy(() -> PostgresDatabase.open(TestPostgres.get().url(), config, broken))
+    assertThatThrownBy(() -> PostgresDatabase.open(url, config, broken))
         .hasMessageContaining("no_such_function");
     try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT MAX(version), to_regclass('" + schema + ".extra') IS NULL FROM "

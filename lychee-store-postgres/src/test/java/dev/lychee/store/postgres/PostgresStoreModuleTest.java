@@ -9,6 +9,7 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.Turn;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.SegmentClaims;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.testing.HashingEmbedder;
@@ -36,7 +37,8 @@ class PostgresStoreModuleTest {
     assertThat(store).isInstanceOf(PostgresRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
     assertThat(vectors).isInstanceOf(PostgresVectorIndex.class).isSameAs(injector.getInstance(VectorIndex.class));
     assertThat(((PostgresRecordStore) store).database()).isSameAs(injector.getInstance(PostgresDatabase.class));
-    assertThat(injector.getInstance(SegmentClaims.class)).isSameAs(injector.getInstance(SegmentClaims.class));
+    assertThat(injector.getInstance(SegmentClaims.class)).isInstanceOf(PostgresSegmentClaims.class)
+        .isSameAs(injector.getInstance(SegmentClaims.class));
     assertThat(new PostgresStoreModule("jdbc:postgresql://u:secret@h:5432/db?password=secret").toString())
         .doesNotContain("secret").contains("h:5432/db");
     store.close();

@@ -9,6 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.RawTurn;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentClaim;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
@@ -28,14 +30,14 @@ import org.junit.jupiter.api.Timeout;
 class SegmentClaimsTest {
   private String schema;
   private PostgresRecordStore store;
-  private SegmentClaims claims;
+  private PostgresSegmentClaims claims;
 
   @BeforeEach
   void open() {
     schema = TestPostgres.freshSchema();
     store = PostgresRecordStore.open(TestPostgres.get().url(),
-        PostgresStoreConfig.builder().schema(schema).maxPoolSize(8).build());
-    claims = new SegmentClaims(store.database());
+        PostgresStoreConfig.builder().schema(schema).maxPoolSize(8).claimWait(Duration.ZERO).build());
+    claims = new PostgresSegmentClaims(store.database());
   }
 
   @AfterEach
@@ -43,24 +45,36 @@ class SegmentClaimsTest {
     store.close();
   }
 
-  private List<String> pending(String ns, int segments) {
-    List<String> ids = new ArrayList<>();
+  /** {@code segments} PENDING segments of two turns each, all in session "s". */
+  private List<Segment> pending(String ns, int segments) {
+    return pending(ns, "s", segments);
+  }
+
+  private List<Segment> pending(String ns, String session, int segments) {
+    List<Segment> out = new ArrayList<>();
     Random rnd = new Random(5);
     for (int s = 0; s < segments; s++) {
-      List<RawTurn> t = turns(ns, "s", s * 2, 2, rnd, "x");
-      store.appendTurns(ns, "s", t);
-      var seg = segment(t, CloseReason.TARGET_LENGTH);
+      List<RawTurn> t = turns(ns, session, s * 2, 2, rnd, "x");
+      store.appendTurns(ns, session, t);
+      Segment seg = segment(t, CloseReason.TARGET_LENGTH);
       store.putSegment(seg, SegmentState.PENDING);
-      ids.add(seg.id());
+      out.add(seg);
     }
-    return ids;
+    return out;
+  }
+
+  private static List<String> ids(List<Segment> segments) {
+    return segments.stream().map(Segment::id).toList();
   }
 
   @Test
   @Timeout(60)
-  void concurrentClaimersNeverTakeTheSameSegment() throws Exception {
-    List<String> ids = pending("ns", 40);
-    ConcurrentLinkedQueue<String> taken = new ConcurrentLinkedQueue<>();
+  void concurrentClaimersNeverTakeTheSameSegmentAndKeepSessionOrder() throws Exception {
+    List<String> ids = new ArrayList<>();
+    for (int session = 0; session < 8; session++) {
+      ids.addAll(ids(pending("ns", "s" + session, 5)));
+    }
+    ConcurrentLinkedQueue<SegmentClaim> taken = new ConcurrentLinkedQueue<>();
     ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
     CountDownLatch go = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
@@ -69,11 +83,23 @@ class SegmentClaimsTest {
       threads.add(new Thread(() -> {
         try {
           go.await();
-          for (Optional<SegmentClaims.Claim> c = claims.claim(null, owner, Duration.ofMinutes(5)); c.isPresent();
-              c = claims.claim(null, owner, Duration.ofMinutes(5))) {
-            taken.add(c.get().segmentId());
-            assertThat(c.get().attempt()).isEqualTo(1);
-            assertThat(claims.commit(c.get(), List.of(), List.of())).isTrue();
+          // empty while others hold every claimable session: keep going until nothing is pending
+          while (store.segments("ns").stream().anyMatch(s -> s.state() != SegmentState.ENCODED)) {
+            Optional<SegmentClaim> c = claims.claimNext(null, owner, Duration.ofMinutes(5));
+            if (c.isEmpty()) {
+              Thread.onSpinWait();
+              continue;
+            }
+            String session = c.get().segment().session();
+            // session order: every earlier segment of the session is encoded already
+            for (StoredSegment s : store.segments("ns")) {
+              if (s.segment().session().equals(session) && s.segment().firstIndex() < c.get().segment().firstIndex()) {
+                assertThat(s.state()).isEqualTo(SegmentState.ENCODED);
+              }
+            }
+            taken.add(c.get());
+            assertThat(c.get().attempts()).isZero();
+            assertThat(claims.commitClaimed(c.get(), List.of(), List.of())).isTrue();
           }
         } catch (Throwable t) {
           errors.add(t);
@@ -86,84 +112,126 @@ class SegmentClaimsTest {
       t.join(50_000);
     }
     assertThat(errors).isEmpty();
-    assertThat(taken).hasSize(ids.size()).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(ids);
+    assertThat(taken).extracting(SegmentClaim::segmentId)
+        .hasSize(ids.size()).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(ids);
     assertThat(store.segments("ns")).allSatisfy(s -> assertThat(s.state()).isEqualTo(SegmentState.ENCODED));
   }
 
   @Test
-  void aLiveClaimExcludesEveryOtherClaimer() {
-    String id = pending("ns", 1).get(0);
-    SegmentClaims.Claim held = claims.claim("ns", "holder", Duration.ofMinutes(10)).orElseThrow();
-    assertThat(held.segmentId()).isEqualTo(id);
-    assertThat(claims.claim("ns", "other", Duration.ofMinutes(1))).isEmpty();
-    assertThat(claims.claim(null, "other", Duration.ofMinutes(1))).isEmpty();
+  void aLiveClaimExcludesEveryOtherClaimerOfItsSession() {
+    List<Segment> segs = pending("ns", 2);
+    Segment elsewhere = pending("other-ns", "s", 1).get(0);
+    SegmentClaim held = claims.claimNext("ns", "holder", Duration.ofMinutes(10)).orElseThrow();
+    assertThat(held.segmentId()).as("the session's earliest first").isEqualTo(segs.get(0).id());
+    assertThat(claims.claim(segs.get(0), "other", Duration.ofMinutes(1))).isEmpty();
+    assertThat(claims.claim(segs.get(1), "other", Duration.ofMinutes(1))).as("later segment, same session").isEmpty();
+    assertThat(claims.claimNext("ns", "other", Duration.ofMinutes(1))).isEmpty();
     assertThat(claims.renew(held, Duration.ofMinutes(10))).isTrue();
-    assertThat(claims.claim("ns", "other", Duration.ofMinutes(1))).isEmpty();
+    assertThat(claims.claimNext(null, "other", Duration.ofMinutes(1))).as("only the other namespace is free").get()
+        .extracting(SegmentClaim::segment).isEqualTo(elsewhere);
+    assertThat(claims.claim(segs.get(0), "holder", Duration.ofMinutes(10))).as("the holder renews").isPresent();
+    assertThat(claims.attempts("ns", segs.get(0).id())).isEqualTo(1);
+    assertThat(claims.commitClaimed(held, List.of(), List.of())).isTrue();
+    assertThat(claims.claimNext("ns", "other", Duration.ofMinutes(1))).get()
+        .extracting(SegmentClaim::segmentId).isEqualTo(segs.get(1).id());
+  }
+
+  @Test
+  @Timeout(30)
+  void claimingASegmentWaitsForTheEarlierClaimInItsSession() throws Exception {
+    List<Segment> segs = pending("ns", 2);
+    PostgresDatabase db = PostgresDatabase.open(TestPostgres.get().url(),
+        PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).claimWait(Duration.ofSeconds(20)).build());
+    db.acquire();
+    try {
+      claimAfterTheEarlierOne(segs, new PostgresSegmentClaims(db));
+    } finally {
+      db.release();
+    }
+  }
+
+  private void claimAfterTheEarlierOne(List<Segment> segs, PostgresSegmentClaims waiting) throws Exception {
+    SegmentClaim first = claims.claim(segs.get(0), "a", Duration.ofMinutes(5)).orElseThrow();
+    CountDownLatch started = new CountDownLatch(1);
+    var second = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      started.countDown();
+      return waiting.claim(segs.get(1), "b", Duration.ofMinutes(5));
+    });
+    started.await();
+    assertThat(second).isNotDone();
+    assertThat(claims.commitClaimed(first, List.of(), List.of())).isTrue();
+    assertThat(second.get(20, java.util.concurrent.TimeUnit.SECONDS)).get()
+        .extracting(SegmentClaim::owner).isEqualTo("b");
   }
 
   @Test
   void anExpiredClaimIsTakenOverAndTheOldHolderIsFencedOut() throws Exception {
-    String id = pending("ns", 1).get(0);
-    SegmentClaims.Claim slow = claims.claim("ns", "slow", Duration.ofMillis(300)).orElseThrow();
+    String id = pending("ns", 1).get(0).id();
+    SegmentClaim slow = claims.claimNext("ns", "slow", Duration.ofMillis(300)).orElseThrow();
     assertThat(slow.segmentId()).isEqualTo(id);
-    assertThat(claims.claim("other-ns", "fast", Duration.ofMinutes(1))).isEmpty();
-    SegmentClaims.Claim fast = awaitClaim("fast");
-    assertThat(fast.attempt()).isEqualTo(2);
+    assertThat(claims.claimNext("other-ns", "fast", Duration.ofMinutes(1))).isEmpty();
+    SegmentClaim fast = awaitClaim("fast");
+    assertThat(fast.attempts()).isEqualTo(1);
     assertThat(claims.attempts("ns", id)).isEqualTo(2);
 
     MemoryRecord late = record("ns", "The slow holder wrote this.", TurnRef.of("s", 0));
     MemoryRecord mine = record("ns", "The new holder wrote this.", TurnRef.of("s", 0));
     assertThat(claims.renew(slow, Duration.ofMinutes(1))).isFalse();
-    assertThat(claims.commit(slow, List.of(late), List.of())).isFalse();
-    assertThat(claims.commit(fast, List.of(mine), List.of())).isTrue();
-    assertThat(claims.commit(fast, List.of(mine), List.of())).as("encoded once").isFalse();
+    assertThat(claims.commitClaimed(slow, List.of(late), List.of())).isFalse();
+    assertThat(claims.complete(slow)).as("another owner holds it").isFalse();
+    assertThat(claims.commitClaimed(fast, List.of(mine), List.of())).isTrue();
+    assertThat(claims.commitClaimed(fast, List.of(mine), List.of())).as("encoded once").isFalse();
     assertThat(store.records("ns")).extracting(MemoryRecord::text).containsExactly(mine.text());
     assertThat(store.segments("ns")).singleElement().extracting(StoredSegment::state).isEqualTo(SegmentState.ENCODED);
   }
 
   @Test
   void aReleasedClaimKeepsTheErrorAndCanBeClaimedAgain() {
-    pending("ns", 1);
-    SegmentClaims.Claim first = claims.claim("ns", "a", Duration.ofMinutes(1)).orElseThrow();
-    assertThat(claims.release(first, "encoder timed out")).isTrue();
+    Segment seg = pending("ns", 1).get(0);
+    SegmentClaim first = claims.claim(seg, "a", Duration.ofMinutes(1)).orElseThrow();
+    claims.release(first, "encoder timed out");
     assertThat(store.segments("ns")).singleElement().satisfies(s -> {
       assertThat(s.state()).isEqualTo(SegmentState.PENDING);
       assertThat(s.error()).isEqualTo("encoder timed out");
     });
-    SegmentClaims.Claim second = claims.claim("ns", "b", Duration.ofMinutes(1)).orElseThrow();
-    assertThat(second.attempt()).isEqualTo(2);
-    assertThat(claims.release(first, "stale")).isFalse();
-    claims.fail("ns", second.segmentId(), "gave up after 2 attempts");
-    assertThat(claims.claim("ns", "c", Duration.ofMinutes(1))).isEmpty();
-    assertThatThrownBy(() -> claims.claim("ns", " ", Duration.ofMinutes(1))).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> claims.claim("ns", "x", Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    SegmentClaim second = claims.claimNext("ns", "b", Duration.ofMinutes(1)).orElseThrow();
+    assertThat(second.attempts()).isEqualTo(1);
+    claims.release(first, "stale");
+    assertThat(store.segments("ns")).singleElement().extracting(StoredSegment::error).isEqualTo("encoder timed out");
+    assertThat(claims.claimNext("ns", "c", Duration.ofMinutes(1))).as("b still holds it").isEmpty();
+    claims.release(second, "failed again");
+    store.setSegmentState("ns", seg.id(), SegmentState.FAILED, "gave up");
+    assertThat(claims.claim(seg, "c", Duration.ofMinutes(1))).as("FAILED is retried on request").get()
+        .extracting(SegmentClaim::attempts).isEqualTo(2);
+    assertThatThrownBy(() -> claims.claimNext("ns", " ", Duration.ofMinutes(1))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> claims.claimNext("ns", "x", Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
   @Timeout(120)
   void aKilledHolderLosesItsClaimAfterTheLeaseAndTheSegmentIsEncodedOnce() throws Exception {
-    String id = pending("ns", 1).get(0);
+    String id = pending("ns", 1).get(0).id();
     try (ChildJvm child = ChildJvm.start(ClaimChild.class, TestPostgres.get().url(), schema, "ns", "2000")) {
       assertThat(child.await("CLAIMED")).isEqualTo("CLAIMED " + id);
       child.kill();
     }
-    SegmentClaims.Claim taken = awaitClaim("survivor");
+    SegmentClaim taken = awaitClaim("survivor");
     assertThat(taken.segmentId()).isEqualTo(id);
-    assertThat(taken.attempt()).isEqualTo(2);
+    assertThat(taken.attempts()).as("the dead holder's claim counts").isEqualTo(1);
     MemoryRecord r = record("ns", "Encoded by the survivor.", TurnRef.of("s", 0));
-    assertThat(claims.commit(taken, List.of(r), List.of())).isTrue();
-    assertThat(claims.claim("ns", "third", Duration.ofMillis(10))).isEmpty();
+    assertThat(claims.commitClaimed(taken, List.of(r), List.of())).isTrue();
+    assertThat(claims.claimNext("ns", "third", Duration.ofMillis(10))).isEmpty();
     assertThat(store.records("ns")).containsExactly(r);
     assertThat(store.segments("ns")).singleElement().extracting(StoredSegment::state).isEqualTo(SegmentState.ENCODED);
     assertThat(claims.attempts("ns", id)).isEqualTo(2);
   }
 
   /** Polls until the current holder's lease has passed and this owner takes the segment (bounded). */
-  private SegmentClaims.Claim awaitClaim(String owner) throws InterruptedException {
+  private SegmentClaim awaitClaim(String owner) throws InterruptedException {
     // the lease runs on the server's clock, so poll the server rather than guess a local sleep
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (System.nanoTime() < deadline) {
-      Optional<SegmentClaims.Claim> c = claims.claim("ns", owner, Duration.ofMinutes(1));
+      Optional<SegmentClaim> c = claims.claimNext("ns", owner, Duration.ofMinutes(1));
       if (c.isPresent()) {
         return c.get();
       }
