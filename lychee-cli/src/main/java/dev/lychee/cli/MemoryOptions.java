@@ -5,6 +5,7 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.store.lucene.LuceneStoreModule;
+import dev.lychee.store.postgres.PostgresStoreConfig;
 import dev.lychee.store.postgres.PostgresStoreModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
 import java.io.PrintStream;
@@ -33,6 +34,10 @@ final class MemoryOptions {
   @Option(names = "--pg-url", paramLabel = "JDBC_URL",
       description = "PostgreSQL for --store postgres: jdbc:postgresql://host:port/db?user=..&password=.. Default: $LYCHEE_PG_URL.")
   String pgUrl;
+
+  @Option(names = "--pg-schema", paramLabel = "NAME",
+      description = "Schema of --store postgres (several memories in one database). Default: $LYCHEE_PG_SCHEMA, else lychee.")
+  String pgSchema;
 
   @Option(names = "--segmenter", paramLabel = "NAME", description = "semantic, fixed or turn. Default: ${DEFAULT-VALUE}.")
   String segmenter = "semantic";
@@ -80,9 +85,16 @@ final class MemoryOptions {
         throw new UserError("--store postgres needs --pg-url or LYCHEE_PG_URL"
             + " (jdbc:postgresql://host:port/db?user=..&password=..)");
       }
-      PostgresStoreModule module = new PostgresStoreModule(url);
+      String schema = pgSchema != null ? pgSchema : environment.getOrDefault("LYCHEE_PG_SCHEMA", "lychee");
+      PostgresStoreConfig settings;
+      try {
+        settings = PostgresStoreConfig.builder().schema(schema.trim()).build();
+      } catch (IllegalArgumentException e) {
+        throw new UserError(e.getMessage());
+      }
+      PostgresStoreModule module = new PostgresStoreModule(url, settings);
       modules.add(module);
-      where = "PostgreSQL store " + module.target();
+      where = "PostgreSQL store " + module.target() + " (schema " + settings.schema() + ")";
     } else {
       throw new UserError("unknown --store '" + store + "' (expected memory, sqlite, lucene or postgres)");
     }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Assumptions;
  * deleted when the JVM exits. If no server can be had, tests are skipped with the reason, except
  * under {@code CI=true}, where they fail.
  */
-final class TestPostgres {
+public final class TestPostgres {
   private static final AtomicInteger SCHEMAS = new AtomicInteger();
   private static TestPostgres instance;
   private static String failure;
@@ -48,7 +48,7 @@ final class TestPostgres {
   }
 
   /** The shared server; starts it on first use. */
-  static synchronized TestPostgres get() {
+  public static synchronized TestPostgres get() {
     if (instance == null && failure == null) {
       try {
         instance = start();
@@ -68,12 +68,12 @@ final class TestPostgres {
   }
 
   /** A JDBC URL of the server (no schema: stores pick theirs through their config). */
-  String url() {
+  public String url() {
     return baseUrl;
   }
 
   /** A schema name no other test uses. */
-  static String freshSchema() {
+  public static String freshSchema() {
     return "t" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
   }
 
