@@ -7,6 +7,7 @@ import dev.lychee.core.fuse.FusionConfig;
 import dev.lychee.core.recall.ChannelBudgets;
 import dev.lychee.core.recall.ChannelWeights;
 import dev.lychee.core.rerank.RerankWeights;
+import dev.lychee.core.select.BudgetConfig;
 import dev.lychee.core.select.MmrConfig;
 import dev.lychee.core.strategy.StrategyProfile;
 import dev.lychee.core.strategy.Strategies;
@@ -30,6 +31,7 @@ public final class RetrievalConfig {
   private final RerankWeights rerank;
   private final boolean reranker;
   private final MmrConfig mmr;
+  private final BudgetConfig budget;
   private final int maxVariants;
 
   private RetrievalConfig(Builder b) {
@@ -42,6 +44,7 @@ public final class RetrievalConfig {
     rerank = b.rerank;
     reranker = b.reranker;
     mmr = b.mmr;
+    budget = b.budget;
     maxVariants = atLeast("RetrievalConfig", "maxVariants", b.maxVariants, 1);
   }
 
@@ -57,7 +60,8 @@ public final class RetrievalConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().strategies(strategies).budgets(budgets).weights(weights).boosts(boosts)
-        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).maxVariants(maxVariants);
+        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).budget(budget)
+        .maxVariants(maxVariants);
   }
 
   /** The per-question-type strategies. */
@@ -107,6 +111,11 @@ public final class RetrievalConfig {
     return mmr;
   }
 
+  /** How questions with a token budget are searched and selected. */
+  public BudgetConfig budget() {
+    return budget;
+  }
+
   /** The most query variants a route searches with (docs/defaults.md §4.2). */
   public int maxVariants() {
     return maxVariants;
@@ -115,7 +124,7 @@ public final class RetrievalConfig {
   @Override
   public String toString() {
     return "RetrievalConfig[" + strategies + ", " + budgets + ", " + weights + ", " + boosts + ", " + windows + ", "
-        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", maxVariants=" + maxVariants + "]";
+        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", " + budget + ", maxVariants=" + maxVariants + "]";
   }
 
   /** Builder; every part starts at its default. */
@@ -129,6 +138,7 @@ public final class RetrievalConfig {
     private RerankWeights rerank = RerankWeights.defaults();
     private boolean reranker = true;
     private MmrConfig mmr = MmrConfig.defaults();
+    private BudgetConfig budget = BudgetConfig.defaults();
     private int maxVariants = 8;
 
     private Builder() {}
@@ -182,6 +192,11 @@ public final class RetrievalConfig {
 
     public Builder mmr(MmrConfig m) {
       mmr = Objects.requireNonNull(m, "mmr");
+      return this;
+    }
+
+    public Builder budget(BudgetConfig b) {
+      budget = Objects.requireNonNull(b, "budget");
       return this;
     }
 
