@@ -4,6 +4,7 @@ import static dev.lychee.core.config.ConfigChecks.atLeast;
 
 import dev.lychee.api.QuestionType;
 import dev.lychee.core.fuse.FusionConfig;
+import dev.lychee.core.plan.PlanRules;
 import dev.lychee.core.recall.ChannelBudgets;
 import dev.lychee.core.recall.ChannelWeights;
 import dev.lychee.core.rerank.RerankWeights;
@@ -32,6 +33,7 @@ public final class RetrievalConfig {
   private final boolean reranker;
   private final MmrConfig mmr;
   private final BudgetConfig budget;
+  private final PlanRules plan;
   private final int maxVariants;
 
   private RetrievalConfig(Builder b) {
@@ -45,6 +47,7 @@ public final class RetrievalConfig {
     reranker = b.reranker;
     mmr = b.mmr;
     budget = b.budget;
+    plan = b.plan;
     maxVariants = atLeast("RetrievalConfig", "maxVariants", b.maxVariants, 1);
   }
 
@@ -61,7 +64,7 @@ public final class RetrievalConfig {
   public Builder toBuilder() {
     return new Builder().strategies(strategies).budgets(budgets).weights(weights).boosts(boosts)
         .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).budget(budget)
-        .maxVariants(maxVariants);
+        .plan(plan).maxVariants(maxVariants);
   }
 
   /** The per-question-type strategies. */
@@ -116,6 +119,11 @@ public final class RetrievalConfig {
     return budget;
   }
 
+  /** Which routes the rule-based planner makes (issue 20.2). */
+  public PlanRules plan() {
+    return plan;
+  }
+
   /** The most query variants a route searches with (docs/defaults.md §4.2). */
   public int maxVariants() {
     return maxVariants;
@@ -124,7 +132,8 @@ public final class RetrievalConfig {
   @Override
   public String toString() {
     return "RetrievalConfig[" + strategies + ", " + budgets + ", " + weights + ", " + boosts + ", " + windows + ", "
-        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", " + budget + ", maxVariants=" + maxVariants + "]";
+        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", " + budget + ", " + plan
+        + ", maxVariants=" + maxVariants + "]";
   }
 
   /** Builder; every part starts at its default. */
@@ -139,6 +148,7 @@ public final class RetrievalConfig {
     private boolean reranker = true;
     private MmrConfig mmr = MmrConfig.defaults();
     private BudgetConfig budget = BudgetConfig.defaults();
+    private PlanRules plan = PlanRules.defaults();
     private int maxVariants = 8;
 
     private Builder() {}
@@ -197,6 +207,11 @@ public final class RetrievalConfig {
 
     public Builder budget(BudgetConfig b) {
       budget = Objects.requireNonNull(b, "budget");
+      return this;
+    }
+
+    public Builder plan(PlanRules p) {
+      plan = Objects.requireNonNull(p, "plan");
       return this;
     }
 

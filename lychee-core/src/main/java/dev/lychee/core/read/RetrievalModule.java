@@ -20,6 +20,7 @@ import dev.lychee.core.rerank.FeatureReranker;
 import dev.lychee.core.rerank.RerankWeights;
 import dev.lychee.api.spi.TokenCounter;
 import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.core.plan.PlanRules;
 import dev.lychee.core.select.BudgetConfig;
 import dev.lychee.core.select.MmrConfig;
 import dev.lychee.core.select.MmrSelector;
@@ -60,6 +61,7 @@ public final class RetrievalModule extends AbstractModule {
     bind(RerankWeights.class).toInstance(config.rerank());
     bind(MmrConfig.class).toInstance(config.mmr());
     bind(BudgetConfig.class).toInstance(config.budget());
+    bind(PlanRules.class).toInstance(config.plan()); // read by the rule-based planner, bound elsewhere
     // selection sizes evidence to token budgets with the tokenizer the answer prompt is counted with
     bind(TokenCounter.class).to(O200kTokenCounter.class).in(Singleton.class);
     Multibinder<RecallChannel> channels = Multibinder.newSetBinder(binder(), RecallChannel.class);
