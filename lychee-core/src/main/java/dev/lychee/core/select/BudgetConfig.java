@@ -22,6 +22,7 @@ public final class BudgetConfig {
   private final double costExponent;
   private final boolean shortenWindows;
   private final int nestFloor;
+  private final double turnGain;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -32,6 +33,10 @@ public final class BudgetConfig {
     }
     shortenWindows = b.shortenWindows;
     nestFloor = atLeast(OWNER, "nestFloor", b.nestFloor, 0);
+    turnGain = nonNegative(OWNER, "turnGain", b.turnGain);
+    if (turnGain > 2) {
+      throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
+    }
   }
 
   public static BudgetConfig defaults() {
@@ -45,7 +50,7 @@ public final class BudgetConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
-        .shortenWindows(shortenWindows).nestFloor(nestFloor);
+        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -77,6 +82,14 @@ public final class BudgetConfig {
     return nestFloor;
   }
 
+  /**
+   * How strongly the number of new turns an item cites raises its value ({@code newTurns^turnGain}):
+   * a window showing five unseen turns is more new evidence than a record restating one. 0 ignores it.
+   */
+  public double turnGain() {
+    return turnGain;
+  }
+
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -89,7 +102,7 @@ public final class BudgetConfig {
   @Override
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
-        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + "]";
+        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -99,8 +112,14 @@ public final class BudgetConfig {
     private double costExponent = 0.5;
     private boolean shortenWindows = true;
     private int nestFloor = 250;
+    private double turnGain;
 
     private Builder() {}
+
+    public Builder turnGain(double v) {
+      turnGain = v;
+      return this;
+    }
 
     public Builder nestFloor(int v) {
       nestFloor = v;

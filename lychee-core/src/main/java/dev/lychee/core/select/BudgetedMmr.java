@@ -73,7 +73,19 @@ final class BudgetedMmr {
     final List<Signature> pickedSig = new ArrayList<>();
     final List<Candidate> picked = new ArrayList<>();
     final List<Evidence> serialised = new ArrayList<>();
+    final Set<dev.lychee.api.TurnRef> covered = new java.util.HashSet<>();
     int used;
+
+    /** How many of the turns {@code c} cites no picked item cites yet. */
+    int newTurns(Candidate c) {
+      int n = 0;
+      for (dev.lychee.api.TurnRef t : c.turns()) {
+        if (!covered.contains(t)) {
+          n++;
+        }
+      }
+      return n;
+    }
 
     State(List<Candidate> input, RecallContext context) {
       int n = input.size();
@@ -116,6 +128,9 @@ final class BudgetedMmr {
             continue;
           }
           double gain = mmr.relevance() * pool.get(i).score() - mmr.diversity() * maxSim[i];
+          if (config.turnGain() > 0 && gain > 0) {
+            gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
+          }
           double size = Math.pow(Math.max(1, cost[i]), config.costExponent());
           double v = gain >= 0 ? gain / size : gain * size;
           if (v > best) { // strict: ties keep the earlier (pool-order) item
@@ -141,6 +156,7 @@ final class BudgetedMmr {
         out[bestI] = true;
         taken[bestI] = true;
         picked.add(c);
+        covered.addAll(c.turns());
         pickedSig.add(sig[bestI]);
         context.observer().picked(picked.size(), c, c.score(), maxSim[bestI], best);
         for (int i = 0; i < n; i++) {
