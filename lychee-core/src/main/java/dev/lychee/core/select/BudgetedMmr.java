@@ -1,6 +1,7 @@
 package dev.lychee.core.select;
 
 import dev.lychee.api.Candidate;
+import dev.lychee.api.CandidateKind;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteQuery;
@@ -16,7 +17,8 @@ import java.util.Set;
  * the candidates that still fit, the one with the highest {@code mmr / tokens^costExponent}, where
  * {@code mmr = relevance·score − diversity·maxSim(candidate, picked)} as in {@link MmrSelector}, so
  * an item that repeats picked evidence is worth little whatever its size. A window that no longer
- * fits is cut to the lines that do ({@link WindowShortener}). Every pick is checked against the
+ * fits is valued as if cut to the room left and cut to the lines that do ({@link WindowShortener})
+ * only when it wins, so windows are not cut again at every step. Every pick is checked against the
  * exact token count of the whole serialised list, so the result never exceeds the budget.
  *
  * <p>Nested budgets: the selection for B first fills B/2 (recursively, down to
@@ -123,7 +125,8 @@ final class BudgetedMmr {
           if (out[i]) {
             continue;
           }
-          if (cost[i] > left && !shrink(i, left, rank)) {
+          boolean tooBig = cost[i] > left;
+          if (tooBig && !(config.shortenWindows() && pool.get(i).kind() == CandidateKind.WINDOW)) {
             out[i] = true; // the room left only shrinks within a stage
             continue;
           }
@@ -131,7 +134,8 @@ final class BudgetedMmr {
           if (config.turnGain() > 0 && gain > 0) {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
           }
-          double size = Math.pow(Math.max(1, cost[i]), config.costExponent());
+          // a window too big for the room left is valued as if cut to fit, and cut only when it wins
+          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), config.costExponent());
           double v = gain >= 0 ? gain / size : gain * size;
           if (v > best) { // strict: ties keep the earlier (pool-order) item
             best = v;
@@ -140,6 +144,12 @@ final class BudgetedMmr {
         }
         if (bestI < 0) {
           return;
+        }
+        if (cost[bestI] > left) {
+          if (!shrink(bestI, left, rank)) {
+            out[bestI] = true;
+          }
+          continue; // the cut competes again at its true size
         }
         Candidate c = pool.get(bestI);
         serialised.add(new Evidence(rank, c.score(), c));
