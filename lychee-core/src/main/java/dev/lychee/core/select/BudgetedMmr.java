@@ -32,6 +32,8 @@ final class BudgetedMmr {
   private final BudgetConfig config;
   private final EvidenceTokens tokens;
   private final WindowShortener shortener;
+  /** Tokens an item's estimated size may be short of its share of the whole list's count. */
+  private static final int SLACK = 2;
 
   BudgetedMmr(MmrConfig mmr, BudgetConfig config, EvidenceTokens tokens) {
     this.mmr = mmr;
@@ -44,6 +46,7 @@ final class BudgetedMmr {
     State s = new State(input, context);
     for (int stage : stages(budget)) {
       s.fill(stage);
+      s.settle(stage);
     }
     return s.picked;
   }
@@ -75,6 +78,8 @@ final class BudgetedMmr {
     final List<Signature> pickedSig = new ArrayList<>();
     final List<Candidate> picked = new ArrayList<>();
     final List<Evidence> serialised = new ArrayList<>();
+    /** Picks since {@link #used} was last the exact count of {@link #serialised}. */
+    int sinceExact;
     final Set<dev.lychee.api.TurnRef> covered = new java.util.HashSet<>();
     int used;
 
@@ -153,7 +158,10 @@ final class BudgetedMmr {
         }
         Candidate c = pool.get(bestI);
         serialised.add(new Evidence(rank, c.score(), c));
-        int total = tokens.count(serialised);
+        int estimate = used + (picked.isEmpty() ? frame : 0) + tokens.item(c, rank);
+        sinceExact++;
+        // far from the limit the sum of item sizes is exact enough; near it, count the whole list
+        int total = estimate + SLACK * sinceExact <= limit ? estimate : exact();
         if (total > limit) {
           // the estimate was short by a few tokens: try this item once more with the true excess
           serialised.remove(serialised.size() - 1);
@@ -174,6 +182,24 @@ final class BudgetedMmr {
             maxSim[i] = Math.max(maxSim[i], sig[i].similarity(sig[bestI], mmr));
           }
         }
+      }
+    }
+
+    /** The exact size of the serialised list so far. */
+    int exact() {
+      sinceExact = 0;
+      return tokens.count(serialised);
+    }
+
+    /** Drops the last picks while the exact size is over {@code limit} (the estimate's safety net). */
+    void settle(int limit) {
+      used = exact();
+      while (used > limit && !picked.isEmpty()) {
+        int last = picked.size() - 1;
+        serialised.remove(last);
+        picked.remove(last);
+        pickedSig.remove(last);
+        used = exact();
       }
     }
 
