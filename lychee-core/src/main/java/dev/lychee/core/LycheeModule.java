@@ -33,6 +33,7 @@ import dev.lychee.core.plan.LlmPlanner;
 import dev.lychee.core.plan.RuleBasedPlanner;
 import dev.lychee.core.read.RetrievalModule;
 import dev.lychee.core.segment.Segmenters;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.store.InMemoryRecordStore;
 import dev.lychee.core.vector.ExactVectorIndex;
 import java.util.Objects;
@@ -62,7 +63,6 @@ public final class LycheeModule extends AbstractModule {
   protected void configure() {
     bind(LycheeConfig.class).toInstance(config);
     OptionalBinder.newOptionalBinder(binder(), ChatModel.class);
-    bind(RecordStore.class).to(InMemoryRecordStore.class).in(Singleton.class);
     bind(VectorIndex.class).to(ExactVectorIndex.class).in(Singleton.class);
     bind(TokenCounter.class).to(O200kTokenCounter.class).in(Singleton.class);
     bind(IngestConfig.class).toInstance(config.ingest());
@@ -76,6 +76,13 @@ public final class LycheeModule extends AbstractModule {
   @Singleton
   Segmenter.Factory segmenterFactory(Embedder embedder) {
     return Segmenters.factory(config.segmenter(), config.segmentation(), embedder.profile());
+  }
+
+  /** The in-memory default, behind the argument checks every store module puts in front of its backend. */
+  @Provides
+  @Singleton
+  RecordStore recordStore() {
+    return CheckedRecordStore.of(new InMemoryRecordStore());
   }
 
   @Provides
