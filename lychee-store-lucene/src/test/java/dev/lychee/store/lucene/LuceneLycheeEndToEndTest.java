@@ -1,6 +1,7 @@
 package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.lychee.core.store.CheckedRecordStore;
 
 import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
@@ -39,7 +40,7 @@ class LuceneLycheeEndToEndTest {
 ;
     List<Turn> turns = IntStream.range(0, plain.size()).mapToObj(i -> plain.get(i).withIndex(i)).toList();
     try (Lychee lychee = open()) {
-      assertThat(lychee.store()).isInstanceOf(LuceneRecordStore.class);
+      assertThat(((CheckedRecordStore) lychee.store()).storage()).isInstanceOf(LuceneRecordStore.class);
       assertThat(lychee.vectors()).isInstanceOf(LuceneVectorIndex.class);
       IngestResult r = lychee.append("alice", "s1", DAY1, turns);
       assertThat(r.turnsStored()).isEqualTo(4);

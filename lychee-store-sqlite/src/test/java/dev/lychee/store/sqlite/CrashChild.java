@@ -1,6 +1,7 @@
 package dev.lychee.store.sqlite;
 
 import dev.lychee.api.CloseReason;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
@@ -55,7 +56,7 @@ public final class CrashChild {
   public static void main(String[] args) {
     Path db = Path.of(args[0]);
     PrintStream out = System.out;
-    SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults());
+    RecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults());
     // resume after an earlier killed run: batches are whole, so the next batch starts here
     int first = store.nextTurnIndex(NS, SESSION) / BATCH;
     for (int b = first; ; b++) {

@@ -27,7 +27,7 @@ class SqliteRecordStoreTest extends BaseRecordStoreTestCase {
   @Override
   protected RecordStore newStore() {
     Path file = dir.resolve("store-" + files.incrementAndGet() + ".db");
-    RecordStore s = SqliteRecordStore.open(file, quick());
+    RecordStore s = new SqliteRecordStore(SqliteDatabase.open(file, quick()));
     paths.put(s, file);
     return s;
   }
@@ -56,7 +56,7 @@ class SqliteRecordStoreTest extends BaseRecordStoreTestCase {
   protected RecordStore reopen(RecordStore store) {
     Path file = paths.remove(store);
     store.close();
-    RecordStore s = SqliteRecordStore.open(file, quick());
+    RecordStore s = new SqliteRecordStore(SqliteDatabase.open(file, quick()));
     paths.put(s, file);
     return s;
   }

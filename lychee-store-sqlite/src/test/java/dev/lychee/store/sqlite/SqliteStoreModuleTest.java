@@ -1,6 +1,7 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.lychee.core.store.CheckedRecordStore;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Guice;
@@ -27,7 +28,8 @@ class SqliteStoreModuleTest {
     Injector injector = Guice.createInjector(new SqliteStoreModule(db));
     RecordStore store = injector.getInstance(RecordStore.class);
     VectorIndex vectors = injector.getInstance(VectorIndex.class);
-    assertThat(store).isInstanceOf(SqliteRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+    assertThat(store).isInstanceOf(CheckedRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+    assertThat(((CheckedRecordStore) store).storage()).isInstanceOf(SqliteRecordStore.class);
     assertThat(vectors).isInstanceOf(SqliteVectorIndex.class).isSameAs(injector.getInstance(VectorIndex.class));
     SqliteDatabase database = injector.getInstance(SqliteDatabase.class);
     assertThat(database.file()).isEqualTo(db.toAbsolutePath());

@@ -1,6 +1,7 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.lychee.api.spi.RecordStore;
 
 import dev.lychee.api.RawTurn;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class TwoProcessAppendTest {
       assertThat(out).as(out).contains("done").doesNotContain("lost");
       assertThat(p.exitValue()).isZero();
     }
-    try (SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
+    try (RecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
       List<RawTurn> turns = store.turns(AppendChild.NS, AppendChild.SESSION);
       assertThat(turns).hasSize(2 * perWriter);
       assertThat(turns).extracting(RawTurn::index).containsExactlyElementsOf(
