@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         "The ./lychee launcher runs it:",
         "  eval locomo --data FILE [--systems lychee,bm25,dense,hybrid] [--k 5,10,20] [--json OUT] [--report DIR]",
         "  eval segments --data FILE --segmenter semantic|fixed|turn [--json OUT]",
-        "  eval speed --data FILE [--scale 1,5,20] [--store memory|sqlite|lucene] [--json OUT]",
+        "  eval speed --data FILE [--scale 1,5,20] [--store memory|sqlite|lucene|postgres[,...]] [--writers N] [--json OUT]",
         "  eval longmemeval --data longmemeval_s.json",
         "  eval calibrate --data FILE",
         "Run './lychee eval --help' for the options."})

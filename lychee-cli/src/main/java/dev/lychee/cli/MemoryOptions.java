@@ -5,6 +5,8 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.store.lucene.LuceneStoreModule;
+import dev.lychee.store.postgres.PostgresStoreConfig;
+import dev.lychee.store.postgres.PostgresStoreModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,13 +23,21 @@ final class MemoryOptions {
   enum Access { READ, CREATE }
 
   @Option(names = "--store", paramLabel = "KIND",
-      description = "memory (nothing kept), sqlite or lucene. Default: ${DEFAULT-VALUE}.")
+      description = "memory (nothing kept), sqlite, lucene or postgres. Default: ${DEFAULT-VALUE}.")
   String store = "sqlite";
 
   @Option(names = "--db", paramLabel = "PATH",
       description = "SQLite file or Lucene directory. Default: $LYCHEE_DB, else lychee.db (sqlite) or lucene/ (lucene) "
           + "in $LYCHEE_HOME (default $HOME/.lychee).")
   Path db;
+
+  @Option(names = "--pg-url", paramLabel = "JDBC_URL",
+      description = "PostgreSQL for --store postgres: jdbc:postgresql://host:port/db?user=..&password=.. Default: $LYCHEE_PG_URL.")
+  String pgUrl;
+
+  @Option(names = "--pg-schema", paramLabel = "NAME",
+      description = "Schema of --store postgres (several memories in one database). Default: $LYCHEE_PG_SCHEMA, else lychee.")
+  String pgSchema;
 
   @Option(names = "--segmenter", paramLabel = "NAME", description = "semantic, fixed or turn. Default: ${DEFAULT-VALUE}.")
   String segmenter = "semantic";
@@ -69,8 +79,24 @@ final class MemoryOptions {
       }
       modules.add(kind.equals("sqlite") ? new SqliteStoreModule(location.path()) : new LuceneStoreModule(location.path()));
       where = (kind.equals("sqlite") ? "SQLite store " : "Lucene store ") + location.path();
+    } else if (kind.equals("postgres")) {
+      String url = pgUrl != null ? pgUrl : environment.get("LYCHEE_PG_URL");
+      if (url == null || url.isBlank()) {
+        throw new UserError("--store postgres needs --pg-url or LYCHEE_PG_URL"
+            + " (jdbc:postgresql://host:port/db?user=..&password=..)");
+      }
+      String schema = pgSchema != null ? pgSchema : environment.getOrDefault("LYCHEE_PG_SCHEMA", "lychee");
+      PostgresStoreConfig settings;
+      try {
+        settings = PostgresStoreConfig.builder().schema(schema.trim()).build();
+      } catch (IllegalArgumentException e) {
+        throw new UserError(e.getMessage());
+      }
+      PostgresStoreModule module = new PostgresStoreModule(url, settings);
+      modules.add(module);
+      where = "PostgreSQL store " + module.target() + " (schema " + settings.schema() + ")";
     } else {
-      throw new UserError("unknown --store '" + store + "' (expected memory, sqlite or lucene)");
+      throw new UserError("unknown --store '" + store + "' (expected memory, sqlite, lucene or postgres)");
     }
     ProviderEnvironment env = ProviderEnvironment.from(environment);
     modules.addAll(env.modules());

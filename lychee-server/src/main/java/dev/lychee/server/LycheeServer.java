@@ -70,13 +70,22 @@ public final class LycheeServer implements AutoCloseable {
     this.routes = routes;
   }
 
-  /** Starts the server; returns once it listens. */
+  /** Starts the server with a registry of its own (HTTP and JVM meters); returns once it listens. */
   public static LycheeServer start(ServerConfig config, Lychee memory) {
+    return start(config, memory, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+  }
+
+  /**
+   * Starts the server; {@code /metrics} serves {@code registry}, to which the server adds its HTTP
+   * and JVM meters. Pass the registry {@code memory} was created with (through {@code
+   * dev.lychee.core.metrics.MicrometerModule}) to publish the memory's meters too.
+   */
+  public static LycheeServer start(ServerConfig config, Lychee memory, PrometheusMeterRegistry registry) {
     Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(registry, "registry");
     JsonBodies json = new JsonBodies();
     Responder out = new Responder(json);
     MemoryService service = new MemoryService(memory, new O200kTokenCounter());
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     HttpMetrics metrics = new HttpMetrics(registry);

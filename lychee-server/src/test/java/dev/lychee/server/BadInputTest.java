@@ -13,8 +13,15 @@ import org.junit.jupiter.api.Timeout;
 class BadInputTest {
   static TestServer s;
   static final String K = TestServer.ADMIN;
-  static final String[] JSON_ROUTES = {"/v1/namespaces/alice/sessions/s1/turns", "/v1/namespaces/alice/recall",
-      "/v1/namespaces/alice/answer", "/v3/memories/add/", "/v3/memories/", "/v3/memories/search/"};
+  /** Sample paths of every mounted route that reads a JSON body (so a new route is covered without editing this test). */
+  static java.util.List<String> jsonRoutes() {
+    java.util.Set<String> reading = s.server.routes().stream().filter(dev.lychee.server.http.RouteSpec::jsonBody)
+        .map(r -> r.method().name() + " " + r.path()).collect(java.util.stream.Collectors.toSet());
+    java.util.List<String> paths = RouteSamples.all().stream().filter(x -> reading.contains(x.method() + " " + x.template()))
+        .map(RouteSamples.Sample::path).toList();
+    assertThat(paths).hasSize(reading.size()).contains("/v1/namespaces/alice/recall/trace", "/v3/memories/add/");
+    return paths;
+  }
 
   @BeforeAll
   static void start() {
@@ -29,7 +36,7 @@ class BadInputTest {
 
   @Test
   void malformedJsonOnEveryJsonRoute() {
-    for (String path : JSON_ROUTES) {
+    for (String path : jsonRoutes()) {
       assertProblem(s.http.post(path, K, "{\"question\": \"unclosed"), 400, "malformed-json", null);
       assertProblem(s.http.post(path, K, "[1, 2,"), 400, "malformed-json", null);
     }
@@ -80,7 +87,7 @@ class BadInputTest {
 
   @Test
   void nonJsonIs415() {
-    for (String path : JSON_ROUTES) {
+    for (String path : jsonRoutes()) {
       assertProblem(s.http.send("POST", path, K, "text/plain", "{\"question\":\"a?\"}"), 415, "unsupported-media-type", null);
       assertProblem(s.http.send("POST", path, K, null, "{\"question\":\"a?\"}"), 415, "unsupported-media-type", null);
     }

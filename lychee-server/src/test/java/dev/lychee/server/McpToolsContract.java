@@ -39,6 +39,13 @@ final class McpToolsContract {
     assertThat(sessions.get("items").findValuesAsText("session")).contains("kitchen", "mcp");
     JsonNode status = McpClients.json(McpClients.call(c, "status", Map.of()));
     assertThat(status.get("turns").asInt()).isEqualTo(2);
+    // the same fields as GET .../status: the library's MemoryStatus
+    assertThat(status.get("segments").get("encoded").asInt()).isPositive();
+    assertThat(status.get("queued").asInt()).isZero();
+    assertThat(status.get("stopped_sessions").asInt()).isZero();
+    assertThat(status.has("oldest_pending_age_ms")).isTrue();
+    assertThat(status.has("last_error")).isTrue();
+    assertThat(status.get("idle").asBoolean()).isTrue();
     JsonNode forgot = McpClients.json(McpClients.call(c, "forget", Map.of("session", "kitchen")));
     assertThat(forgot.get("turns").asInt()).isEqualTo(1);
     assertThat(McpClients.json(McpClients.call(c, "status", Map.of())).get("turns").asInt()).isEqualTo(1);

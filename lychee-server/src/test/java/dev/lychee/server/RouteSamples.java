@@ -24,6 +24,7 @@ final class RouteSamples {
         new Sample("POST", "/v1/namespaces/{ns}/recall", ns + "/recall", QUESTION),
         new Sample("POST", "/v1/namespaces/{ns}/answer", ns + "/answer", QUESTION),
         new Sample("GET", "/v1/namespaces/{ns}/status", ns + "/status", null),
+        new Sample("POST", "/v1/namespaces/{ns}/await-idle", ns + "/await-idle?timeout_ms=5000", null),
         new Sample("GET", "/v1/namespaces/{ns}/sessions", ns + "/sessions?limit=10", null),
         new Sample("GET", "/v1/namespaces/{ns}/segments", ns + "/segments?session=s1", null),
         new Sample("GET", "/v1/namespaces/{ns}/records", ns + "/records?offset=0&limit=5", null),

@@ -43,6 +43,15 @@ class ServeCommandTest {
       }
       assertThat(seen.toString()).contains("NO API KEYS").contains("loopback");
       assertThat(line).as(seen.toString()).contains("listening on http://127.0.0.1:");
+      // /metrics carries the memory's meters beside the server's
+      java.util.regex.Matcher url = java.util.regex.Pattern.compile("http://127\\.0\\.0\\.1:\\d+").matcher(line);
+      assertThat(url.find()).isTrue();
+      Http http = new Http(url.group());
+      assertThat(http.post("/v1/namespaces/me/sessions/s/turns", null,
+          "{\"turns\":[{\"speaker\":\"Ada\",\"text\":\"I moved to Lyon.\"}],\"flush\":true}").status()).isEqualTo(202);
+      String metrics = http.get("/metrics", null).body();
+      assertThat(metrics).contains("lychee_http_requests").contains("lychee_appends_total 1.0")
+          .contains("lychee_turns_stored_total 1.0");
     } finally {
       p.destroy();
       assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();

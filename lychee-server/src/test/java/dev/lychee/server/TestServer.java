@@ -63,8 +63,17 @@ final class TestServer implements AutoCloseable {
   }
 
   static TestServer start(ServerConfig config) {
-    Lychee memory = Lychee.builder().embedder(new HashingEmbedder()).build();
-    return new TestServer(memory, LycheeServer.start(config, memory));
+    return start(config, Lychee.builder().embedder(new HashingEmbedder()).build());
+  }
+
+  /** A server over {@code memory}, which the returned server closes with itself. */
+  static TestServer start(ServerConfig config, Lychee memory) {
+    try {
+      return new TestServer(memory, LycheeServer.start(config, memory));
+    } catch (RuntimeException e) {
+      memory.close();
+      throw e;
+    }
   }
 
   @Override

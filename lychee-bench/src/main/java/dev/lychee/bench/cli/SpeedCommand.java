@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.bench.harness.AppendLatencyRun;
 import dev.lychee.bench.harness.AtomicFiles;
+import dev.lychee.bench.harness.ParallelIngest;
 import dev.lychee.bench.harness.Progress;
 import dev.lychee.bench.harness.SpeedRun;
 import dev.lychee.bench.locomo.LocomoConversation;
@@ -40,8 +41,18 @@ final class SpeedCommand implements Callable<Integer> {
   String system;
 
   @Option(names = "--store", defaultValue = "memory",
-      description = "Where lychee keeps records and vectors: memory, sqlite or lucene (temporary files; default: ${DEFAULT-VALUE}).")
+      description = "Where lychee keeps records and vectors: memory, sqlite, lucene (temporary files) or postgres"
+          + " (LYCHEE_PG_URL, schema lychee_bench); a comma list runs each in turn (default: ${DEFAULT-VALUE}).")
   String store;
+
+  @Option(names = "--writers", defaultValue = "1",
+      description = "Also time ingest with this many instances writing to the store at once, each into its own"
+          + " namespace, beside one writer alone (default: ${DEFAULT-VALUE} = skip).")
+  int writers;
+
+  @Option(names = "--writers-scale", defaultValue = "1",
+      description = "Replication factor each writer ingests in the --writers run (default: ${DEFAULT-VALUE}).")
+  int writersScale;
 
   @Option(names = "--queries", defaultValue = "100", description = "Questions timed per scale (default: ${DEFAULT-VALUE}).")
   int queries;
@@ -62,7 +73,13 @@ final class SpeedCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    StoreChoice storeChoice = StoreChoice.parse(store);
+    List<StoreChoice> stores = new java.util.ArrayList<>();
+    for (String name : store.split(",")) {
+      stores.add(StoreChoice.parse(name));
+    }
+    if (writers < 1 || writersScale < 1) {
+      throw new IllegalArgumentException("--writers and --writers-scale must be >= 1");
+    }
     List<Integer> factors = Csv.positiveInts(scale, "--scale");
     List<LocomoConversation> all = LocomoLoader.load(data);
     LocomoConversation conv = conversation == null ? all.get(0) : all.stream()
@@ -70,22 +87,47 @@ final class SpeedCommand implements Callable<Integer> {
         .orElseThrow(() -> new IllegalArgumentException("no conversation " + conversation + " in " + data));
     // Two separate embedders without caches: one inside the timed system, one for the reference.
     Embedder reference = parent.uncachedEmbedderFactory().get();
-    SpeedRun run = new SpeedRun(
-        () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).store(storeChoice).create(system),
-        reference, queries, warmup, Progress.forCurrentProcess(System.err));
-    List<SpeedRun.Scale> scales = run.run(conv, factors);
-    System.out.print(table(conv.sampleId(), system + " (" + store + " store)", scales));
-    if (!noAppend) {
-      System.out.print(appendTable(conv, storeChoice, reference));
+    ObjectNode byStore = new ObjectMapper().createObjectNode();
+    for (StoreChoice storeChoice : stores) {
+      String storeName = storeChoice.name().toLowerCase(Locale.ROOT);
+      java.util.function.Supplier<dev.lychee.bench.systems.EvalSystem> factory =
+          () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).store(storeChoice).create(system);
+      SpeedRun run = new SpeedRun(factory, reference, queries, warmup, Progress.forCurrentProcess(System.err));
+      List<SpeedRun.Scale> scales = run.run(conv, factors);
+      System.out.print(table(conv.sampleId(), system + " (" + storeName + " store)", scales));
+      byStore.set(storeName, new ObjectMapper().readTree(json(scales)));
+      if (!noAppend) {
+        System.out.print(appendTable(conv, storeChoice, storeName, reference));
+      }
+      if (writers > 1) {
+        ParallelIngest parallel = new ParallelIngest(factory);
+        List<ParallelIngest.Result> results = List.of(parallel.run(conv, writersScale, 1),
+            parallel.run(conv, writersScale, writers));
+        System.out.print(writersTable(storeName, results));
+        ObjectNode w = ((ObjectNode) byStore.get(storeName)).putObject("writers");
+        for (ParallelIngest.Result r : results) {
+          w.put(String.valueOf(r.writers()), round(r.turnsPerS()));
+        }
+      }
     }
     if (json != null) {
-      AtomicFiles.write(json, json(scales));
+      ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      AtomicFiles.write(json, m.writeValueAsString(stores.size() == 1 ? byStore.elements().next() : byStore) + "\n");
       System.out.println("JSON written to " + json);
     }
     return 0;
   }
 
-  private String appendTable(LocomoConversation conv, StoreChoice storeChoice, Embedder reference) throws Exception {
+  static String writersTable(String store, List<ParallelIngest.Result> results) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%ningest with several writers at once (%s store)%n", store));
+    sb.append(String.format(Locale.ROOT, "%8s %8s %9s %14s%n", "writers", "turns", "wall s", "total turns/s"));
+    for (ParallelIngest.Result r : results) {
+      sb.append(String.format(Locale.ROOT, "%8d %8d %9.1f %14.1f%n", r.writers(), r.turns(), r.wallSeconds(), r.turnsPerS()));
+    }
+    return sb.toString();
+  }
+
+  private String appendTable(LocomoConversation conv, StoreChoice storeChoice, String store, Embedder reference) throws Exception {
     if (encoderDelayMs < 0) {
       throw new IllegalArgumentException("--encoder-delay-ms must be >= 0: " + encoderDelayMs);
     }

@@ -45,6 +45,31 @@ class SpeedAndLongMemEvalCommandTest {
   }
 
   @Test
+  void speedRunsSeveralStoresInOneRunAndTimesConcurrentWriters() throws Exception {
+    Path json = dir.resolve("speed2.json");
+    int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("speed", "--data",
+        copy("locomo-tiny.json").toString(), "--scale", "1", "--store", "memory,sqlite", "--writers", "2",
+        "--queries", "2", "--warmup", "0", "--json", json.toString());
+    assertThat(code).isZero();
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertThat(names(root)).containsExactly("memory", "sqlite");
+    for (JsonNode store : root) {
+      assertThat(names(store)).containsExactly("scales", "writers");
+      assertThat(names(store.get("writers"))).containsExactly("1", "2");
+      assertThat(store.get("writers").get("2").asDouble()).isPositive();
+    }
+  }
+
+  @Test
+  void speedOnPostgresWithoutAServerSaysWhatIsMissing() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("LYCHEE_PG_URL") == null);
+    CommandLine cl = new CommandLine(new EvalCommand(HashingEmbedder::new));
+    java.io.StringWriter err = new java.io.StringWriter();
+    cl.setErr(new java.io.PrintWriter(err));
+    assertThat(cl.execute("speed", "--data", copy("locomo-tiny.json").toString(), "--store", "postgres")).isNotZero();
+  }
+
+  @Test
   void speedRejectsStoresThatAreNotThere() throws Exception {
     CommandLine cl = new CommandLine(new EvalCommand(HashingEmbedder::new));
     cl.setErr(new java.io.PrintWriter(new java.io.StringWriter()));

@@ -28,7 +28,8 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--namespace", paramLabel = "NS", description = "The namespace the tools act on. Default: ${DEFAULT-VALUE}.")
   String namespace = "default";
 
-  @Option(names = "--db", paramLabel = "PATH", description = "SQLite file. Default: ~/.lychee/lychee.db.")
+  @Option(names = "--db", paramLabel = "PATH",
+      description = "SQLite file. Default: $LYCHEE_DB, else lychee.db in $LYCHEE_HOME (default ~/.lychee).")
   Path db;
 
   @Override
@@ -39,8 +40,17 @@ public final class McpCommand implements Callable<Integer> {
     }
     PrintStream rpc = System.out;
     System.setOut(System.err); // nothing but JSON-RPC may reach the client's pipe
-    Lychee memory = new Backends(db != null ? db : Backends.defaultDb(), System.getenv())
-        .open(line -> System.err.println("lychee mcp: " + line));
+    Backends backends = Backends.of(db, System.getenv());
+    Lychee memory;
+    try {
+      memory = backends.open(line -> System.err.println("lychee mcp: " + line));
+    } catch (IllegalArgumentException e) {
+      System.err.println("lychee mcp: " + e.getMessage());
+      return 2;
+    } catch (RuntimeException e) {
+      System.err.println("lychee mcp: cannot open the memory at " + backends.db() + ": " + ServeCommand.rootMessage(e));
+      return 1;
+    }
     McpJsonMapper mapper = McpServers.jsonMapper();
     MemoryTools tools = new MemoryTools(new MemoryService(memory, new O200kTokenCounter()), mapper,
         new JsonBodies().writer(), namespace, Caller.OPEN);

@@ -1,11 +1,16 @@
 package dev.lychee.server.boot;
 
 import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.server.LycheeServer;
 import dev.lychee.server.ServerConfig;
 import dev.lychee.server.auth.ApiKeyFile;
 import dev.lychee.server.auth.ApiKeys;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
@@ -30,7 +35,8 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", paramLabel = "N", description = "Port (0 picks a free one). Default: ${DEFAULT-VALUE}.")
   int port = ServerConfig.DEFAULT_PORT;
 
-  @Option(names = "--db", paramLabel = "PATH", description = "SQLite file. Default: ~/.lychee/lychee.db.")
+  @Option(names = "--db", paramLabel = "PATH",
+      description = "SQLite file. Default: $LYCHEE_DB, else lychee.db in $LYCHEE_HOME (default ~/.lychee).")
   Path db;
 
   @Option(names = "--keys", paramLabel = "FILE", description = "API key file (JSON with SHA-256 hashes, see README).")
@@ -47,11 +53,22 @@ public final class ServeCommand implements Callable<Integer> {
       description = "An `eval locomo --json` result that the web inspector charts (recall against tokens).")
   java.nio.file.Path evalJson;
 
+  @Option(names = "--queue-capacity", paramLabel = "N",
+      description = "Segments the background encoder may hold before writes are held or refused. Default: ${DEFAULT-VALUE}.")
+  int queueCapacity = 1_000;
+
+  @Option(names = "--queue-wait", paramLabel = "SECONDS",
+      description = {"How long a write waits for room in a full encoding queue before it is refused with 429 "
+          + "and Retry-After (0 refuses at once; at most 300). Default: ${DEFAULT-VALUE}."})
+  int queueWait = 2;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ServerConfig config;
+    LycheeConfig memoryConfig;
     try {
+      memoryConfig = memoryConfig();
       ApiKeys apiKeys = keys != null ? ApiKeyFile.read(keys) : ApiKeyFile.fromEnvironment(System.getenv());
       config = ServerConfig.builder().host(host).port(port).keys(apiKeys).maxBodyBytes(maxBody)
           .mcpNamespace(mcpNamespace).evalJson(evalJson).build();
@@ -59,13 +76,26 @@ public final class ServeCommand implements Callable<Integer> {
       err.println("lychee serve: " + e.getMessage());
       return 2;
     }
-    Lychee memory = new Backends(db != null ? db : Backends.defaultDb(), System.getenv()).open(line -> err.println("lychee: " + line));
+    Backends backends = Backends.of(db, System.getenv());
+    // one registry for the memory's meters and the server's: /metrics shows both
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    Lychee memory;
+    try {
+      memory = backends.open(line -> err.println("lychee: " + line), metrics, memoryConfig);
+    } catch (IllegalArgumentException e) {
+      err.println("lychee serve: " + e.getMessage());
+      return 2;
+    } catch (RuntimeException e) {
+      err.println("lychee serve: cannot open the memory at " + backends.db() + ": " + rootMessage(e));
+      return 1;
+    }
     LycheeServer server;
     try {
-      server = LycheeServer.start(config, memory);
+      server = LycheeServer.start(config, memory, metrics);
     } catch (RuntimeException e) {
       memory.close();
-      err.println("lychee serve: cannot start on " + host + ":" + port + ": " + rootMessage(e));
+      err.println("lychee serve: cannot listen on " + host + ":" + port + ": " + rootMessage(e)
+          + (causedBy(e, java.net.BindException.class) ? " (another process may hold the port; choose one with --port)" : ""));
       return 1;
     }
     if (config.keys().isEmpty()) {
@@ -84,6 +114,29 @@ public final class ServeCommand implements Callable<Integer> {
     }, "lychee-shutdown"));
     stopped.await();
     return 0;
+  }
+
+  /** The memory's configuration: a server holds a write briefly when the queue is full, then answers 429. */
+  LycheeConfig memoryConfig() {
+    if (queueCapacity < 1) {
+      throw new IllegalArgumentException("--queue-capacity must be at least 1: " + queueCapacity);
+    }
+    if (queueWait < 0 || queueWait > 300) {
+      throw new IllegalArgumentException("--queue-wait must be between 0 and 300 seconds: " + queueWait);
+    }
+    IngestConfig ingest = IngestConfig.builder().queueCapacity(queueCapacity)
+        .whenFull(queueWait == 0 ? IngestConfig.FullQueuePolicy.REJECT : IngestConfig.FullQueuePolicy.WAIT)
+        .fullQueueWait(Duration.ofSeconds(queueWait)).build();
+    return LycheeConfig.builder().ingest(ingest).build();
+  }
+
+  static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+    for (; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static String rootMessage(Throwable t) {

@@ -3,7 +3,7 @@ package dev.lychee.server.boot;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Main class of the runnable jar: {@code java -jar lychee-server.jar [serve|mcp] [options]} (serve by default). */
+/** Main class of the runnable jar: {@code java -jar lychee-server-<version>-runnable.jar [serve|mcp] [options]} (serve by default). */
 @Command(name = "lychee-server", mixinStandardHelpOptions = true, version = "lychee-server 0.1.0-SNAPSHOT",
     description = "Lychee as a service.", subcommands = {ServeCommand.class, McpCommand.class})
 public final class ServerMain implements Runnable {
@@ -14,8 +14,21 @@ public final class ServerMain implements Runnable {
     spec.commandLine().usage(System.err);
   }
 
+  /** The runnable jar's logging configuration (logback), used unless the user names another. */
+  static final String LOGGING = "dev/lychee/server/logback-server.xml";
+
   public static void main(String[] args) {
+    // before any logger exists; the jar ships logback, but never as logback.xml (see the resource)
+    if (System.getProperty("logback.configurationFile") == null && ServerMain.class.getClassLoader().getResource(LOGGING) != null) {
+      System.setProperty("logback.configurationFile", LOGGING);
+    }
     CommandLine cl = new CommandLine(new ServerMain());
+    // a usage error is one line naming the problem, not the whole help text
+    cl.setParameterExceptionHandler((ex, rest) -> {
+      ex.getCommandLine().getErr().println("lychee: " + ex.getMessage() + " (see " + ex.getCommandLine().getCommandName()
+          + " --help)");
+      return CommandLine.ExitCode.USAGE;
+    });
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       cmd.getErr().println("lychee: " + ServeCommand.rootMessage(ex));
       return 1;

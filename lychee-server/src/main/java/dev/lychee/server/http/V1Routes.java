@@ -11,7 +11,6 @@ import dev.lychee.server.auth.Right;
 import dev.lychee.server.memory.MemoryService;
 import io.javalin.http.Context;
 import java.util.List;
-import java.util.Map;
 
 /** REST v1: turns, recall, answer, status, listings, deletes and encoding, all under {@code /v1/namespaces/{ns}}. */
 public final class V1Routes implements Routes {
@@ -48,6 +47,8 @@ public final class V1Routes implements Routes {
             ctx -> out.json(ctx, 200, memory.answer(ctx.pathParam("ns"), json.read(ctx, QueryRequest.class)))),
         new RouteSpec(GET, NS + "/status", Access.path(Right.READ), false,
             ctx -> out.json(ctx, 200, memory.status(ctx.pathParam("ns")))),
+        new RouteSpec(POST, NS + "/await-idle", Access.path(Right.READ), false,
+            ctx -> out.json(ctx, 200, memory.awaitIdle(ctx.pathParam("ns"), IdleWait.of(ctx)))),
         new RouteSpec(GET, NS + "/sessions", Access.path(Right.READ), false, ctx -> {
           Paging p = Paging.of(ctx);
           out.json(ctx, 200, memory.sessions(ctx.pathParam("ns"), p.offset(), p.limit()));
@@ -65,8 +66,7 @@ public final class V1Routes implements Routes {
           out.json(ctx, 200, memory.nodes(ctx.pathParam("ns"), ctx.queryParam("kind"), p.offset(), p.limit()));
         }),
         new RouteSpec(POST, NS + "/encode-pending", Access.path(Right.WRITE), false,
-            ctx -> out.json(ctx, 200, Map.of("namespace", ctx.pathParam("ns"),
-                "segments_encoded", memory.encodePending(ctx.pathParam("ns"))))),
+            ctx -> out.json(ctx, 200, memory.encodePending(ctx.pathParam("ns")))),
         new RouteSpec(DELETE, NS + "/sessions/{session}", Access.path(Right.WRITE), false,
             ctx -> out.json(ctx, 200, memory.forget(ctx.pathParam("ns"), ctx.pathParam("session")))),
         new RouteSpec(DELETE, NS, Access.path(Right.ADMIN), false,

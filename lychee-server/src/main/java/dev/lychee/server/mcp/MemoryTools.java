@@ -67,8 +67,9 @@ public final class MemoryTools {
         tool("forget", "Forget one session, or everything of this memory.", ToolSchemas.FORGET, Right.WRITE, this::forget),
         tool("list_sessions", "List the sessions stored in this memory.", ToolSchemas.NONE, Right.READ,
             (caller, ns, args) -> memory.exists(ns) ? memory.sessions(ns, 0, 500) : Map.of("namespace", ns, "items", List.of())),
-        tool("status", "How many turns, sessions, records and pending segments this memory holds.", ToolSchemas.NONE, Right.READ,
-            (caller, ns, args) -> memory.exists(ns) ? memory.status(ns) : Map.of("namespace", ns, "turns", 0)));
+        tool("status", "What this memory holds and how far background encoding has got: turns, sessions, records, "
+            + "segments by state, queue depth, stopped sessions, oldest pending age and last error.", ToolSchemas.NONE, Right.READ,
+            (caller, ns, args) -> memory.statusOf(ns)));
   }
 
   private SyncToolSpecification tool(String name, String description, String schema, Right right,

@@ -9,7 +9,6 @@ import dev.lychee.api.QueueFullException;
 import dev.lychee.api.TurnConflictException;
 import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
-import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.TokenCounter;
@@ -17,7 +16,9 @@ import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.server.api.AnswerView;
 import dev.lychee.server.api.Deleted;
+import dev.lychee.server.api.EncodeView;
 import dev.lychee.server.api.EvidenceView;
+import dev.lychee.server.api.IdleView;
 import dev.lychee.server.api.NodeView;
 import dev.lychee.server.api.Page;
 import dev.lychee.server.api.PlanView;
@@ -36,12 +37,11 @@ import dev.lychee.server.api.UsageView;
 import dev.lychee.server.api.WireTimes;
 import dev.lychee.server.http.ApiException;
 import dev.lychee.server.http.ProblemCode;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -111,10 +111,11 @@ public final class MemoryService {
         r.recordsWritten(), r.errors());
   }
 
-  /** Retries pending segments of the namespace; returns how many were encoded. */
-  public int encodePending(String ns) {
+  /** Retries (or, with background encoding, queues) the pending segments of the namespace. */
+  public EncodeView encodePending(String ns) {
     requireNamespace(ns);
-    return memory.encodePending(ns).segmentsEncoded();
+    IngestResult r = memory.encodePending(ns);
+    return new EncodeView(ns, r.segmentsEncoded(), r.segmentsQueued(), r.errors());
   }
 
   // ---- reading ----
@@ -151,17 +152,28 @@ public final class MemoryService {
         Arrays.stream(counts).sum(), UsageView.of(a.usage()));
   }
 
+  /** The namespace's status; 404 when it holds no turns. */
   public StatusView status(String ns) {
     requireNamespace(ns);
-    Map<String, Long> states = new LinkedHashMap<>();
-    for (SegmentState s : SegmentState.values()) {
-      states.put(s.name().toLowerCase(Locale.ROOT), 0L);
-    }
-    for (StoredSegment s : memory.store().segments(ns)) {
-      states.merge(s.state().name().toLowerCase(Locale.ROOT), 1L, Long::sum);
-    }
-    return new StatusView(ns, memory.store().countTurns(ns), memory.store().sessions(ns).size(),
-        memory.store().records(ns).size(), states, states.getOrDefault("pending", 0L));
+    return statusOf(ns);
+  }
+
+  /** The status of a namespace that may be empty (MCP reports an empty memory rather than failing). */
+  public StatusView statusOf(String ns) {
+    Names.check("namespace", ns);
+    return StatusView.of(memory.status(ns), memory.store().sessions(ns).size(), memory.store().records(ns).size());
+  }
+
+  /**
+   * Waits at most {@code timeout} for the namespace's background encoding to drain, then reports
+   * whether it did, with the status at that moment.
+   */
+  public IdleView awaitIdle(String ns, Duration timeout) {
+    requireNamespace(ns);
+    long t0 = System.nanoTime();
+    boolean idle = memory.awaitIdle(ns, timeout);
+    long waited = (System.nanoTime() - t0) / 1_000_000;
+    return new IdleView(ns, idle, waited, timeout.toMillis(), statusOf(ns));
   }
 
   public Page<SessionView> sessions(String ns, int offset, int limit) {

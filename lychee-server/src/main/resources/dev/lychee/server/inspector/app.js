@@ -103,7 +103,8 @@
       retry.disabled = true;
       try {
         const r = await api('POST', nsPath(ns) + '/encode-pending');
-        retry.textContent = 'Retried: ' + (r.segments_encoded ?? 0) + ' encoded';
+        retry.textContent = 'Retried: ' + (r.segments_encoded ?? 0) + ' encoded'
+          + (r.segments_queued ? ', ' + r.segments_queued + ' queued for the background encoder' : '');
         setTimeout(route, 600);
       } catch (e) { failure(e); }
     } }, 'Retry pending segments');
@@ -112,9 +113,10 @@
         link('#/ns/' + enc(ns) + '/nodes', 'Evidence nodes'), ' · ',
         link('#/ns/' + enc(ns) + '/records', 'All records')),
       el('section', { 'aria-label': 'Status' }, el('h2', {}, 'Status'),
-        table('Counts', ['turns', 'sessions', 'records', 'segments encoded', 'pending', 'failed'],
+        table('Counts', ['turns', 'sessions', 'records', 'segments encoded', 'pending', 'failed', 'queued', 'stopped sessions'],
           [[status.turns, status.sessions, status.records, status.segments?.encoded ?? 0,
-            status.segments?.pending ?? 0, status.segments?.failed ?? 0]])),
+            status.segments?.pending ?? 0, status.segments?.failed ?? 0, status.queued ?? 0, status.stopped_sessions ?? 0]]),
+        status.last_error ? el('p', { id: 'last-error' }, 'Last encoding error: ' + status.last_error) : []),
       el('section', { 'aria-label': 'Sessions' }, el('h2', {}, 'Sessions'),
         el('ul', { id: 'sessions' }, (sessions.items || []).map((s) =>
           el('li', {}, link('#/ns/' + enc(ns) + '/session/' + enc(s.session), s.session),

@@ -1,0 +1,81 @@
+package dev.lychee.store.postgres;
+
+import dev.lychee.api.ScoredId;
+import dev.lychee.core.vector.VectorSlab;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * This instance's copy of one (namespace, kind): an exact {@link VectorSlab} up to {@link
+ * PostgresStoreConfig#exactSearchMaxVectors()} vectors, an {@link HnswVectors} graph above, and the
+ * head ({@code epoch}, {@code seq}) of the database it mirrors. {@link PostgresVectorIndex} brings
+ * it forward by replaying changes and guards it with a read/write lock.
+ */
+final class LocalVectors {
+  private final long epoch;
+  private long seq;
+  private final VectorSlab slab;
+  private final HnswVectors graph;
+
+  private LocalVectors(long epoch, long seq, VectorSlab slab, HnswVectors graph) {
+    this.epoch = epoch;
+    this.seq = seq;
+    this.slab = slab;
+    this.graph = graph;
+  }
+
+  /** A copy of every vector of an index at head {@code (epoch, seq)}. */
+  static LocalVectors of(long epoch, long seq, Map<String, float[]> all, PostgresStoreConfig config) {
+    if (all.size() > config.exactSearchMaxVectors()) {
+      int dim = all.values().iterator().next().length;
+      return new LocalVectors(epoch, seq, null, HnswVectors.build(all, dim, config));
+    }
+    VectorSlab slab = new VectorSlab();
+    slab.upsert(all);
+    return new LocalVectors(epoch, seq, slab, null);
+  }
+
+  long epoch() {
+    return epoch;
+  }
+
+  long seq() {
+    return seq;
+  }
+
+  int size() {
+    return slab != null ? slab.size() : graph.size();
+  }
+
+  boolean isGraph() {
+    return graph != null;
+  }
+
+  /**
+   * Applies changes up to {@code newSeq}. Returns false when the copy should be rebuilt instead
+   * (the exact slab outgrew its limit).
+   */
+  boolean apply(VectorTable.Changes changes, long newSeq, PostgresStoreConfig config) {
+    if (slab != null) {
+      slab.remove(changes.removals());
+      slab.upsert(changes.upserts());
+      if (slab.size() > config.exactSearchMaxVectors()) {
+        return false;
+      }
+    } else {
+      boolean otherDimension = changes.upserts().values().stream().anyMatch(v -> v.length != graph.dimension());
+      if (otherDimension) {
+        return false; // emptied and refilled with another dimension: rebuild
+      }
+      graph.remove(changes.removals());
+      graph.upsert(changes.upserts());
+    }
+    seq = newSeq;
+    return true;
+  }
+
+  List<ScoredId> search(float[] query, int k, Predicate<String> filter) {
+    return slab != null ? slab.search(query, k, filter) : graph.search(query, k, filter);
+  }
+}

@@ -1,0 +1,194 @@
+package dev.lychee.store.postgres;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.Jdbi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One PostgreSQL database shared by {@link PostgresRecordStore}, {@link PostgresVectorIndex} and
+ * {@link PostgresSegmentClaims}: a HikariCP pool whose connections use the configured schema, a {@link
+ * Jdbi} over it, the schema migrations, and the transaction loop every call goes through.
+ *
+ * <p>Each call is one transaction. A transient failure (see {@link Failures#isTransient}) rolls it
+ * back and runs the whole callback again, with backoff, until {@link
+ * PostgresStoreConfig#retryFor()} has passed; then a {@link PostgresStoreException} names the
+ * server and the cause. Callbacks must therefore be safe to run twice: a connection lost while the
+ * commit was in flight may have committed the first run.
+ *
+ * <p>Users call {@link #acquire()} and {@link #release()}; the pool closes with the last user.
+ */
+public final class PostgresDatabase {
+  private static final Logger LOG = LoggerFactory.getLogger(PostgresDatabase.class);
+  private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^/?]*)/?([^?]*)");
+
+  private final PostgresStoreConfig config;
+  private final HikariDataSource pool;
+  private final Jdbi jdbi;
+  private final String target;
+  private int users;
+  private boolean closed;
+
+  private PostgresDatabase(HikariConfig hc, String target, PostgresStoreConfig config, SchemaMigrations migrations) {
+    this.config = config;
+    this.target = target;
+    hc.setSchema(config.schema());
+    hc.setMaximumPoolSize(config.maxPoolSize());
+    hc.setMinimumIdle(Math.min(2, config.maxPoolSize()));
+    hc.setConnectionTimeout(Math.max(250, config.connectTimeout().toMillis()));
+    hc.setPoolName("lychee-pg");
+    // the server may be down when an instance starts; the first call reports it clearly instead
+    hc.setInitializationFailTimeout(-1);
+    hc.setAutoCommit(true);
+    this.pool = new HikariDataSource(hc);
+    this.jdbi = Jdbi.create(pool);
+    try {
+      retrying("migrate", () -> {
+        migrations.apply(jdbi, config.schema());
+        return null;
+      });
+    } catch (RuntimeException e) {
+      pool.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens a pool on {@code jdbcUrl} ({@code jdbc:postgresql://host:port/db?user=..&password=..})
+   * and migrates the schema.
+   *
+   * @throws PostgresStoreException if the server stays unreachable or holds a newer schema
+   */
+  public static PostgresDatabase open(String jdbcUrl, PostgresStoreConfig config) {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    Objects.requireNonNull(config, "config");
+    if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException("a PostgreSQL JDBC URL starts with 'jdbc:postgresql:' (got "
+          + describeUrl(jdbcUrl) + ")");
+    }
+    HikariConfig hc = new HikariConfig();
+    hc.setJdbcUrl(jdbcUrl);
+    hc.setDriverClassName("org.postgresql.Driver");
+    return new PostgresDatabase(hc, describeUrl(jdbcUrl), config, SchemaMigrations.standard());
+  }
+
+  /** Pools connections of a caller's {@link DataSource} and migrates the schema. */
+  public static PostgresDatabase open(DataSource dataSource, PostgresStoreConfig config) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    Objects.requireNonNull(config, "config");
+    HikariConfig hc = new HikariConfig();
+    hc.setDataSource(dataSource);
+    return new PostgresDatabase(hc, "DataSource " + dataSource.getClass().getName(), config,
+        SchemaMigrations.standard());
+  }
+
+  static PostgresDatabase open(String jdbcUrl, PostgresStoreConfig config, SchemaMigrations migrations) {
+    HikariConfig hc = new HikariConfig();
+    hc.setJdbcUrl(jdbcUrl);
+    hc.setDriverClassName("org.postgresql.Driver");
+    return new PostgresDatabase(hc, describeUrl(jdbcUrl), config, migrations);
+  }
+
+  /** host:port/database of a JDBC URL, without user, password or other parameters. */
+  static String describeUrl(String jdbcUrl) {
+    Matcher m = URL.matcher(jdbcUrl);
+    if (m.lookingAt()) {
+      String hostPort = m.group(1);
+      int at = hostPort.lastIndexOf('@');
+      return "postgresql://" + (at >= 0 ? hostPort.substring(at + 1) : hostPort) + "/" + m.group(2);
+    }
+    return "a URL that is not a PostgreSQL JDBC URL";
+  }
+
+  public PostgresStoreConfig config() {
+    return config;
+  }
+
+  /** Where the pool points, for messages: host, port and database, never credentials. */
+  public String target() {
+    return target;
+  }
+
+  /** Registers one more user of this database. */
+  public synchronized void acquire() {
+    if (closed) {
+      throw new IllegalStateException("database is closed");
+    }
+    users++;
+  }
+
+  /** Releases one user; the last one closes the pool. */
+  public synchronized void release() {
+    if (--users <= 0 && !closed) {
+      closed = true;
+      pool.close();
+    }
+  }
+
+  /**
+   * A write: one transaction at the server's default isolation (READ COMMITTED unless the server
+   * was configured otherwise), retried whole on transient failures.
+   */
+  public <T> T write(HandleCallback<T, RuntimeException> callback) {
+    return retrying("write", () -> jdbi.inTransaction(callback));
+  }
+
+  /**
+   * A read in autocommit mode, retried on transient failures. Each statement sees every commit made
+   * before it started, which is all a READ COMMITTED transaction would add; skipping BEGIN/COMMIT
+   * saves two round trips per read.
+   */
+  public <T> T read(HandleCallback<T, RuntimeException> callback) {
+    return retrying("read", () -> jdbi.withHandle(callback));
+  }
+
+  /** A read whose statements all see one snapshot (REPEATABLE READ, READ ONLY). */
+  public <T> T readSnapshot(HandleCallback<T, RuntimeException> callback) {
+    return retrying("read", () -> jdbi.inTransaction(h -> {
+      // the first statement of the transaction, so it sets the snapshot's isolation
+      h.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      return callback.withHandle(h);
+    }));
+  }
+
+  private interface Attempt<T> {
+    T run();
+  }
+
+  private <T> T retrying(String what, Attempt<T> attempt) {
+    long deadline = System.nanoTime() + config.retryFor().toNanos();
+    long backoff = 50;
+    int attempts = 0;
+    while (true) {
+      attempts++;
+      try {
+        return attempt.run();
+      } catch (RuntimeException e) {
+        if (!Failures.isTransient(e)) {
+          throw e;
+        }
+        if (System.nanoTime() + Duration.ofMillis(backoff).toNanos() > deadline) {
+          throw new PostgresStoreException("PostgreSQL at " + target + " failed a " + what + " after "
+              + attempts + " attempt(s) within " + config.retryFor().toSeconds() + " s: "
+              + Failures.rootMessage(e), e);
+        }
+        LOG.warn("PostgreSQL at {}: {} failed ({}); retrying in {} ms", target, what, Failures.rootMessage(e), backoff);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw new PostgresStoreException("interrupted while waiting for PostgreSQL at " + target, e);
+        }
+        backoff = Math.min(1000, backoff * 2);
+      }
+    }
+  }
+
+}

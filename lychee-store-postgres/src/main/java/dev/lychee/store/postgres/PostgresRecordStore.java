@@ -1,0 +1,471 @@
+package dev.lychee.store.postgres;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.Forgotten;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
+import dev.lychee.api.StoredSegment;
+import dev.lychee.api.Turn;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.TextField;
+import dev.lychee.core.store.SessionPruning;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * A {@link RecordStore} on PostgreSQL that many application instances share.
+ *
+ * <p>This class checks arguments and owns the transactions; one class per table does the SQL
+ * ({@link TurnTable}, {@link SegmentTable}, {@link RecordTable}, {@link NodeTable}). Every write is
+ * one transaction, retried whole on transient failures (see {@link PostgresDatabase}); every write
+ * is idempotent, so a retry after a lost acknowledgement changes nothing. A read sees every write
+ * committed, by any instance, before it started.
+ */
+public final class PostgresRecordStore implements RecordStore {
+  private final PostgresDatabase db;
+  private final TurnTable turns = new TurnTable();
+  private final SegmentTable segments = new SegmentTable();
+  private final RecordTable records = new RecordTable();
+  private final NodeTable nodes = new NodeTable();
+  private volatile boolean closed;
+
+  /** A store over a shared database (the pool stays open until its last user closes). */
+  @Inject
+  public PostgresRecordStore(PostgresDatabase db) {
+    this.db = Objects.requireNonNull(db, "db");
+    db.acquire();
+  }
+
+  /** Opens a store with its own pool on {@code jdbcUrl}. */
+  public static PostgresRecordStore open(String jdbcUrl, PostgresStoreConfig config) {
+    PostgresDatabase db = PostgresDatabase.open(jdbcUrl, config);
+    PostgresRecordStore store = new PostgresRecordStore(db);
+    return store;
+  }
+
+  /** The database this store writes to (shared with a {@link PostgresVectorIndex} over it). */
+  public PostgresDatabase database() {
+    return db;
+  }
+
+  private String ns(String namespace) {
+    if (closed) {
+      throw new IllegalStateException("record store is closed");
+    }
+    return name(namespace, "namespace");
+  }
+
+  private static String nonBlank(String value, String name) {
+    Objects.requireNonNull(value, name);
+    if (value.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank");
+    }
+    return value;
+  }
+
+  /** A namespace or session name: not blank, and free of NUL, which PostgreSQL text cannot hold. */
+  static String name(String value, String what) {
+    nonBlank(value, what);
+    if (value.indexOf('\u0000') >= 0) {
+      throw new IllegalArgumentException(what + " must not contain the NUL character (PostgreSQL text cannot hold it)");
+    }
+    return value;
+  }
+
+  private static void sameNamespace(String expected, String actual, String what) {
+    if (!expected.equals(actual)) {
+      throw new IllegalArgumentException(what + " belongs to namespace '" + actual + "', not '" + expected + "'");
+    }
+  }
+
+  // ---- raw turns ----
+
+  @Override
+  public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> batch) {
+    ns(namespace);
+    name(session, "session");
+    Objects.requireNonNull(batch, "turns");
+    checked(namespace, session, batch);
+    if (batch.isEmpty()) {
+      return List.of();
+    }
+    return db.write(h -> turns.append(h, namespace, session, batch));
+  }
+
+  /**
+   * Stores the turns {@code admit} builds for the session's next free index, read under a lock on
+   * the session's row inside the write transaction: appends to one session from any number of
+   * instances run one after another, so every turn gets its own index, with no gap. {@code admit}
+   * may run more than once when a transient failure makes the transaction run again; a run after a
+   * lost acknowledgement of a committed one returns the turns that run stored.
+   */
+  @Override
+  public List<RawTurn> appendTurns(String namespace, String session, IntFunction<List<RawTurn>> admit) {
+    ns(namespace);
+    name(session, "session");
+    Objects.requireNonNull(admit, "admit");
+    UUID token = UUID.randomUUID();
+    return db.write(h -> turns.appendAdmitted(h, namespace, session, next -> checked(namespace, session,
+        Objects.requireNonNull(admit.apply(next), "admitted turns")), token));
+  }
+
+  private static List<RawTurn> checked(String namespace, String session, List<RawTurn> batch) {
+    for (RawTurn t : batch) {
+      Objects.requireNonNull(t, "turn");
+      sameNamespace(namespace, t.namespace(), "turn " + t.id());
+      if (!t.session().equals(session)) {
+        throw new IllegalArgumentException(
+            "turn " + t.id() + " belongs to session '" + t.session() + "', not '" + session + "'");
+      }
+    }
+    return batch;
+  }
+
+  /**
+   * Stores turns of one session, giving each turn without an index ({@code -1}) the next free
+   * index of the session in the same transaction, so instances appending to one session at once
+   * never take the same index and leave no gap. Turns with an index are stored under it (skipped
+   * when stored). Exactly once: a retry of this call after a lost connection returns what the first
+   * attempt stored.
+   *
+   * @return the stored turns, by index
+   */
+  public List<RawTurn> appendAssigning(String namespace, String session, List<Turn> batch) {
+    ns(namespace);
+    name(session, "session");
+    Objects.requireNonNull(batch, "turns");
+    Set<Integer> seen = new HashSet<>();
+    for (Turn t : batch) {
+      Objects.requireNonNull(t, "turn");
+      if (t.index() >= 0 && !seen.add(t.index())) {
+        throw new IllegalArgumentException("turn index " + t.index() + " appears twice in one append");
+      }
+    }
+    if (batch.isEmpty()) {
+      return List.of();
+    }
+    UUID token = UUID.randomUUID();
+    return db.write(h -> turns.appendAssigning(h, namespace, session, batch, token));
+  }
+
+  @Override
+  public int nextTurnIndex(String namespace, String session) {
+    ns(namespace);
+    name(session, "session");
+    return db.read(h -> turns.nextIndex(h, namespace, session));
+  }
+
+  @Override
+  public Optional<RawTurn> turn(String namespace, TurnRef ref) {
+    ns(namespace);
+    Objects.requireNonNull(ref, "ref");
+    return db.read(h -> turns.turn(h, namespace, ref));
+  }
+
+  @Override
+  public List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
+    ns(namespace);
+    Objects.requireNonNull(refs, "refs");
+    List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
+    if (wanted.isEmpty()) {
+      return List.of();
+    }
+    Map<String, List<Integer>> bySession = new LinkedHashMap<>();
+    wanted.forEach(r -> bySession.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.index()));
+    Map<TurnRef, RawTurn> found = new HashMap<>();
+    db.read(h -> {
+      bySession.forEach((session, idx) -> turns.turns(h, namespace, session, idx).forEach(t -> found.put(t.ref(), t)));
+      return null;
+    });
+    return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
+  }
+
+  @Override
+  public List<RawTurn> turns(String namespace, String session, int from, int to) {
+    ns(namespace);
+    name(session, "session");
+    if (from > to) {
+      return List.of();
+    }
+    return db.read(h -> turns.window(h, namespace, session, from, to));
+  }
+
+  @Override
+  public List<RawTurn> turns(String namespace, String session) {
+    return turns(namespace, session, Integer.MIN_VALUE, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public List<String> sessions(String namespace) {
+    ns(namespace);
+    return db.read(h -> turns.sessions(h, namespace));
+  }
+
+  @Override
+  public List<String> namespaces() {
+    if (closed) {
+      throw new IllegalStateException("record store is closed");
+    }
+    return db.read(turns::namespaces);
+  }
+
+  @Override
+  public long countTurns(String namespace) {
+    ns(namespace);
+    return db.read(h -> turns.count(h, namespace));
+  }
+
+  // ---- segments ----
+
+  @Override
+  public void putSegment(Segment segment, SegmentState state) {
+    Objects.requireNonNull(segment, "segment");
+    Objects.requireNonNull(state, "state");
+    ns(segment.namespace());
+    db.write(h -> {
+      segments.put(h, segment, state);
+      return null;
+    });
+  }
+
+  @Override
+  public void setSegmentState(String namespace, String segmentId, SegmentState state, String error) {
+    ns(namespace);
+    nonBlank(segmentId, "segmentId");
+    Objects.requireNonNull(state, "state");
+    db.write(h -> {
+      segments.setState(h, namespace, segmentId, state, error);
+      return null;
+    });
+  }
+
+  @Override
+  public List<StoredSegment> segments(String namespace) {
+    ns(namespace);
+    return db.read(h -> segments.list(h, namespace));
+  }
+
+  @Override
+  public int segmentedThrough(String namespace, String session) {
+    ns(namespace);
+    name(session, "session");
+    return db.read(h -> segments.segmentedThrough(h, namespace, session));
+  }
+
+  @Override
+  public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> recs, List<EvidenceNode> ns) {
+    ns(namespace);
+    nonBlank(segmentId, "segmentId");
+    checkRecords(namespace, recs);
+    checkNodes(namespace, ns);
+    db.write(h -> {
+      // state first: an unknown segment aborts before anything is written
+      segments.setState(h, namespace, segmentId, SegmentState.ENCODED, null);
+      recs.forEach(r -> records.put(h, r));
+      ns.forEach(n -> nodes.put(h, n));
+      return null;
+    });
+  }
+
+  // ---- records ----
+
+  private static void checkRecords(String namespace, List<MemoryRecord> recs) {
+    Objects.requireNonNull(recs, "records");
+    for (MemoryRecord r : recs) {
+      Objects.requireNonNull(r, "record");
+      sameNamespace(namespace, r.namespace(), "record " + r.id());
+    }
+  }
+
+  private static void checkNodes(String namespace, List<EvidenceNode> list) {
+    Objects.requireNonNull(list, "nodes");
+    for (EvidenceNode n : list) {
+      Objects.requireNonNull(n, "node");
+      sameNamespace(namespace, n.namespace(), "node " + n.id());
+    }
+  }
+
+  @Override
+  public void putRecords(String namespace, List<MemoryRecord> recs) {
+    ns(namespace);
+    checkRecords(namespace, recs);
+    if (!recs.isEmpty()) {
+      db.write(h -> {
+        recs.forEach(r -> records.put(h, r));
+        return null;
+      });
+    }
+  }
+
+  @Override
+  public Optional<MemoryRecord> record(String namespace, String id) {
+    ns(namespace);
+    Objects.requireNonNull(id, "id");
+    return db.read(h -> records.get(h, namespace, id));
+  }
+
+  @Override
+  public List<MemoryRecord> records(String namespace, Collection<String> ids) {
+    ns(namespace);
+    return inRequestOrder(ids, list -> db.read(h -> records.byIds(h, namespace, list)), MemoryRecord::id);
+  }
+
+  private static <T> List<T> inRequestOrder(Collection<String> ids, Function<List<String>, List<T>> fetch,
+      Function<T, String> idOf) {
+    Objects.requireNonNull(ids, "ids");
+    ids.forEach(id -> Objects.requireNonNull(id, "id"));
+    List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+    if (wanted.isEmpty()) {
+      return List.of();
+    }
+    Map<String, T> found = new HashMap<>();
+    fetch.apply(wanted).forEach(t -> found.put(idOf.apply(t), t));
+    return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
+  }
+
+  @Override
+  public List<MemoryRecord> records(String namespace) {
+    ns(namespace);
+    return db.read(h -> records.all(h, namespace));
+  }
+
+  @Override
+  public List<MemoryRecord> recordsByType(String namespace, MemoryType type) {
+    ns(namespace);
+    Objects.requireNonNull(type, "type");
+    return db.read(h -> records.byType(h, namespace, type));
+  }
+
+  @Override
+  public List<MemoryRecord> recordsInRange(String namespace, DateRange range) {
+    ns(namespace);
+    Objects.requireNonNull(range, "range");
+    return db.read(h -> records.inRange(h, namespace, range));
+  }
+
+  // ---- evidence nodes ----
+
+  @Override
+  public void putNodes(String namespace, List<EvidenceNode> list) {
+    ns(namespace);
+    checkNodes(namespace, list);
+    if (!list.isEmpty()) {
+      db.write(h -> {
+        list.forEach(n -> nodes.put(h, n));
+        return null;
+      });
+    }
+  }
+
+  @Override
+  public Optional<EvidenceNode> node(String namespace, String id) {
+    ns(namespace);
+    Objects.requireNonNull(id, "id");
+    return db.read(h -> nodes.get(h, namespace, id));
+  }
+
+  @Override
+  public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
+    ns(namespace);
+    return inRequestOrder(ids, list -> db.read(h -> nodes.byIds(h, namespace, list)), EvidenceNode::id);
+  }
+
+  @Override
+  public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
+    ns(namespace);
+    Objects.requireNonNull(kind, "kind");
+    return db.read(h -> nodes.byKind(h, namespace, kind));
+  }
+
+  // ---- lexical search ----
+
+  @Override
+  public List<ScoredId> searchText(String namespace, TextField field, String query, int k) {
+    ns(namespace);
+    Objects.requireNonNull(field, "field");
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0, got " + k);
+    }
+    TextQuery q = TextQuery.of(query);
+    if (q == null) {
+      return List.of();
+    }
+    return db.read(h -> field == TextField.TURNS ? turns.search(h, namespace, q, k) : records.search(h, namespace, q, k));
+  }
+
+  // ---- deletion ----
+
+  @Override
+  public Forgotten forget(String namespace) {
+    ns(namespace);
+    return db.write(h -> {
+      List<String> recordIds = records.ids(h, namespace);
+      List<String> nodeIds = nodes.ids(h, namespace);
+      List<String> turnIds = turns.delete(h, namespace, null);
+      segments.delete(h, namespace, null);
+      records.deleteAll(h, namespace);
+      nodes.deleteAll(h, namespace);
+      return new Forgotten(turnIds, recordIds, nodeIds);
+    });
+  }
+
+  @Override
+  public Forgotten forget(String namespace, String session) {
+    ns(namespace);
+    name(session, "session");
+    return db.write(h -> {
+      List<String> turnIds = turns.delete(h, namespace, session);
+      segments.delete(h, namespace, session);
+      List<String> removedRecords = new ArrayList<>();
+      for (MemoryRecord r : records.allForUpdate(h, namespace)) {
+        MemoryRecord kept = SessionPruning.withoutSession(r, session);
+        if (kept == null) {
+          removedRecords.add(r.id());
+        } else if (kept != r) {
+          records.rewrite(h, kept);
+        }
+      }
+      records.delete(h, namespace, removedRecords);
+      Set<String> gone = new HashSet<>(removedRecords);
+      List<String> removedNodes = new ArrayList<>();
+      for (EvidenceNode n : nodes.allForUpdate(h, namespace)) {
+        EvidenceNode kept = SessionPruning.withoutRecords(n, gone, session);
+        if (kept == null) {
+          removedNodes.add(n.id());
+        } else if (kept != n) {
+          nodes.rewrite(h, kept);
+        }
+      }
+      nodes.delete(h, namespace, removedNodes);
+      return new Forgotten(turnIds, removedRecords, removedNodes);
+    });
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      db.release();
+    }
+  }
+}

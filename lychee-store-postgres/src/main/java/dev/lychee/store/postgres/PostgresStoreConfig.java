@@ -1,0 +1,203 @@
+package dev.lychee.store.postgres;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Settings of the PostgreSQL store and vector index. Immutable; build with {@link #builder()},
+ * every value is checked when built. Holds no credentials: those travel in the JDBC URL or the
+ * {@code DataSource}, which this class never prints.
+ */
+public final class PostgresStoreConfig {
+  private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+
+  private final String schema;
+  private final int maxPoolSize;
+  private final Duration connectTimeout;
+  private final Duration retryFor;
+  private final int exactSearchMaxVectors;
+  private final int hnswM;
+  private final int hnswEfConstruction;
+  private final int hnswEf;
+  private final Duration claimWait;
+
+  private PostgresStoreConfig(Builder b) {
+    if (b.schema == null || !SCHEMA.matcher(b.schema).matches()) {
+      throw new IllegalArgumentException("schema must be a lower-case SQL identifier"
+          + " ([a-z_][a-z0-9_]*, at most 63 characters): '" + b.schema + "'");
+    }
+    if (b.maxPoolSize < 1) {
+      throw new IllegalArgumentException("maxPoolSize must be >= 1: " + b.maxPoolSize);
+    }
+    requirePositive(b.connectTimeout, "connectTimeout");
+    Objects.requireNonNull(b.retryFor, "retryFor");
+    if (b.retryFor.isNegative()) {
+      throw new IllegalArgumentException("retryFor must be >= 0: " + b.retryFor);
+    }
+    if (b.exactSearchMaxVectors < 0) {
+      throw new IllegalArgumentException("exactSearchMaxVectors must be >= 0: " + b.exactSearchMaxVectors);
+    }
+    if (b.hnswM < 2) {
+      throw new IllegalArgumentException("hnswM must be >= 2: " + b.hnswM);
+    }
+    if (b.hnswEfConstruction < 1 || b.hnswEf < 1) {
+      throw new IllegalArgumentException("hnswEfConstruction and hnswEf must be >= 1");
+    }
+    this.schema = b.schema;
+    this.maxPoolSize = b.maxPoolSize;
+    this.connectTimeout = b.connectTimeout;
+    this.retryFor = b.retryFor;
+    this.exactSearchMaxVectors = b.exactSearchMaxVectors;
+    this.hnswM = b.hnswM;
+    this.hnswEfConstruction = b.hnswEfConstruction;
+    this.hnswEf = b.hnswEf;
+    Objects.requireNonNull(b.claimWait, "claimWait");
+    if (b.claimWait.isNegative()) {
+      throw new IllegalArgumentException("claimWait must be >= 0: " + b.claimWait);
+    }
+    this.claimWait = b.claimWait;
+  }
+
+  private static void requirePositive(Duration d, String name) {
+    Objects.requireNonNull(d, name);
+    if (d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException(name + " must be > 0: " + d);
+    }
+  }
+
+  /** The documented defaults. */
+  public static PostgresStoreConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The schema that holds every table (default {@code lychee}); created when missing. */
+  public String schema() {
+    return schema;
+  }
+
+  /** Connections of this instance's pool (default 8). */
+  public int maxPoolSize() {
+    return maxPoolSize;
+  }
+
+  /** How long taking a connection may wait (default 10 s). */
+  public Duration connectTimeout() {
+    return connectTimeout;
+  }
+
+  /**
+   * How long a call keeps retrying after a transient failure (lost connection, server restart,
+   * serialisation conflict) before it fails (default 30 s; zero: no retry).
+   */
+  public Duration retryFor() {
+    return retryFor;
+  }
+
+  /** Indexes up to this many vectors are scanned exactly; above it, HNSW (default 20000). */
+  public int exactSearchMaxVectors() {
+    return exactSearchMaxVectors;
+  }
+
+  /** HNSW links per node (default 16). */
+  public int hnswM() {
+    return hnswM;
+  }
+
+  /** HNSW candidate list while inserting (default 200). */
+  public int hnswEfConstruction() {
+    return hnswEfConstruction;
+  }
+
+  /** HNSW candidate list while searching; the search uses {@code max(ef, k)} (default 100). */
+  public int hnswEf() {
+    return hnswEf;
+  }
+
+  /**
+   * How long claiming a given segment waits while another instance encodes an earlier segment of
+   * the same session (default 60 s; zero: do not wait). Encoding follows session order, so the
+   * segment could not be encoded before that anyway; waiting lets the instance that closed it
+   * encode it instead of leaving it to the next {@code encodePending}.
+   */
+  public Duration claimWait() {
+    return claimWait;
+  }
+
+  @Override
+  public String toString() {
+    return "PostgresStoreConfig[schema=" + schema + ", maxPoolSize=" + maxPoolSize + ", connectTimeout="
+        + connectTimeout + ", retryFor=" + retryFor + ", exactSearchMaxVectors=" + exactSearchMaxVectors
+        + ", hnswM=" + hnswM + ", hnswEfConstruction=" + hnswEfConstruction + ", hnswEf=" + hnswEf
+        + ", claimWait=" + claimWait + "]";
+  }
+
+  /** Builder of {@link PostgresStoreConfig}; every setter has the documented default. */
+  public static final class Builder {
+    private String schema = "lychee";
+    private int maxPoolSize = 8;
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration retryFor = Duration.ofSeconds(30);
+    private int exactSearchMaxVectors = 20_000;
+    private int hnswM = 16;
+    private int hnswEfConstruction = 200;
+    private int hnswEf = 100;
+    private Duration claimWait = Duration.ofSeconds(60);
+
+    private Builder() {}
+
+    public Builder schema(String v) {
+      this.schema = v;
+      return this;
+    }
+
+    public Builder maxPoolSize(int v) {
+      this.maxPoolSize = v;
+      return this;
+    }
+
+    public Builder connectTimeout(Duration v) {
+      this.connectTimeout = v;
+      return this;
+    }
+
+    public Builder retryFor(Duration v) {
+      this.retryFor = v;
+      return this;
+    }
+
+    public Builder exactSearchMaxVectors(int v) {
+      this.exactSearchMaxVectors = v;
+      return this;
+    }
+
+    public Builder hnswM(int v) {
+      this.hnswM = v;
+      return this;
+    }
+
+    public Builder hnswEfConstruction(int v) {
+      this.hnswEfConstruction = v;
+      return this;
+    }
+
+    public Builder hnswEf(int v) {
+      this.hnswEf = v;
+      return this;
+    }
+
+    public Builder claimWait(Duration v) {
+      this.claimWait = v;
+      return this;
+    }
+
+    /** @throws IllegalArgumentException naming the first bad value */
+    public PostgresStoreConfig build() {
+      return new PostgresStoreConfig(this);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+package dev.lychee.store.postgres;
+
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.vector.Vectors;
+import jakarta.inject.Inject;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Predicate;
+
+/**
+ * A {@link VectorIndex} whose vectors live in PostgreSQL beside the store's rows and are searched
+ * in memory by every instance.
+ *
+ * <p>Each instance keeps one {@link LocalVectors} per (namespace, kind) it has searched. A search
+ * first reads the index's head in the database (one indexed row); when it has moved, the instance
+ * replays only the changes after the number it holds (new or replaced vectors, tombstones of
+ * removed ids) in the same snapshot, and reloads in full only after a {@code forget} (new epoch) or
+ * when the exact copy outgrows its limit and becomes an HNSW graph.
+ *
+ * <p><b>Staleness:</b> a search sees every vector write committed, by any instance, before the
+ * search started, and nothing half-committed. Writes go straight to the database; no instance
+ * serves a vector the database no longer holds once a search has begun after its removal.
+ */
+public final class PostgresVectorIndex implements VectorIndex {
+  private record Key(String namespace, String kind) {}
+
+  /** The local copy of one index and the lock that guards it. */
+  private static final class Slot {
+    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    LocalVectors current;
+  }
+
+  private final PostgresDatabase db;
+  private final PostgresStoreConfig config;
+  private final VectorTable table = new VectorTable();
+  private final Map<Key, Slot> slots = new ConcurrentHashMap<>();
+  private final AtomicLong fullLoads = new AtomicLong();
+  private final AtomicLong replays = new AtomicLong();
+  private volatile boolean closed;
+
+  /** An index over a shared database (the pool stays open until its last user closes). */
+  @Inject
+  public PostgresVectorIndex(PostgresDatabase db) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.config = db.config();
+    db.acquire();
+  }
+
+  /** Opens an index with its own pool on {@code jdbcUrl}. */
+  public static PostgresVectorIndex open(String jdbcUrl, PostgresStoreConfig config) {
+    return new PostgresVectorIndex(PostgresDatabase.open(jdbcUrl, config));
+  }
+
+  private void check(String namespace, String kind) {
+    if (closed) {
+      throw new IllegalStateException("vector index is closed");
+    }
+    nonBlank(namespace, "namespace");
+    nonBlank(kind, "kind");
+  }
+
+  private static void nonBlank(String v, String name) {
+    Objects.requireNonNull(v, name);
+    if (v.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank");
+    }
+  }
+
+  @Override
+  public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
+    check(namespace, kind);
+    Objects.requireNonNull(vectors, "vectors");
+    int dim = -1;
+    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+      nonBlank(e.getKey(), "id");
+      float[] v = Vectors.checkVector(e.getKey(), e.getValue());
+      if (dim == -1) {
+        dim = v.length;
+      } else if (v.length != dim) {
+        throw new IllegalArgumentException("vector '" + e.getKey() + "' has dimension " + v.length
+            + " but the batch holds dimension " + dim);
+      }
+    }
+    if (vectors.isEmpty()) {
+      return;
+    }
+    int batchDim = dim;
+    Map<String, float[]> copy = Map.copyOf(vectors);
+    db.write(h -> {
+      table.upsert(h, namespace, kind, copy, batchDim);
+      return null;
+    });
+  }
+
+  @Override
+  public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
+    check(namespace, kind);
+    Objects.requireNonNull(query, "query");
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0, got " + k);
+    }
+    Vectors.checkVector("query", query);
+    Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
+    // one indexed row tells whether anything changed since this copy was brought up to date
+    VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));
+    slot.lock.writeLock().lock();
+    try {
+      LocalVectors have = slot.current;
+      if (head == null) {
+        slot.current = null;
+      } else if (have == null || have.epoch() != head.epoch() || have.seq() < head.seq()) {
+        refresh(namespace, kind, slot);
+      }
+      // downgrade: searches of one index run in parallel, refreshes one at a time
+      slot.lock.readLock().lock();
+    } finally {
+      slot.lock.writeLock().unlock();
+    }
+    try {
+      LocalVectors local = slot.current;
+      return local == null ? List.of() : local.search(query, k, filter);
+    } finally {
+      slot.lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Brings the slot to the database's head, in one snapshot (the head is read again inside it, so
+   * it is never older than the one the caller saw); called under the slot's write lock.
+   */
+  private void refresh(String namespace, String kind, Slot slot) {
+    LocalVectors have = slot.current;
+    slot.current = db.readSnapshot(h -> {
+      VectorTable.Head head = table.head(h, namespace, kind);
+      if (head == null) {
+        return null;
+      }
+      if (have != null && have.epoch() == head.epoch()) {
+        if (have.seq() == head.seq()) {
+          return have;
+        }
+        VectorTable.Changes changes = table.since(h, namespace, kind, have.seq(), head.seq());
+        // replaying more changes than the copy holds costs more than reading it afresh
+        if (changes.size() <= Math.max(1_000, have.size()) && have.apply(changes, head.seq(), config)) {
+          replays.incrementAndGet();
+          return have;
+        }
+      }
+      fullLoads.incrementAndGet();
+      return LocalVectors.of(head.epoch(), head.seq(), table.all(h, namespace, kind), config);
+    });
+  }
+
+  @Override
+  public void remove(String namespace, String kind, Collection<String> ids) {
+    check(namespace, kind);
+    Objects.requireNonNull(ids, "ids");
+    List<String> unique = VectorTable.distinct(ids);
+    if (unique.isEmpty()) {
+      return;
+    }
+    db.write(h -> table.remove(h, namespace, kind, unique));
+  }
+
+  @Override
+  public void forget(String namespace) {
+    check(namespace, "all");
+    db.write(h -> {
+      table.forget(h, namespace);
+      return null;
+    });
+    slots.keySet().removeIf(k -> k.namespace().equals(namespace));
+  }
+
+  @Override
+  public int size(String namespace, String kind) {
+    check(namespace, kind);
+    return db.read(h -> table.count(h, namespace, kind));
+  }
+
+  /** Full loads of a local copy so far (for tests and monitoring). */
+  public long fullLoads() {
+    return fullLoads.get();
+  }
+
+  /** Incremental catch-ups of a local copy so far (for tests and monitoring). */
+  public long replays() {
+    return replays.get();
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      slots.clear();
+      db.release();
+    }
+  }
+}

@@ -1,0 +1,231 @@
+package dev.lychee.store.postgres;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Versioned schema migrations, applied in order when an instance opens the database. Applied
+ * versions are rows of {@code schema_version}. Each migration runs in one transaction with its row,
+ * under a transaction-level advisory lock on the schema, so instances starting together migrate it
+ * once and a crash mid-migration leaves the previous version intact. A schema newer than this
+ * release is refused.
+ */
+final class SchemaMigrations {
+
+  /**
+   * One schema step.
+   *
+   * @param version strictly increasing, starting at 1
+   * @param description what it does
+   * @param statements the DDL/DML to run, in order
+   */
+  record Migration(int version, String description, List<String> statements) {
+    Migration {
+      if (version < 1) {
+        throw new IllegalArgumentException("migration versions start at 1");
+      }
+      Objects.requireNonNull(description, "description");
+      statements = List.copyOf(statements);
+    }
+  }
+
+  private final List<Migration> migrations;
+
+  SchemaMigrations(List<Migration> migrations) {
+    List<Migration> sorted = migrations.stream().sorted(Comparator.comparingInt(Migration::version)).toList();
+    for (int i = 0; i < sorted.size(); i++) {
+      if (sorted.get(i).version() != i + 1) {
+        throw new IllegalArgumentException("migration versions must be 1..n without gaps");
+      }
+    }
+    this.migrations = sorted;
+  }
+
+  /** The migrations of this release of Lychee. */
+  static SchemaMigrations standard() {
+    return new SchemaMigrations(List.of(V1));
+  }
+
+  int latestVersion() {
+    return migrations.size();
+  }
+
+  /** The version recorded in the schema (0 for a new one). */
+  static int currentVersion(Handle h) {
+    h.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+        + "version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    return h.createQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version").mapTo(Integer.class).one();
+  }
+
+  /**
+   * Brings the schema to {@link #latestVersion()}.
+   *
+   * @throws PostgresStoreException if the schema was written by a newer release
+   */
+  void apply(Jdbi jdbi, String schema) {
+    jdbi.useTransaction(h -> {
+      lock(h, schema);
+      h.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
+    });
+    for (Migration m : migrations) {
+      jdbi.useTransaction(h -> {
+        lock(h, schema);
+        int current = currentVersion(h);
+        if (current > latestVersion()) {
+          throw new PostgresStoreException("schema '" + schema + "' has version " + current
+              + ", newer than this Lychee supports (" + latestVersion() + "); upgrade Lychee or use another schema");
+        }
+        if (current >= m.version()) {
+          return;
+        }
+        for (String sql : m.statements()) {
+          h.execute(sql);
+        }
+        h.execute("INSERT INTO schema_version(version, description) VALUES (?, ?)", m.version(), m.description());
+      });
+    }
+    int finalVersion = jdbi.withHandle(SchemaMigrations::currentVersion);
+    if (finalVersion > latestVersion()) {
+      throw new PostgresStoreException("schema '" + schema + "' has version " + finalVersion
+          + ", newer than this Lychee supports (" + latestVersion() + "); upgrade Lychee or use another schema");
+    }
+  }
+
+  /** Serialises migrations of one schema across instances until the transaction ends. */
+  private static void lock(Handle h, String schema) {
+    h.createQuery("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(:k))) l").bind("k", "lychee-migrate:" + schema)
+        .mapTo(Integer.class).one();
+  }
+
+  /** Migration 1: every table of the store, the vector rows and the change sequence. */
+  static final Migration V1 = new Migration(1, "turns, sessions, segments, records, nodes, tsvector, vectors", List.of(
+      // one order for sessions, records and nodes: the sequence hands out increasing numbers, so
+      // "first insertion order" survives merges and concurrent writers
+      "CREATE SEQUENCE insert_order",
+      """
+      CREATE TABLE sessions (
+        namespace text NOT NULL,
+        session text NOT NULL,
+        next_idx integer NOT NULL,
+        seq bigint NOT NULL DEFAULT nextval('insert_order'),
+        PRIMARY KEY (namespace, session))""",
+      """
+      CREATE TABLE turns (
+        namespace text NOT NULL,
+        session text NOT NULL,
+        idx integer NOT NULL,
+        role text NOT NULL,
+        speaker text,
+        text text NOT NULL,
+        time timestamp,
+        tsv tsvector NOT NULL,
+        PRIMARY KEY (namespace, session, idx))""",
+      "CREATE INDEX turns_tsv ON turns USING gin (tsv)",
+      // an allocating append remembers its token, so a retry after a lost acknowledgement finds
+      // the turns it already stored instead of storing them again under new indices
+      """
+      CREATE TABLE turn_appends (
+        namespace text NOT NULL,
+        session text NOT NULL,
+        token uuid NOT NULL,
+        first_idx integer NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (namespace, session, token))""",
+      """
+      CREATE TABLE segments (
+        namespace text NOT NULL,
+        id text NOT NULL,
+        session text NOT NULL,
+        first_idx integer NOT NULL,
+        last_idx integer NOT NULL,
+        state text NOT NULL,
+        error text,
+        exchanges integer NOT NULL,
+        tokens integer NOT NULL,
+        reason text NOT NULL,
+        score double precision,
+        probability double precision,
+        turns text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        claimed_by text,
+        claim_expires timestamptz,
+        seq bigint NOT NULL DEFAULT nextval('insert_order'),
+        PRIMARY KEY (namespace, id))""",
+      "CREATE INDEX segments_by_session ON segments (namespace, session, first_idx)",
+      "CREATE INDEX segments_pending ON segments (seq) WHERE state = 'PENDING'",
+      """
+      CREATE TABLE records (
+        namespace text NOT NULL,
+        id text NOT NULL,
+        type text NOT NULL,
+        text text NOT NULL,
+        entities text NOT NULL,
+        tags text NOT NULL,
+        t_ref text NOT NULL,
+        t_valid_from text NOT NULL,
+        t_valid_to text NOT NULL,
+        span_start date,
+        span_end date,
+        has_span boolean NOT NULL,
+        unparsed boolean NOT NULL,
+        evidence text NOT NULL,
+        session text NOT NULL,
+        segment_id text NOT NULL,
+        source_role text NOT NULL,
+        created_at timestamp,
+        tsv tsvector NOT NULL,
+        seq bigint NOT NULL DEFAULT nextval('insert_order'),
+        PRIMARY KEY (namespace, id))""",
+      "CREATE INDEX records_by_seq ON records (namespace, seq)",
+      "CREATE INDEX records_by_type ON records (namespace, type, seq)",
+      "CREATE INDEX records_tsv ON records USING gin (tsv)",
+      """
+      CREATE TABLE nodes (
+        namespace text NOT NULL,
+        id text NOT NULL,
+        kind text NOT NULL,
+        key text NOT NULL,
+        label text NOT NULL,
+        search_text text NOT NULL,
+        record_ids text NOT NULL,
+        sessions text NOT NULL,
+        entities text NOT NULL,
+        tags text NOT NULL,
+        span_start date,
+        span_end date,
+        has_span boolean NOT NULL,
+        turn_ranges text NOT NULL,
+        seq bigint NOT NULL DEFAULT nextval('insert_order'),
+        PRIMARY KEY (namespace, id))""",
+      "CREATE INDEX nodes_by_kind ON nodes (namespace, kind, key, id)",
+      // the change sequence of vector writes; see VectorTable for why a head row per index
+      "CREATE SEQUENCE vector_changes",
+      """
+      CREATE TABLE vector_heads (
+        namespace text NOT NULL,
+        kind text NOT NULL,
+        seq bigint NOT NULL,
+        epoch bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (namespace, kind))""",
+      """
+      CREATE TABLE vectors (
+        namespace text NOT NULL,
+        kind text NOT NULL,
+        id text NOT NULL,
+        dim integer NOT NULL,
+        vec bytea NOT NULL,
+        seq bigint NOT NULL,
+        PRIMARY KEY (namespace, kind, id))""",
+      "CREATE INDEX vectors_by_seq ON vectors (namespace, kind, seq)",
+      """
+      CREATE TABLE vector_tombstones (
+        namespace text NOT NULL,
+        kind text NOT NULL,
+        id text NOT NULL,
+        seq bigint NOT NULL,
+        PRIMARY KEY (namespace, kind, id))""",
+      "CREATE INDEX vector_tombstones_by_seq ON vector_tombstones (namespace, kind, seq)"));
+}

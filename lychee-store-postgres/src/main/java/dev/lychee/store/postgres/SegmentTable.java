@@ -1,0 +1,86 @@
+package dev.lychee.store.postgres;
+
+import dev.lychee.api.CloseReason;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
+import dev.lychee.api.StoredSegment;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/**
+ * Table {@code segments}: closed segments with their turns (JSON), state, last error, a durable
+ * attempt count and the claim an instance may hold on it (see {@link PostgresSegmentClaims}).
+ */
+final class SegmentTable {
+  static final String COLUMNS =
+      "namespace, id, session, first_idx, last_idx, state, error, exchanges, tokens, reason, score, probability, turns";
+
+  static StoredSegment map(ResultSet rs, StatementContext ctx) throws SQLException {
+    String ns = rs.getString("namespace");
+    String session = rs.getString("session");
+    Segment s = new Segment(ns, session, Columns.segmentTurns(ns, session, rs.getString("turns")),
+        rs.getInt("exchanges"), rs.getInt("tokens"), CloseReason.valueOf(rs.getString("reason")),
+        nanIfNull(rs, "score"), nanIfNull(rs, "probability"));
+    return new StoredSegment(s, SegmentState.valueOf(rs.getString("state")), Columns.untext(rs.getString("error")));
+  }
+
+  private static double nanIfNull(ResultSet rs, String column) throws SQLException {
+    double v = rs.getDouble(column);
+    return rs.wasNull() ? Double.NaN : v;
+  }
+
+  private static Double nullIfNan(double v) {
+    return Double.isNaN(v) ? null : v;
+  }
+
+  /** Stores or replaces a segment; a replaced segment keeps its attempt count and loses its claim. */
+  void put(Handle h, Segment s, SegmentState state) {
+    h.createUpdate("INSERT INTO segments(" + COLUMNS + ") VALUES (:ns, :id, :s, :first, :last, :state, NULL,"
+            + " :exchanges, :tokens, :reason, :score, :probability, :turns)"
+            + " ON CONFLICT (namespace, id) DO UPDATE SET session = EXCLUDED.session, first_idx = EXCLUDED.first_idx,"
+            + " last_idx = EXCLUDED.last_idx, state = EXCLUDED.state, error = NULL, exchanges = EXCLUDED.exchanges,"
+            + " tokens = EXCLUDED.tokens, reason = EXCLUDED.reason, score = EXCLUDED.score,"
+            + " probability = EXCLUDED.probability, turns = EXCLUDED.turns, claimed_by = NULL, claim_expires = NULL")
+        .bind("ns", s.namespace()).bind("id", s.id()).bind("s", s.session()).bind("first", s.firstIndex())
+        .bind("last", s.lastIndex()).bind("state", state.name()).bind("exchanges", s.exchanges())
+        .bind("tokens", s.tokens()).bind("reason", s.reason().name()).bind("score", nullIfNan(s.score()))
+        .bind("probability", nullIfNan(s.probability())).bind("turns", Columns.segmentTurns(s.turns())).execute();
+  }
+
+  /**
+   * Sets state and error; leaving PENDING (or entering it anew) drops any claim.
+   *
+   * @throws IllegalArgumentException if no such segment is stored
+   */
+  void setState(Handle h, String ns, String id, SegmentState state, String error) {
+    int n = h.createUpdate("UPDATE segments SET state = :state, error = :error, claimed_by = NULL, claim_expires = NULL"
+            + " WHERE namespace = :ns AND id = :id")
+        .bind("state", state.name()).bind("error", Columns.text(error)).bind("ns", ns).bind("id", id).execute();
+    if (n == 0) {
+      throw new IllegalArgumentException("no segment '" + id + "' in namespace '" + ns + "'");
+    }
+  }
+
+  List<StoredSegment> list(Handle h, String ns) {
+    return h.createQuery("SELECT " + COLUMNS + " FROM segments WHERE namespace = :ns ORDER BY session, first_idx, last_idx")
+        .bind("ns", ns).map(SegmentTable::map).list();
+  }
+
+  int segmentedThrough(Handle h, String ns, String session) {
+    return h.createQuery("SELECT COALESCE(MAX(last_idx), -1) FROM segments WHERE namespace = :ns AND session = :s")
+        .bind("ns", ns).bind("s", session).mapTo(Integer.class).one();
+  }
+
+  /** How often encoding of the segment was started through a claim (0 for an unknown segment). */
+  int attempts(Handle h, String ns, String id) {
+    return h.createQuery("SELECT COALESCE(MAX(attempts), 0) FROM segments WHERE namespace = :ns AND id = :id")
+        .bind("ns", ns).bind("id", id).mapTo(Integer.class).one();
+  }
+
+  void delete(Handle h, String ns, String session) {
+    Scope.bind(h.createUpdate("DELETE FROM segments WHERE " + Scope.where(session)), ns, session).execute();
+  }
+}

@@ -1,0 +1,226 @@
+package dev.lychee.store.postgres;
+
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.Role;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.Turn;
+import dev.lychee.api.TurnRef;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.IntFunction;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/**
+ * Tables {@code turns}, {@code sessions} and {@code turn_appends}: raw turns with their tsvector,
+ * one row per session holding its next free index, and the tokens of allocating appends.
+ *
+ * <p>Every append first locks its session's row (an upsert), so appends to one session, from any
+ * instance, run one after another: indices are handed out exactly once, without gaps, and
+ * {@code next_idx} always equals one past the highest stored index.
+ */
+final class TurnTable {
+  static final String COLUMNS = "namespace, session, idx, role, speaker, text, time";
+  private static final int IN_CHUNK = 1000;
+
+  static RawTurn map(ResultSet rs, StatementContext ctx) throws SQLException {
+    return new RawTurn(rs.getString("namespace"), new TurnRef(rs.getString("session"), rs.getInt("idx")),
+        Role.parse(rs.getString("role")), Columns.untext(rs.getString("speaker")),
+        Columns.untext(rs.getString("text")), Columns.time(rs, "time"));
+  }
+
+  /** Locks the session's row (creating it) and returns its next free index. */
+  private static int lockSession(Handle h, String ns, String session) {
+    return h.createQuery("INSERT INTO sessions(namespace, session, next_idx) VALUES (:ns, :s, 0)"
+            + " ON CONFLICT (namespace, session) DO UPDATE SET next_idx = sessions.next_idx RETURNING next_idx")
+        .bind("ns", ns).bind("s", session).mapTo(Integer.class).one();
+  }
+
+  private static boolean insert(Handle h, RawTurn t) {
+    return h.createUpdate("INSERT INTO turns(" + COLUMNS + ", tsv) VALUES (:ns, :s, :idx, :role, :speaker, :text, :time,"
+            + " to_tsvector('simple', :doc)) ON CONFLICT (namespace, session, idx) DO NOTHING")
+        .bind("ns", t.namespace()).bind("s", t.session()).bind("idx", t.index()).bind("role", t.role().wireName())
+        .bind("speaker", Columns.text(t.speaker())).bind("text", Columns.text(t.text()))
+        .bind("time", Columns.time(t.time())).bind("doc", TextQuery.document(t.content())).execute() == 1;
+  }
+
+  private static void advance(Handle h, String ns, String session, int next) {
+    h.createUpdate("UPDATE sessions SET next_idx = GREATEST(next_idx, :n) WHERE namespace = :ns AND session = :s")
+        .bind("n", next).bind("ns", ns).bind("s", session).execute();
+  }
+
+  /** Stores turns with their own indices; stored refs are skipped. */
+  List<RawTurn> append(Handle h, String ns, String session, List<RawTurn> turns) {
+    lockSession(h, ns, session);
+    List<RawTurn> added = new ArrayList<>();
+    int next = 0;
+    for (RawTurn t : turns) {
+      if (insert(h, t)) {
+        added.add(t);
+      }
+      next = Math.max(next, t.index() + 1);
+    }
+    advance(h, ns, session, next);
+    dropIfEmpty(h, ns, session);
+    return added;
+  }
+
+  /**
+   * Stores the turns {@code admit} returns for the session's next free index, read under the
+   * session's row lock, so no other writer can take that index before this transaction commits.
+   * The token makes a re-run of the same call (after a lost acknowledgement) return what the first
+   * run stored instead of storing its turns again under fresh indices.
+   */
+  List<RawTurn> appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token) {
+    int next = lockSession(h, ns, session);
+    Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
+    if (done.isPresent()) {
+      int first = done.get().getKey();
+      return window(h, ns, session, first, first + done.get().getValue() - 1);
+    }
+    List<RawTurn> batch = admit.apply(next);
+    List<RawTurn> added = new ArrayList<>();
+    int highest = next - 1;
+    int lowest = Integer.MAX_VALUE;
+    for (RawTurn t : batch) {
+      if (insert(h, t)) {
+        added.add(t);
+        lowest = Math.min(lowest, t.index());
+        highest = Math.max(highest, t.index());
+      }
+    }
+    advance(h, ns, session, highest + 1);
+    if (!added.isEmpty()) {
+      recordRun(h, ns, session, token, lowest, highest + 1 - lowest);
+    }
+    dropIfEmpty(h, ns, session);
+    return added;
+  }
+
+  private static Optional<Map.Entry<Integer, Integer>> previousRun(Handle h, String ns, String session, UUID token) {
+    return h.createQuery("SELECT first_idx, count FROM turn_appends WHERE namespace = :ns AND session = :s AND token = :t")
+        .bind("ns", ns).bind("s", session).bind("t", token)
+        .map((rs, ctx) -> Map.entry(rs.getInt(1), rs.getInt(2))).findOne();
+  }
+
+  private static void recordRun(Handle h, String ns, String session, UUID token, int first, int count) {
+    h.createUpdate("INSERT INTO turn_appends(namespace, session, token, first_idx, count) VALUES (:ns, :s, :t, :f, :c)")
+        .bind("ns", ns).bind("s", session).bind("t", token).bind("f", first).bind("c", count).execute();
+  }
+
+  /**
+   * Stores turns, giving every turn without an index ({@code -1}) the next free one; turns with an
+   * index behave as in {@link #append}. The token makes a re-run of the same call (after a lost
+   * acknowledgement) return the turns the first run stored instead of storing them again.
+   */
+  List<RawTurn> appendAssigning(Handle h, String ns, String session, List<Turn> turns, UUID token) {
+    int next = lockSession(h, ns, session);
+    Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
+    if (done.isPresent()) {
+      int first = done.get().getKey();
+      return window(h, ns, session, first, first + done.get().getValue() - 1);
+    }
+    List<RawTurn> added = new ArrayList<>();
+    Set<Integer> explicit = new HashSet<>();
+    for (Turn t : turns) {
+      if (t.index() >= 0) {
+        explicit.add(t.index());
+      }
+    }
+    int first = next;
+    int highest = next - 1;
+    for (Turn t : turns) {
+      int idx = t.index();
+      if (idx < 0) {
+        while (explicit.contains(next)) {
+          next++;
+        }
+        idx = next++;
+      }
+      RawTurn raw = new RawTurn(ns, new TurnRef(session, idx), t.role(), t.speaker(), t.text(), t.time());
+      if (insert(h, raw)) {
+        added.add(raw);
+      }
+      highest = Math.max(highest, idx);
+    }
+    advance(h, ns, session, highest + 1);
+    recordRun(h, ns, session, token, first, Math.max(0, highest + 1 - first));
+    dropIfEmpty(h, ns, session);
+    added.sort((a, b) -> Integer.compare(a.index(), b.index()));
+    return added;
+  }
+
+  /** A session row exists only while the session holds a turn. */
+  private static void dropIfEmpty(Handle h, String ns, String session) {
+    h.createUpdate("DELETE FROM sessions WHERE namespace = :ns AND session = :s AND next_idx = 0")
+        .bind("ns", ns).bind("s", session).execute();
+  }
+
+  int nextIndex(Handle h, String ns, String session) {
+    return h.createQuery("SELECT COALESCE(MAX(next_idx), 0) FROM sessions WHERE namespace = :ns AND session = :s")
+        .bind("ns", ns).bind("s", session).mapTo(Integer.class).one();
+  }
+
+  Optional<RawTurn> turn(Handle h, String ns, TurnRef ref) {
+    return h.createQuery("SELECT " + COLUMNS + " FROM turns WHERE namespace = :ns AND session = :s AND idx = :i")
+        .bind("ns", ns).bind("s", ref.session()).bind("i", ref.index()).map(TurnTable::map).findOne();
+  }
+
+  /** The turns of refs grouped by session, in no particular order. */
+  List<RawTurn> turns(Handle h, String ns, String session, Collection<Integer> indices) {
+    List<Integer> all = List.copyOf(indices);
+    List<RawTurn> out = new ArrayList<>();
+    for (int i = 0; i < all.size(); i += IN_CHUNK) {
+      h.createQuery("SELECT " + COLUMNS + " FROM turns WHERE namespace = :ns AND session = :s AND idx = ANY(:idx)")
+          .bind("ns", ns).bind("s", session)
+          .bindArray("idx", Integer.class, all.subList(i, Math.min(all.size(), i + IN_CHUNK)))
+          .map(TurnTable::map).forEach(out::add);
+    }
+    return out;
+  }
+
+  List<RawTurn> window(Handle h, String ns, String session, int from, int to) {
+    return h.createQuery("SELECT " + COLUMNS + " FROM turns WHERE namespace = :ns AND session = :s"
+            + " AND idx BETWEEN :from AND :to ORDER BY idx")
+        .bind("ns", ns).bind("s", session).bind("from", from).bind("to", to).map(TurnTable::map).list();
+  }
+
+  List<String> sessions(Handle h, String ns) {
+    return h.createQuery("SELECT session FROM sessions WHERE namespace = :ns ORDER BY seq")
+        .bind("ns", ns).mapTo(String.class).list();
+  }
+
+  List<String> namespaces(Handle h) {
+    return h.createQuery("SELECT DISTINCT namespace FROM sessions ORDER BY namespace").mapTo(String.class).list();
+  }
+
+  long count(Handle h, String ns) {
+    return h.createQuery("SELECT COUNT(*) FROM turns WHERE namespace = :ns").bind("ns", ns).mapTo(Long.class).one();
+  }
+
+  List<ScoredId> search(Handle h, String ns, TextQuery q, int k) {
+    String sql = "SELECT 'episode:' || session || ':' || idx AS hit, ts_rank(tsv, q) AS score FROM turns, "
+        + q.sql() + " WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k";
+    return q.bind(h.createQuery(sql)).bind("ns", ns).bind("k", k)
+        .map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list();
+  }
+
+  /** Removes the namespace's turns (session null) or one session's; returns the removed ids. */
+  List<String> delete(Handle h, String ns, String session) {
+    List<String> ids = Scope.bind(h.createQuery("DELETE FROM turns WHERE " + Scope.where(session)
+            + " RETURNING session, idx"), ns, session)
+        .map((rs, ctx) -> new TurnRef(rs.getString(1), rs.getInt(2))).list()
+        .stream().sorted().map(TurnRef::id).toList();
+    Scope.bind(h.createUpdate("DELETE FROM sessions WHERE " + Scope.where(session)), ns, session).execute();
+    Scope.bind(h.createUpdate("DELETE FROM turn_appends WHERE " + Scope.where(session)), ns, session).execute();
+    return ids;
+  }
+}

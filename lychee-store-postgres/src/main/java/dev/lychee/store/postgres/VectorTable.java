@@ -1,0 +1,163 @@
+package dev.lychee.store.postgres;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+
+/**
+ * Tables {@code vectors}, {@code vector_tombstones} and {@code vector_heads}: float32 vectors
+ * (little-endian {@code bytea}) keyed by (namespace, kind, id), the ids removed since, and one head
+ * row per (namespace, kind) that orders every change.
+ *
+ * <p>Why a head row: a sequence alone hands out numbers in call order, not commit order, so a
+ * reader that saw change 11 could miss change 10 committing later. Every write to a (namespace,
+ * kind) therefore first takes a new number <em>on its head row</em>, which holds that row's lock
+ * until commit: writes to one index commit in number order, and a snapshot that shows the head at
+ * N shows every change up to N. An id lives in {@code vectors} or in {@code vector_tombstones},
+ * never both, each row stamped with the number of its last change; {@code epoch} moves when the
+ * namespace is forgotten, so instances drop what they hold instead of replaying deletions.
+ */
+final class VectorTable {
+  private static final int IN_CHUNK = 1000;
+
+  /** Where one index stands: its epoch and the number of its last change. */
+  record Head(long epoch, long seq) {}
+
+  /** Changes of one index after a known number: new or replaced vectors, and removed ids. */
+  record Changes(Map<String, float[]> upserts, List<String> removals) {
+    int size() {
+      return upserts.size() + removals.size();
+    }
+  }
+
+  static byte[] encode(float[] v) {
+    ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+    b.asFloatBuffer().put(v);
+    return b.array();
+  }
+
+  static float[] decode(byte[] bytes) {
+    float[] v = new float[bytes.length / 4];
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
+    return v;
+  }
+
+  /** Takes the next change number for the index, locking its head row until commit. */
+  private static long nextChange(Handle h, String ns, String kind) {
+    return h.createQuery("INSERT INTO vector_heads(namespace, kind, seq) VALUES (:ns, :kind, nextval('vector_changes'))"
+            + " ON CONFLICT (namespace, kind) DO UPDATE SET seq = nextval('vector_changes') RETURNING seq")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Long.class).one();
+  }
+
+  /**
+   * Inserts or replaces vectors of one dimension.
+   *
+   * @throws IllegalArgumentException if the index holds vectors of another dimension
+   */
+  void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim) {
+    long seq = nextChange(h, ns, kind);
+    List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Integer.class).list();
+    if (!dims.isEmpty() && dims.get(0) != dim) {
+      throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + dims.get(0));
+    }
+    PreparedBatch batch = h.prepareBatch("INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
+        + " VALUES (:ns, :kind, :id, :dim, :vec, :seq) ON CONFLICT (namespace, kind, id)"
+        + " DO UPDATE SET dim = EXCLUDED.dim, vec = EXCLUDED.vec, seq = EXCLUDED.seq");
+    vectors.forEach((id, v) -> batch.bind("ns", Columns.text(ns)).bind("kind", kind).bind("id", Columns.text(id)).bind("dim", dim)
+        .bind("vec", encode(v)).bind("seq", seq).add());
+    batch.execute();
+    deleteTombstones(h, ns, kind, List.copyOf(vectors.keySet()));
+  }
+
+  private static void deleteTombstones(Handle h, String ns, String kind, List<String> ids) {
+    for (int i = 0; i < ids.size(); i += IN_CHUNK) {
+      h.createUpdate("DELETE FROM vector_tombstones WHERE namespace = :ns AND kind = :kind AND id = ANY(:ids)")
+          .bind("ns", Columns.text(ns)).bind("kind", kind).bindArray("ids", String.class, stored(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK))))
+          .execute();
+    }
+  }
+
+  /** Removes ids and leaves a tombstone for each one that was stored; returns how many. */
+  int remove(Handle h, String ns, String kind, List<String> ids) {
+    long seq = nextChange(h, ns, kind);
+    int removed = 0;
+    for (int i = 0; i < ids.size(); i += IN_CHUNK) {
+      removed += h.createUpdate("WITH gone AS (DELETE FROM vectors WHERE namespace = :ns AND kind = :kind"
+              + " AND id = ANY(:ids) RETURNING id) INSERT INTO vector_tombstones(namespace, kind, id, seq)"
+              + " SELECT :ns, :kind, id, :seq FROM gone ON CONFLICT (namespace, kind, id) DO UPDATE SET seq = EXCLUDED.seq")
+          .bind("ns", Columns.text(ns)).bind("kind", kind).bind("seq", seq)
+          .bindArray("ids", String.class, stored(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))).execute();
+    }
+    return removed;
+  }
+
+  /** Removes every vector of the namespace; its heads move to a new epoch. */
+  void forget(Handle h, String ns) {
+    h.createUpdate("UPDATE vector_heads SET epoch = epoch + 1, seq = nextval('vector_changes') WHERE namespace = :ns")
+        .bind("ns", Columns.text(ns)).execute();
+    h.createUpdate("DELETE FROM vectors WHERE namespace = :ns").bind("ns", Columns.text(ns)).execute();
+    h.createUpdate("DELETE FROM vector_tombstones WHERE namespace = :ns").bind("ns", Columns.text(ns)).execute();
+  }
+
+  /** The head of one index, or null when nothing was ever written to it. */
+  Head head(Handle h, String ns, String kind) {
+    return h.createQuery("SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
+  }
+
+  /** Changes with numbers in {@code (after, upTo]}. */
+  Changes since(Handle h, String ns, String kind, long after, long upTo) {
+    Map<String, float[]> upserts = new LinkedHashMap<>();
+    h.createQuery("SELECT id, vec FROM vectors WHERE namespace = :ns AND kind = :kind AND seq > :after AND seq <= :upTo")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).bind("upTo", upTo)
+        .map((rs, ctx) -> Map.entry(Columns.untext(rs.getString(1)), decode(rs.getBytes(2))))
+        .forEach(e -> upserts.put(e.getKey(), e.getValue()));
+    List<String> removals = h.createQuery("SELECT id FROM vector_tombstones WHERE namespace = :ns AND kind = :kind"
+            + " AND seq > :after AND seq <= :upTo")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).bind("upTo", upTo).map((rs, ctx) -> Columns.untext(rs.getString(1))).list();
+    return new Changes(upserts, removals);
+  }
+
+  /** How many changes lie after a number; a cheap test of whether replaying beats reloading. */
+  int countSince(Handle h, String ns, String kind, long after) {
+    return h.createQuery("SELECT (SELECT COUNT(*) FROM vectors WHERE namespace = :ns AND kind = :kind AND seq > :after)"
+            + " + (SELECT COUNT(*) FROM vector_tombstones WHERE namespace = :ns AND kind = :kind AND seq > :after)")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).mapTo(Integer.class).one();
+  }
+
+  Map<String, float[]> all(Handle h, String ns, String kind) {
+    Map<String, float[]> all = new LinkedHashMap<>();
+    h.createQuery("SELECT id, vec FROM vectors WHERE namespace = :ns AND kind = :kind")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).setFetchSize(2000)
+        .map((rs, ctx) -> Map.entry(Columns.untext(rs.getString(1)), decode(rs.getBytes(2))))
+        .forEach(e -> all.put(e.getKey(), e.getValue()));
+    return all;
+  }
+
+  int count(Handle h, String ns, String kind) {
+    return h.createQuery("SELECT COUNT(*) FROM vectors WHERE namespace = :ns AND kind = :kind")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Integer.class).one();
+  }
+
+  /** The kinds of the namespace that ever held a vector. */
+  List<String> kinds(Handle h, String ns) {
+    return new ArrayList<>(h.createQuery("SELECT kind FROM vector_heads WHERE namespace = :ns")
+        .bind("ns", Columns.text(ns)).mapTo(String.class).list());
+  }
+
+  /** Names and ids as stored: PostgreSQL text cannot hold NUL, so it is escaped (see {@link Columns#text}). */
+  private static List<String> stored(List<String> ids) {
+    return ids.stream().map(Columns::text).toList();
+  }
+
+  static List<String> distinct(Collection<String> ids) {
+    return List.copyOf(new java.util.LinkedHashSet<>(ids));
+  }
+}

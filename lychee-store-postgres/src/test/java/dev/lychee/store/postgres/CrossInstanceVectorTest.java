@@ -1,0 +1,98 @@
+package dev.lychee.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.ScoredId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two instances (two pools, two in-memory copies) on one database: each sees the other's upserts,
+ * removals and forgets on its next search, by replaying changes rather than reloading.
+ */
+class CrossInstanceVectorTest {
+  private PostgresVectorIndex a;
+  private PostgresVectorIndex b;
+
+  PostgresStoreConfig.Builder config() {
+    return PostgresStoreConfig.builder().maxPoolSize(3);
+  }
+
+  @BeforeEach
+  void open() {
+    String schema = TestPostgres.freshSchema();
+    a = PostgresVectorIndex.open(TestPostgres.get().url(), config().schema(schema).build());
+    b = PostgresVectorIndex.open(TestPostgres.get().url(), config().schema(schema).build());
+  }
+
+  @AfterEach
+  void close() {
+    a.close();
+    b.close();
+  }
+
+  private static float[] unit(Random rnd, int dim) {
+    float[] v = new float[dim];
+    double n = 0;
+    for (int i = 0; i < dim; i++) {
+      v[i] = (float) rnd.nextGaussian();
+      n += v[i] * v[i];
+    }
+    for (int i = 0; i < dim; i++) {
+      v[i] /= (float) Math.sqrt(n);
+    }
+    return v;
+  }
+
+  @Test
+  void writesOfOneInstanceReachTheOthersNextSearchIncrementally() {
+    Random rnd = new Random(3);
+    Map<String, float[]> first = new LinkedHashMap<>();
+    for (int i = 0; i < 50; i++) {
+      first.put("v" + i, unit(rnd, 16));
+    }
+    a.upsert("ns", "record", first);
+    float[] q = first.get("v7");
+    assertThat(b.search("ns", "record", q, 1, null)).extracting(ScoredId::id).containsExactly("v7");
+    assertThat(b.fullLoads()).isEqualTo(1);
+
+    // a new vector right on the query, written by the other instance
+    a.upsert("ns", "record", Map.of("fresh", q.clone()));
+    assertThat(b.search("ns", "record", q, 2, null)).extracting(ScoredId::id).containsExactlyInAnyOrder("v7", "fresh");
+    a.remove("ns", "record", List.of("v7", "fresh"));
+    assertThat(b.search("ns", "record", q, 50, null)).extracting(ScoredId::id).doesNotContain("v7", "fresh").hasSize(49);
+    // a replaced vector moves
+    float[] moved = unit(rnd, 16);
+    a.upsert("ns", "record", Map.of("v3", moved));
+    assertThat(b.search("ns", "record", moved, 1, null)).singleElement()
+        .satisfies(h -> assertThat(h.id()).isEqualTo("v3")).satisfies(h -> assertThat(h.score()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5)));
+    assertThat(b.fullLoads()).as("caught up by replay, not reload").isEqualTo(1);
+    assertThat(b.replays()).isEqualTo(3);
+
+    // b writes, a reads
+    b.upsert("ns", "record", Map.of("from-b", moved.clone()));
+    assertThat(a.search("ns", "record", moved, 2, null)).extracting(ScoredId::id).containsExactlyInAnyOrder("v3", "from-b");
+    assertThat(a.size("ns", "record")).isEqualTo(b.size("ns", "record")).isEqualTo(50);
+  }
+
+  @Test
+  void forgetReachesEveryInstanceAndOnlyThatNamespace() {
+    Random rnd = new Random(4);
+    float[] q = unit(rnd, 8);
+    a.upsert("ns", "turn", Map.of("t1", q, "t2", unit(rnd, 8)));
+    a.upsert("keep", "turn", Map.of("k1", q.clone()));
+    assertThat(b.search("ns", "turn", q, 5, null)).hasSize(2);
+    assertThat(b.search("keep", "turn", q, 5, null)).hasSize(1);
+    a.forget("ns");
+    assertThat(b.search("ns", "turn", q, 5, null)).isEmpty();
+    assertThat(b.search("keep", "turn", q, 5, null)).extracting(ScoredId::id).containsExactly("k1");
+    // reuse after forget, even with another dimension
+    b.upsert("ns", "turn", Map.of("new", new float[] {1f, 0f}));
+    assertThat(a.search("ns", "turn", new float[] {1f, 0f}, 5, null)).extracting(ScoredId::id).containsExactly("new");
+  }
+}
