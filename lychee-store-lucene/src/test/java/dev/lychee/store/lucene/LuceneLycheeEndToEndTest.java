@@ -1,16 +1,15 @@
 package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.lychee.core.store.CheckedRecordStore;
-
 import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.api.spi.VectorIndex;
-import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.nio.file.Path;
 import java.time.LocalDateTime;

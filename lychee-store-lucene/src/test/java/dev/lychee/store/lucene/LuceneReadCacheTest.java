@@ -1,11 +1,6 @@
 package dev.lychee.store.lucene;
 
 import static dev.lychee.core.conformance.StoreFixtures.node;
-import dev.lychee.core.testing.StoreWrites;
-import static dev.lychee.core.conformance.StoreFixtures.record;
-import static dev.lychee.core.conformance.StoreFixtures.turn;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
@@ -18,11 +13,15 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.conformance.StoreFixtures;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static dev.lychee.core.conformance.StoreFixtures.record;
+import static dev.lychee.core.conformance.StoreFixtures.turn;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The caches of the Lucene store and vector index are tied to the reader version: every value read

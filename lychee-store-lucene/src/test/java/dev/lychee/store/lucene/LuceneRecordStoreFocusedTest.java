@@ -1,15 +1,6 @@
 package dev.lychee.store.lucene;
 
 import static dev.lychee.store.lucene.Fixtures.entityNode;
-import java.util.Optional;
-import dev.lychee.core.testing.StoreWrites;
-import dev.lychee.api.spi.RecordStore;
-import static dev.lychee.store.lucene.Fixtures.record;
-import static dev.lychee.store.lucene.Fixtures.segment;
-import static dev.lychee.store.lucene.Fixtures.turns;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.Forgotten;
@@ -22,10 +13,13 @@ import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,6 +29,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static dev.lychee.store.lucene.Fixtures.record;
+import static dev.lychee.store.lucene.Fixtures.segment;
+import static dev.lychee.store.lucene.Fixtures.turns;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Lucene-specific behaviour of the record store: round trips through disk, isolation, hostile text. */
 class LuceneRecordStoreFocusedTest {

@@ -1,13 +1,12 @@
 package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.lychee.core.store.CheckedRecordStore;
-
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

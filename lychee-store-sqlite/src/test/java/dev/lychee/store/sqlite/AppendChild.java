@@ -1,9 +1,9 @@
 package dev.lychee.store.sqlite;
 
 import dev.lychee.api.RawTurn;
-import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.Role;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,7 +1,6 @@
 package dev.lychee.store.sqlite;
 
 import dev.lychee.api.CloseReason;
-import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
@@ -14,6 +13,7 @@ import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

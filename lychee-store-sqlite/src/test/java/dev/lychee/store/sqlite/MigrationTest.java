@@ -1,17 +1,15 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.lychee.api.spi.RecordStore;
-import dev.lychee.core.testing.StoreWrites;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -20,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MigrationTest {
   @TempDir

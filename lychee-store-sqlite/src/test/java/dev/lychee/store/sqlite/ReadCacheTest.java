@@ -1,25 +1,24 @@
 package dev.lychee.store.sqlite;
 
 import static dev.lychee.core.conformance.StoreFixtures.node;
-import dev.lychee.api.spi.RecordStore;
-import dev.lychee.core.testing.StoreWrites;
-import static dev.lychee.core.conformance.StoreFixtures.record;
-import static dev.lychee.core.conformance.StoreFixtures.turn;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static dev.lychee.core.conformance.StoreFixtures.record;
+import static dev.lychee.core.conformance.StoreFixtures.turn;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The read cache must never serve what another writer changed. Two stores over one file with

@@ -2,14 +2,14 @@ package dev.lychee.store.sqlite;
 
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import dev.lychee.core.conformance.BaseRecordStoreTestCase;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
 class SqliteRecordStoreTest extends BaseRecordStoreTestCase {

@@ -1,9 +1,6 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.lychee.core.store.CheckedRecordStore;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.lychee.api.RawTurn;
@@ -12,11 +9,13 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SqliteStoreModuleTest {
   @TempDir

@@ -1,9 +1,8 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.lychee.api.spi.RecordStore;
-
 import dev.lychee.api.RawTurn;
+import dev.lychee.api.spi.RecordStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
