@@ -15,6 +15,8 @@ import picocli.CommandLine.Parameters;
 final class AskCommand implements Callable<Integer> {
   @Mixin MemoryOptions memory = new MemoryOptions();
 
+  @Mixin BudgetOption budget = new BudgetOption();
+
   @Parameters(index = "0", paramLabel = "NAMESPACE") String namespace;
 
   @Parameters(index = "1", paramLabel = "QUESTION") String question;
@@ -25,12 +27,14 @@ final class AskCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    budget.validate();
     try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       MemoryOptions.requireNamespace(lychee.store(), namespace);
-      Answer a = lychee.answer(new Question(namespace, question, k, null));
+      Answer a = lychee.answer(budget.apply(new Question(namespace, question, k, null)));
       System.out.println(a.text());
       if (showEvidence) {
-        new EvidencePrinter(lychee.store(), System.out).print(namespace, a.evidence(), k);
+        new EvidencePrinter(lychee.store(), System.out).print(namespace, a.evidence(), budget.printLimit(k, a.evidence()));
+        budget.printUsage(a.evidence(), System.out);
       }
       if (a.usage().total() > 0) {
         System.out.println("query tokens: " + a.usage().inputTokens() + " in, " + a.usage().outputTokens() + " out");

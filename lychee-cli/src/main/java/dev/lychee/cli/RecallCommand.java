@@ -16,6 +16,8 @@ import picocli.CommandLine.Parameters;
 final class RecallCommand implements Callable<Integer> {
   @Mixin MemoryOptions memory = new MemoryOptions();
 
+  @Mixin BudgetOption budget = new BudgetOption();
+
   @Parameters(index = "0", paramLabel = "NAMESPACE") String namespace;
 
   @Parameters(index = "1", paramLabel = "QUESTION") String question;
@@ -24,12 +26,14 @@ final class RecallCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    budget.validate();
     try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       MemoryOptions.requireNamespace(lychee.store(), namespace);
-      Recall r = lychee.recall(new Question(namespace, question, k, null));
+      Recall r = lychee.recall(budget.apply(new Question(namespace, question, k, null)));
       System.out.printf(Locale.ROOT, "plan: %s, routes %s; %.1f ms%n", r.plan().type().wireName(),
           r.plan().routes().stream().map(x -> x.id() + "=" + x.queries()).toList(), r.elapsedNanos() / 1e6);
-      new EvidencePrinter(lychee.store(), System.out).print(namespace, r.evidence(), k);
+      new EvidencePrinter(lychee.store(), System.out).print(namespace, r.evidence(), budget.printLimit(k, r.evidence()));
+      budget.printUsage(r.evidence(), System.out);
       return 0;
     }
   }

@@ -174,6 +174,31 @@ class CliCorrectnessTest {
   }
 
   @Test
+  void aBudgetSizesTheEvidenceOfRecallAndAsk() throws Exception {
+    for (String cmd : List.of("recall", "ask")) {
+      Run r = cmd.equals("ask") ? run(env(), "ask", "alice", "What breed is Biscuit?", "--budget", "60", "--evidence")
+          : run(env(), "recall", "alice", "What breed is Biscuit?", "--budget", "60");
+      assertThat(r.exit()).as(r.err()).isZero();
+      Matcher m = Pattern.compile("(?m)^evidence: (\\d+) items?, (\\d+) of 60 tokens$").matcher(r.out());
+      assertThat(m.find()).as(r.out()).isTrue();
+      assertThat(Integer.parseInt(m.group(2))).isLessThanOrEqualTo(60);
+      assertThat(Integer.parseInt(m.group(1))).isPositive();
+    }
+  }
+
+  @Test
+  void aBadBudgetIsAUsageErrorBeforeAnythingIsOpened() throws Exception {
+    for (String bad : List.of("0", "31", "1000001", "-5")) {
+      Run r = run(env(), "recall", "alice", "What breed is Biscuit?", "--budget", bad);
+      assertThat(r.exit()).as(bad).isEqualTo(2);
+      assertThat(r.err()).contains("lychee: --budget must be between 32 and 1000000 tokens: " + bad);
+    }
+    Run r = run(env(), "ask", "alice", "q", "--budget", "many");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("--budget");
+  }
+
+  @Test
   void ingestCreatesThePrivateHomeDatabaseAndGraphDirectory() throws Exception {
     Path lychee = home.resolve(".lychee");
     assertThat(perms(lychee)).isEqualTo("rwx------");

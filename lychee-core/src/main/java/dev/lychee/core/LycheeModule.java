@@ -25,7 +25,6 @@ import dev.lychee.core.fallback.FallbackAnswerGenerator;
 import dev.lychee.core.fallback.FallbackPlanner;
 import dev.lychee.core.ingest.InProcessSegmentClaims;
 import dev.lychee.core.ingest.IngestConfig;
-import dev.lychee.core.llm.O200kTokenCounter;
 import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.organize.EvidenceOrganizer;
@@ -64,7 +63,6 @@ public final class LycheeModule extends AbstractModule {
     bind(LycheeConfig.class).toInstance(config);
     OptionalBinder.newOptionalBinder(binder(), ChatModel.class);
     bind(VectorIndex.class).to(ExactVectorIndex.class).in(Singleton.class);
-    bind(TokenCounter.class).to(O200kTokenCounter.class).in(Singleton.class);
     bind(IngestConfig.class).toInstance(config.ingest());
     bind(SegmentationConfig.class).toInstance(config.segmentation());
     bind(SegmentClaims.class).to(InProcessSegmentClaims.class).in(Singleton.class);

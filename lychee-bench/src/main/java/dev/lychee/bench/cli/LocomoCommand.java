@@ -56,6 +56,12 @@ final class LocomoCommand implements Callable<Integer> {
           + "pool grow with k, so a deeper recall is another configuration; raise it to let lychee fill the token budgets.")
   Integer lycheeK;
 
+  @Option(names = "--mode", defaultValue = "budget",
+      description = "prefix: recall@B only over the prefix of the k list that fits B (the first round's rule, every "
+          + "system); budget: also ask lychee systems for evidence selected FOR each budget B and score exactly "
+          + "that (the prefix columns stay). Default: ${DEFAULT-VALUE}.")
+  String mode;
+
   @Option(names = "--json", description = "Write the result JSON here.")
   Path json;
 
@@ -72,6 +78,11 @@ final class LocomoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<Integer> kList = Csv.positiveInts(ks, "--k");
+    boolean budgetMode = switch (mode.trim().toLowerCase(java.util.Locale.ROOT)) {
+      case "prefix" -> false;
+      case "budget" -> true;
+      default -> throw new IllegalArgumentException("--mode must be prefix or budget: " + mode);
+    };
     EvidenceScorer scorer = new EvidenceScorer(kList, Csv.positiveInts(budgets, "--budgets"), new O200kTokenCounter());
     List<LocomoConversation> conversations = LocomoLoader.load(data);
     if (limit != null) {
@@ -91,7 +102,7 @@ final class LocomoCommand implements Callable<Integer> {
     try {
       Progress progress = Progress.forCurrentProcess(System.err);
       int d = Math.max(depth, scorer.maxK());
-      result = new LocomoHarness(scorer, d, progress).run(conversations, list);
+      result = new LocomoHarness(scorer, d, progress, budgetMode).run(conversations, list);
     } finally {
       for (EvalSystem s : list) {
         if (s instanceof LycheeSystem l && !l.ingestErrors().isEmpty()) {

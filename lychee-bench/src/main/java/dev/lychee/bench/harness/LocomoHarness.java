@@ -7,6 +7,7 @@ import dev.lychee.bench.locomo.LocomoQuestion;
 import dev.lychee.bench.metrics.EvidenceScorer;
 import dev.lychee.bench.metrics.QuestionScore;
 import dev.lychee.bench.metrics.SystemResult;
+import dev.lychee.bench.systems.BudgetedRecall;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.bench.systems.EvalSystem;
 import dev.lychee.bench.systems.EvidenceItem;
@@ -19,18 +20,29 @@ import java.util.Objects;
 /**
  * Runs LoCoMo evidence recall (evaluation.md §2): every conversation is ingested into a fresh
  * namespace of every system, every evaluated question is recalled once to {@code depth} items, and
- * all k and token-budget metrics are taken from prefixes of that one list.
+ * all k and prefix token-budget metrics are taken from prefixes of that one list. In budget mode a
+ * system that sizes evidence itself is also asked once per budget B, and recall@B of that mode is
+ * taken from exactly what it returned for B.
  */
 public final class LocomoHarness {
   private final EvidenceScorer scorer;
   private final int depth;
   private final Progress progress;
+  private final boolean budgetMode;
+
+  /** A harness in both modes: prefix metrics for every system, budget mode where a system has one. */
+  public LocomoHarness(EvidenceScorer scorer, int depth, Progress progress) {
+    this(scorer, depth, progress, true);
+  }
 
   /**
    * @param depth how many items to recall per question; at least the largest k, and deep enough
    *     that the largest token budget can be filled
+   * @param budgetMode whether systems that size evidence to a budget themselves are also asked
+   *     once per budget (evaluation.md §6); prefix metrics are always taken
    */
-  public LocomoHarness(EvidenceScorer scorer, int depth, Progress progress) {
+  public LocomoHarness(EvidenceScorer scorer, int depth, Progress progress, boolean budgetMode) {
+    this.budgetMode = budgetMode;
     this.scorer = Objects.requireNonNull(scorer, "scorer");
     if (depth < scorer.maxK()) {
       throw new IllegalArgumentException("depth " + depth + " is below the largest k " + scorer.maxK());
@@ -74,7 +86,13 @@ public final class LocomoHarness {
       for (LocomoQuestion q : conv.questions()) {
         List<EvidenceItem> items = system.recall(namespace, q.question(), depth);
         List<TurnRef> gold = q.gold().stream().map(DiaId::toTurnRef).toList();
-        QuestionScore s = scorer.score(q.category(), gold, items);
+        Map<Integer, BudgetedRecall> budgeted = new LinkedHashMap<>();
+        if (budgetMode) {
+          for (int b : scorer.budgets()) {
+            system.recallWithin(namespace, q.question(), b).ifPresent(r -> budgeted.put(b, r));
+          }
+        }
+        QuestionScore s = scorer.score(q.category(), gold, items, q.answer(), budgeted);
         recallSum += s.recall().get(recallK);
         out.add(s);
         progress.step();

@@ -10,7 +10,10 @@ import java.util.Map;
 /**
  * The LoCoMo result as the contract JSON of issue 3:
  * {@code {"dataset":"locomo","questions":N,"skipped":S,"systems":{NAME:{"recall":{..},"hit":{..},
- * "tokens":{..},"recall_tokens":{..},"by_category":{"1":{"recall":{..},"hit":{..},"recall_tokens":{..}}}}}}}.
+ * "tokens":{..},"recall_tokens":{..},"by_category":{"1":{"recall":{..},"hit":{..},"recall_tokens":{..}}}}}}},
+ * plus, by budget, {@code contained_tokens} (answer containment of the prefix), {@code budget_recall},
+ * {@code budget_contained} and {@code budget_tokens} (budget mode; empty objects for systems without
+ * one) and {@code over_budget} (must be 0).
  */
 public final class ResultJson {
   static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -30,12 +33,20 @@ public final class ResultJson {
       put(node.putObject("hit"), o.hit());
       put(node.putObject("tokens"), o.tokens());
       put(node.putObject("recall_tokens"), o.recallTokens());
+      put(node.putObject("contained_tokens"), o.contained());
+      put(node.putObject("budget_recall"), o.budgetRecall());
+      put(node.putObject("budget_contained"), o.budgetContained());
+      put(node.putObject("budget_tokens"), o.budgetTokens());
+      node.put("over_budget", o.overBudget());
       ObjectNode byCat = node.putObject("by_category");
       s.byCategory().forEach((cat, m) -> {
         ObjectNode c = byCat.putObject(String.valueOf(cat));
         put(c.putObject("recall"), m.recall());
         put(c.putObject("hit"), m.hit());
         put(c.putObject("recall_tokens"), m.recallTokens());
+        put(c.putObject("contained_tokens"), m.contained());
+        put(c.putObject("budget_recall"), m.budgetRecall());
+        put(c.putObject("budget_contained"), m.budgetContained());
       });
     }
     return write(root);

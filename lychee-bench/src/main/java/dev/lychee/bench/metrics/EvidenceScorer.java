@@ -2,6 +2,7 @@ package dev.lychee.bench.metrics;
 
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TokenCounter;
+import dev.lychee.bench.systems.BudgetedRecall;
 import dev.lychee.bench.systems.EvidenceItem;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,7 +15,9 @@ import java.util.Set;
 /**
  * Scores one recalled evidence list against gold turns, per evaluation.md §2: recall@k and hit@k
  * over the turns the first k items cite, the tokens of those items, and recall@B over the longest
- * prefix of the list whose serialised items fit in B tokens.
+ * prefix of the list whose serialised items fit in B tokens. With a gold answer it also scores
+ * answer containment of that prefix, and with evidence selected for each budget (§6, budget mode)
+ * the recall, containment and size of exactly that evidence.
  */
 public final class EvidenceScorer {
   private final List<Integer> ks;
@@ -47,6 +50,15 @@ public final class EvidenceScorer {
   }
 
   public QuestionScore score(int category, Collection<TurnRef> gold, List<EvidenceItem> items) {
+    return score(category, gold, items, null, Map.of());
+  }
+
+  /**
+   * @param goldAnswer the reference answer, or null to skip containment
+   * @param budgeted evidence the system selected for each budget (empty: prefix mode only)
+   */
+  public QuestionScore score(int category, Collection<TurnRef> gold, List<EvidenceItem> items, String goldAnswer,
+      Map<Integer, BudgetedRecall> budgeted) {
     Set<TurnRef> goldSet = Set.copyOf(gold);
     if (goldSet.isEmpty()) {
       throw new IllegalArgumentException("no gold turns");
@@ -67,10 +79,40 @@ public final class EvidenceScorer {
       tokens.put(k, (double) sum);
     }
     Map<Integer, Double> recallTokens = new HashMap<>();
+    Map<Integer, Double> contained = new HashMap<>();
     for (int b : budgets) {
-      recallTokens.put(b, recall(goldSet, covered(items, prefixWithin(itemTokens, b))));
+      int n = prefixWithin(itemTokens, b);
+      recallTokens.put(b, recall(goldSet, covered(items, n)));
+      if (goldAnswer != null) {
+        contained.put(b, AnswerContainment.contained(goldAnswer, shown(items, n)));
+      }
     }
-    return new QuestionScore(category, recall, hit, tokens, recallTokens);
+    Map<Integer, Double> budgetRecall = new HashMap<>();
+    Map<Integer, Double> budgetContained = new HashMap<>();
+    Map<Integer, Double> budgetTokens = new HashMap<>();
+    int over = 0;
+    for (Map.Entry<Integer, BudgetedRecall> e : budgeted.entrySet()) {
+      List<EvidenceItem> chosen = e.getValue().items();
+      budgetRecall.put(e.getKey(), recall(goldSet, covered(chosen, chosen.size())));
+      budgetTokens.put(e.getKey(), (double) e.getValue().serialisedTokens());
+      if (goldAnswer != null) {
+        budgetContained.put(e.getKey(), AnswerContainment.contained(goldAnswer, shown(chosen, chosen.size())));
+      }
+      if (e.getValue().serialisedTokens() > e.getKey()) {
+        over++;
+      }
+    }
+    return new QuestionScore(category, recall, hit, tokens, recallTokens, contained, budgetRecall, budgetContained,
+        budgetTokens, over);
+  }
+
+  /** What a reader sees of the first {@code n} items, one after the other. */
+  static String shown(List<EvidenceItem> items, int n) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < Math.min(n, items.size()); i++) {
+      sb.append(items.get(i).shown()).append("\n\n");
+    }
+    return sb.toString();
   }
 
   /** Tokens of one item: its serialised text counted with the tokenizer, plus its overhead. */

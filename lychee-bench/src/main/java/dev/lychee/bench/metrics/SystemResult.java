@@ -28,23 +28,26 @@ public record SystemResult(String system, MetricSummary overall, Map<Integer, Me
   }
 
   static MetricSummary summarise(List<QuestionScore> scores) {
-    Map<Integer, Double> recall = new TreeMap<>();
-    Map<Integer, Double> hit = new TreeMap<>();
-    Map<Integer, Double> tokens = new TreeMap<>();
-    Map<Integer, Double> recallTokens = new TreeMap<>();
-    for (QuestionScore s : scores) {
-      s.recall().forEach((k, v) -> recall.merge(k, v, Double::sum));
-      s.hit().forEach((k, v) -> hit.merge(k, v, Double::sum));
-      s.tokens().forEach((k, v) -> tokens.merge(k, v, Double::sum));
-      s.recallTokens().forEach((k, v) -> recallTokens.merge(k, v, Double::sum));
-    }
     int n = scores.size();
-    if (n > 0) {
-      recall.replaceAll((k, v) -> v / n);
-      hit.replaceAll((k, v) -> v / n);
-      tokens.replaceAll((k, v) -> v / n);
-      recallTokens.replaceAll((k, v) -> v / n);
+    return new MetricSummary(n, mean(scores, QuestionScore::recall), mean(scores, QuestionScore::hit),
+        mean(scores, QuestionScore::tokens), mean(scores, QuestionScore::recallTokens),
+        mean(scores, QuestionScore::contained), mean(scores, QuestionScore::budgetRecall),
+        mean(scores, QuestionScore::budgetContained), mean(scores, QuestionScore::budgetTokens),
+        scores.stream().mapToInt(QuestionScore::overBudget).sum());
+  }
+
+  /** Per key, the mean over the questions that have the key. */
+  private static Map<Integer, Double> mean(List<QuestionScore> scores,
+      java.util.function.Function<QuestionScore, Map<Integer, Double>> metric) {
+    Map<Integer, Double> sum = new TreeMap<>();
+    Map<Integer, Integer> count = new TreeMap<>();
+    for (QuestionScore s : scores) {
+      metric.apply(s).forEach((k, v) -> {
+        sum.merge(k, v, Double::sum);
+        count.merge(k, 1, Integer::sum);
+      });
     }
-    return new MetricSummary(n, recall, hit, tokens, recallTokens);
+    sum.replaceAll((k, v) -> v / count.get(k));
+    return sum;
   }
 }

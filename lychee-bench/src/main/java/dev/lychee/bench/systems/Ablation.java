@@ -13,6 +13,8 @@ import dev.lychee.api.spi.Selector;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.fuse.MaxScoreFuser;
+import dev.lychee.api.QuestionType;
+import dev.lychee.core.plan.PlanRules;
 import dev.lychee.core.plan.SingleRoutePlanner;
 import dev.lychee.core.read.RetrievalConfig;
 import dev.lychee.core.recall.ChannelBudgets;
@@ -31,7 +33,9 @@ import java.util.Set;
 /**
  * The evaluation's ablations of the Lychee read side. Each one is a Guice module that overrides
  * bindings of {@code LycheeModule} (the channels, the planner, or the fuser, reranker and
- * selector), plus, for the two that leave raw turns out, source windows switched off. Production
+ * selector), plus, for the two that leave raw turns out, source windows switched off. The
+ * {@code lychee-plan-*} variants keep every binding and change one rule of the rule-based planner
+ * ({@link PlanRules}), so each kind of route can be measured against the plan without it. Production
  * code knows nothing of them.
  */
 public enum Ablation {
@@ -99,6 +103,48 @@ public enum Ablation {
         }
       });
     }
+  },
+  /** The rule-based planner without per-person routes (issue 20.2: does that route type pay?). */
+  PLAN_NO_PERSON("lychee-plan-no-person", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return base.toBuilder().perPersonRoutes(false).build();
+    }
+  },
+  /** The rule-based planner without date filters. */
+  PLAN_NO_FILTER("lychee-plan-no-filter", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return base.toBuilder().dateFilters(false).build();
+    }
+  },
+  /** The rule-based planner with the question as the only query of each route. */
+  PLAN_NO_VARIANTS("lychee-plan-no-variants", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return base.toBuilder().queryVariants(false).build();
+    }
+  },
+  /** Temporal questions get the single-route plan; the others are planned. */
+  PLAN_SINGLE_TEMPORAL("lychee-plan-single-temporal", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return withSingle(base, QuestionType.TEMPORAL);
+    }
+  },
+  /** Aggregate (list, count) questions get the single-route plan. */
+  PLAN_SINGLE_AGGREGATE("lychee-plan-single-aggregate", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return withSingle(base, QuestionType.AGGREGATE);
+    }
+  },
+  /** Advice questions get the single-route plan. */
+  PLAN_SINGLE_ADVICE("lychee-plan-single-advice", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return withSingle(base, QuestionType.PERSONALIZED_ADVICE);
+    }
   };
 
   private final String systemName;
@@ -114,18 +160,34 @@ public enum Ablation {
     return systemName;
   }
 
-  /** The modules that override Lychee's bindings for this ablation. */
-  public abstract List<Module> overrides();
+  /** The modules that override Lychee's bindings for this ablation (none for the planner-rule variants). */
+  public List<Module> overrides() {
+    return List.of();
+  }
+
+  /** The planner rules this ablation runs with (the base ones unless it is a planner-rule variant). */
+  PlanRules plan(PlanRules base) {
+    return base;
+  }
+
+  private static PlanRules withSingle(PlanRules base, QuestionType type) {
+    EnumSet<QuestionType> types = EnumSet.of(type);
+    types.addAll(base.singleRouteTypes());
+    return base.toBuilder().singleRouteTypes(types).build();
+  }
 
   /** The base configuration as this ablation runs it (source windows off when raw turns are left out). */
   public LycheeConfig configure(LycheeConfig base) {
-    if (!noWindows) {
+    RetrievalConfig r = base.retrieval();
+    PlanRules rules = plan(r.plan());
+    if (!noWindows && rules == r.plan()) { // same rules object: nothing changed
       return base;
     }
-    RetrievalConfig r = base.retrieval();
-    return base.toBuilder()
-        .retrieval(r.toBuilder().windows(r.windows().toBuilder().enabled(false).build()).build())
-        .build();
+    RetrievalConfig.Builder b = r.toBuilder().plan(rules);
+    if (noWindows) {
+      b.windows(r.windows().toBuilder().enabled(false).build());
+    }
+    return base.toBuilder().retrieval(b.build()).build();
   }
 
   /** The ablation of a system name. */

@@ -37,6 +37,7 @@ public final class Bm25System implements EvalSystem {
   private static final String TEXT = "text";
   private static final String SESSION = "session";
   private static final String INDEX = "index";
+  private static final String SAID = "said";
 
   private final Analyzer analyzer = new StandardAnalyzer();
   private final Map<String, IndexSearcher> searchers = new HashMap<>();
@@ -55,6 +56,9 @@ public final class Bm25System implements EvalSystem {
         doc.add(new TextField(TEXT, t.text(), Field.Store.YES));
         doc.add(new StoredField(SESSION, t.ref().session()));
         doc.add(new StoredField(INDEX, t.ref().index()));
+        if (t.said() != null) {
+          doc.add(new StoredField(SAID, t.said().toString()));
+        }
         writer.addDocument(doc);
       }
       writer.commit();
@@ -90,8 +94,9 @@ public final class Bm25System implements EvalSystem {
       List<IndexedTurn> out = new ArrayList<>();
       for (ScoreDoc sd : searcher.search(query.build(), depth).scoreDocs) {
         Document d = searcher.storedFields().document(sd.doc);
+        String said = d.get(SAID);
         out.add(new IndexedTurn(TurnRef.of(d.get(SESSION), d.getField(INDEX).numericValue().intValue()),
-            d.get(TEXT)));
+            d.get(TEXT), said == null ? null : java.time.LocalDateTime.parse(said)));
       }
       return out;
     } catch (IOException e) {

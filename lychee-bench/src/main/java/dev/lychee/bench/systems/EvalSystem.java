@@ -28,6 +28,15 @@ public interface EvalSystem extends AutoCloseable {
    */
   List<EvidenceItem> recall(String namespace, String question, int depth);
 
+  /**
+   * Evidence selected for a token budget by the system itself (evaluation.md §6, budget mode), or
+   * empty when the system has no budget of its own (the baselines: their recall@B stays the prefix
+   * rule).
+   */
+  default java.util.Optional<BudgetedRecall> recallWithin(String namespace, String question, int tokenBudget) {
+    return java.util.Optional.empty();
+  }
+
   /** Drops the namespace's state (the harness calls it after each conversation). */
   void forget(String namespace);
 

@@ -9,6 +9,8 @@ import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.answer.EvidenceFormatter;
+import dev.lychee.core.answer.EvidenceTokens;
+import dev.lychee.core.llm.O200kTokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,6 +43,7 @@ public final class LycheeSystem implements EvalSystem {
   private final Lychee lychee;
   private final int maxK;
   private final EvidenceFormatter formatter = new EvidenceFormatter();
+  private final EvidenceTokens evidenceTokens = new EvidenceTokens(new O200kTokenCounter(), formatter);
   private final Map<String, LocalDateTime> lastSessionDate = new HashMap<>();
   private final List<String> ingestErrors = new ArrayList<>();
 
@@ -122,6 +125,21 @@ public final class LycheeSystem implements EvalSystem {
   public List<EvidenceItem> recall(String namespace, String question, int depth) {
     int k = Math.max(1, Math.min(depth, maxK));
     Recall r = lychee.recall(new Question(namespace, question, k, lastSessionDate.get(namespace)));
+    return items(r);
+  }
+
+  /**
+   * Asks for evidence within {@code tokenBudget} tokens, at the run's depth as the least depth;
+   * the serialised size is counted the way the answer prompt is ({@link EvidenceTokens}).
+   */
+  @Override
+  public java.util.Optional<BudgetedRecall> recallWithin(String namespace, String question, int tokenBudget) {
+    Question q = new Question(namespace, question, maxK, lastSessionDate.get(namespace)).withTokenBudget(tokenBudget);
+    Recall r = lychee.recall(q);
+    return java.util.Optional.of(new BudgetedRecall(items(r), evidenceTokens.count(r.evidence())));
+  }
+
+  private List<EvidenceItem> items(Recall r) {
     List<EvidenceItem> out = new ArrayList<>(r.evidence().size());
     for (Evidence e : r.evidence()) {
       out.add(new EvidenceItem(e.turns(), formatter.item(e), 0));

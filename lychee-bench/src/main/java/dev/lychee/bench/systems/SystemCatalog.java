@@ -15,7 +15,9 @@ import java.util.function.Supplier;
 public final class SystemCatalog {
   /** Names that are recognised. */
   public static final List<String> NAMES = List.of("bm25", "dense", "hybrid", "lychee",
-      "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw");
+      "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw", "lychee-plan-no-person",
+      "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal", "lychee-plan-single-aggregate",
+      "lychee-plan-single-advice");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -85,7 +87,9 @@ public final class SystemCatalog {
       case "bm25" -> new Bm25System();
       case "dense" -> new DenseSystem(embedder());
       case "hybrid" -> new HybridSystem(embedder());
-      case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw" ->
+      case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw",
+          "lychee-plan-no-person", "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal",
+          "lychee-plan-single-aggregate", "lychee-plan-single-advice" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };

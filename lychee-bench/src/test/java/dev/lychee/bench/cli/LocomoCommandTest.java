@@ -39,14 +39,18 @@ class LocomoCommandTest {
     assertThat(root.get("skipped").asInt()).isEqualTo(2);
     assertThat(fieldNames(root.get("systems"))).containsExactly("lychee", "bm25", "dense", "hybrid");
     for (JsonNode sys : root.get("systems")) {
-      assertThat(fieldNames(sys)).containsExactly("recall", "hit", "tokens", "recall_tokens", "by_category");
+      assertThat(fieldNames(sys)).containsExactly("recall", "hit", "tokens", "recall_tokens", "contained_tokens",
+          "budget_recall", "budget_contained", "budget_tokens", "over_budget", "by_category");
+      assertThat(fieldNames(sys.get("contained_tokens"))).containsExactly("500", "1000", "2000");
+      assertThat(sys.get("over_budget").asInt()).isZero();
       assertThat(fieldNames(sys.get("recall"))).containsExactly("1", "2", "5");
       assertThat(fieldNames(sys.get("hit"))).containsExactly("1", "2", "5");
       assertThat(fieldNames(sys.get("tokens"))).containsExactly("1", "2", "5");
       assertThat(fieldNames(sys.get("recall_tokens"))).containsExactly("500", "1000", "2000");
       assertThat(fieldNames(sys.get("by_category"))).containsExactly("1", "2", "3", "4");
       for (JsonNode cat : sys.get("by_category")) {
-        assertThat(fieldNames(cat)).containsExactly("recall", "hit", "recall_tokens");
+        assertThat(fieldNames(cat)).containsExactly("recall", "hit", "recall_tokens", "contained_tokens",
+            "budget_recall", "budget_contained");
       }
       double r1 = sys.get("recall").get("1").asDouble();
       double r5 = sys.get("recall").get("5").asDouble();
@@ -62,6 +66,16 @@ class LocomoCommandTest {
     // BM25: "What colour is the bicycle Bob bought?" shares "bicycle" and "bob" with its gold turns.
     assertThat(root.at("/systems/bm25/by_category/4/hit/1").asDouble()).isGreaterThan(0.0);
 
+    // budget mode: lychee is asked once per budget; the baselines keep the prefix rule only
+    assertThat(fieldNames(root.at("/systems/lychee/budget_recall"))).containsExactly("500", "1000", "2000");
+    assertThat(fieldNames(root.at("/systems/bm25/budget_recall"))).isEmpty();
+    for (String b : List.of("500", "1000", "2000")) {
+      assertThat(root.at("/systems/lychee/budget_tokens/" + b).asDouble()).isPositive()
+          .isLessThanOrEqualTo(Double.parseDouble(b));
+      // the conversations fit every budget whole: selecting for B finds at least what the prefix found
+      assertThat(root.at("/systems/lychee/budget_recall/" + b).asDouble())
+          .isGreaterThanOrEqualTo(root.at("/systems/lychee/recall_tokens/" + b).asDouble() - 1e-9);
+    }
     // Lychee's items never exceed the run's largest k, and they cite turns of the conversation.
     assertThat(root.at("/systems/lychee/recall/5").asDouble()).isGreaterThan(0.0);
     assertThat(root.at("/systems/lychee/tokens/5").asDouble()).isPositive();
@@ -74,6 +88,18 @@ class LocomoCommandTest {
   }
 
   @Test
+  void thePrefixModeLeavesBudgetModeOut() throws Exception {
+    Path data = fixture();
+    Path json = dir.resolve("prefix.json");
+    int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("locomo", "--data", data.toString(),
+        "--systems", "lychee,bm25", "--k", "1,2,5", "--mode", "prefix", "--json", json.toString());
+    assertThat(code).isZero();
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertThat(fieldNames(root.at("/systems/lychee/budget_recall"))).isEmpty();
+    assertThat(fieldNames(root.at("/systems/lychee/recall_tokens"))).containsExactly("500", "1000", "2000");
+  }
+
+  @Test
   void badOptionsGiveAClearErrorAndNoFile() throws Exception {
     Path data = fixture();
     Path json = dir.resolve("never.json");
@@ -83,6 +109,9 @@ class LocomoCommandTest {
     assertThat(cl.execute("locomo", "--data", data.toString(), "--systems", "bm25,nope", "--json", json.toString()))
         .isNotZero();
     assertThat(cl.execute("locomo", "--data", data.toString(), "--k", "0", "--json", json.toString())).isNotZero();
+    assertThat(cl.execute("locomo", "--data", data.toString(), "--mode", "knapsack", "--json", json.toString()))
+        .isNotZero();
+    assertThat(err.toString()).contains("--mode must be prefix or budget: knapsack");
     assertThat(json).doesNotExist();
   }
 

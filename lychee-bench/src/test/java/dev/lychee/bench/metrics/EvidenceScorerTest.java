@@ -97,4 +97,40 @@ class EvidenceScorerTest {
     // Longer text costs more tokens, and more than one per word for rare words.
     assertThat(o200k.count("Caroline: I went to a LGBTQ support group yesterday")).isBetween(9, 14);
   }
+
+  @Test
+  void budgetModeScoresExactlyTheEvidenceSelectedForEachBudget() {
+    EvidenceScorer scorer = new EvidenceScorer(List.of(1, 2), List.of(5, 10), WORDS);
+    List<EvidenceItem> prefix = List.of(item("Dana works at a bakery", 0, t(1)), item("x y z w v u", 0, t(2)));
+    java.util.Map<Integer, dev.lychee.bench.systems.BudgetedRecall> budgeted = java.util.Map.of(
+        5, new dev.lychee.bench.systems.BudgetedRecall(List.of(item("bakery since 2023-05-07", 0, t(2))), 4),
+        10, new dev.lychee.bench.systems.BudgetedRecall(List.of(item("a", 0, t(1)), item("b", 0, t(2))), 11));
+    QuestionScore s = scorer.score(4, List.of(t(1), t(2)), prefix, "bakery", budgeted);
+    // prefix rule: 5 tokens hold the first item only; budget mode: what was selected for 5
+    assertThat(s.recallTokens()).containsEntry(5, 0.5).containsEntry(10, 0.5);
+    assertThat(s.budgetRecall()).containsEntry(5, 0.5).containsEntry(10, 1.0);
+    assertThat(s.budgetTokens()).containsEntry(5, 4.0).containsEntry(10, 11.0);
+    assertThat(s.contained()).containsEntry(5, 1.0).containsEntry(10, 1.0);
+    assertThat(s.budgetContained()).containsEntry(5, 1.0).containsEntry(10, 0.0);
+    assertThat(s.overBudget()).isEqualTo(1); // 11 tokens for a budget of 10
+
+    SystemResult r = SystemResult.of("lychee", List.of(s, scorer.score(4, List.of(t(1)), prefix)));
+    // questions without budget mode do not dilute its means
+    assertThat(r.overall().budgetRecall()).containsEntry(10, 1.0);
+    assertThat(r.overall().recallTokens()).containsEntry(10, 0.75);
+    assertThat(r.overall().overBudget()).isEqualTo(1);
+  }
+
+  @Test
+  void containmentReadsWhatABaselineItemShowsWithItsDateLine() {
+    EvidenceScorer scorer = new EvidenceScorer(List.of(1), List.of(100), WORDS);
+    EvidenceItem said = EvidenceItem.ofTurn(t(1), "Caroline: I went to the group yesterday.",
+        java.time.LocalDateTime.of(2023, 5, 8, 13, 0));
+    assertThat(said.shown()).endsWith("Mentioned: 2023-05-08");
+    assertThat(scorer.tokens(said)).isEqualTo(7 + EvidenceItem.BASELINE_OVERHEAD_TOKENS);
+    assertThat(scorer.score(2, List.of(t(1)), List.of(said), "8 May 2023", java.util.Map.of()).contained())
+        .containsEntry(100, 1.0);
+    assertThat(scorer.score(2, List.of(t(1)), List.of(said), "7 May 2023", java.util.Map.of()).contained())
+        .containsEntry(100, 0.0);
+  }
 }

@@ -100,4 +100,22 @@ class AblationTest {
     assertThat(Ablation.NO_FUSION.configure(base)).isSameAs(base);
     assertThat(Ablation.NONE.overrides()).isEmpty();
   }
+
+  @Test
+  void plannerRuleVariantsChangeOneRuleThroughTheConfiguration() {
+    Recall full = ask(Ablation.NONE, DATED);
+    assertThat(full.plan().temporalFilter()).isNotNull();
+    assertThat(ask(Ablation.PLAN_NO_FILTER, DATED).plan().temporalFilter()).isNull();
+    assertThat(ask(Ablation.PLAN_NO_VARIANTS, DATED).plan().routes().get(0).queries()).containsExactly(DATED);
+    Recall single = ask(Ablation.PLAN_SINGLE_TEMPORAL, "When did Omar run the race?");
+    assertThat(single.plan().routes()).hasSize(1);
+    assertThat(single.plan().type()).isEqualTo(dev.lychee.api.QuestionType.SINGLE);
+    assertThat(ask(Ablation.NONE, "When did Omar run the race?").plan().type())
+        .isEqualTo(dev.lychee.api.QuestionType.TEMPORAL);
+    assertThat(ask(Ablation.PLAN_NO_PERSON, "Who has more pets, Dana or Omar?").plan().routes()).hasSize(1);
+    assertThat(ask(Ablation.NONE, "Who has more pets, Dana or Omar?").plan().routes()).hasSize(2);
+    assertThat(Ablation.PLAN_SINGLE_AGGREGATE.configure(LycheeConfig.defaults()).retrieval().plan().singleRouteTypes())
+        .containsExactly(dev.lychee.api.QuestionType.AGGREGATE);
+    assertThat(Ablation.ofSystem("lychee-plan-single-advice")).isEqualTo(Ablation.PLAN_SINGLE_ADVICE);
+  }
 }

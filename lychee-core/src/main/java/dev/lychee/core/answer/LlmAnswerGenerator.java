@@ -26,7 +26,7 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
 
   private final ChatModel chat;
   private final TokenCounter tokens;
-  private final EvidenceFormatter formatter;
+  private final EvidenceTokens evidenceTokens;
 
   public LlmAnswerGenerator(ChatModel chat, TokenCounter tokens) {
     this(chat, tokens, new EvidenceFormatter());
@@ -35,7 +35,8 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
   public LlmAnswerGenerator(ChatModel chat, TokenCounter tokens, EvidenceFormatter formatter) {
     this.chat = Objects.requireNonNull(chat, "chat");
     this.tokens = Objects.requireNonNull(tokens, "tokens");
-    this.formatter = Objects.requireNonNull(formatter, "formatter");
+    // the evidence is serialised by the same object that sizes it to token budgets
+    this.evidenceTokens = new EvidenceTokens(tokens, Objects.requireNonNull(formatter, "formatter"));
   }
 
   @Override
@@ -45,7 +46,7 @@ public final class LlmAnswerGenerator implements AnswerGenerator {
     }
     LocalDateTime basis = question.askedAt() != null ? question.askedAt() : LocalDateTime.now();
     String system = AnswerPrompt.SYSTEM + AnswerPrompt.timeBasis(basis);
-    String user = AnswerPrompt.user(formatter.format(evidence), question.text());
+    String user = AnswerPrompt.user(evidenceTokens.serialise(evidence), question.text());
     ChatResult r = chat.chat(ChatRequest.of(List.of(ChatMessage.system(system), ChatMessage.user(user)), false));
     TokenUsage usage = r.usage().total() > 0 ? r.usage()
         : new TokenUsage(tokens.count(system) + tokens.count(user), tokens.count(r.text()));

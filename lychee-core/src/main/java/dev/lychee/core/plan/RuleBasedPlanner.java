@@ -19,7 +19,8 @@ import java.util.Optional;
 /**
  * The offline planner: the question type from its wording, the question plus focused variants as
  * queries (the named people kept in every one), explicit dates and ranges as a temporal filter,
- * and one route per named person when a comparison or a list spans several people.
+ * and one route per named person when a comparison or a list spans several people. Which of these
+ * it makes is set by its {@link PlanRules}.
  */
 public final class RuleBasedPlanner implements QueryPlanner {
   /** The most queries a route gets. */
@@ -27,14 +28,27 @@ public final class RuleBasedPlanner implements QueryPlanner {
   /** The fewest content words besides names a focused variant must keep. */
   static final int MIN_FOCUS_WORDS = 2;
 
+  private final PlanRules rules;
+
+  /** The planner with the default rules. */
+  public RuleBasedPlanner() {
+    this(PlanRules.defaults());
+  }
+
   @Inject
-  public RuleBasedPlanner() {}
+  public RuleBasedPlanner(PlanRules rules) {
+    this.rules = java.util.Objects.requireNonNull(rules, "rules");
+  }
 
   @Override
   public RecallPlan plan(Question question) {
     String text = question.text().strip();
     QuestionType type = QuestionTypes.classify(text);
-    DateRange filter = QuestionDates.filter(text).orElse(null);
+    if (rules.singleRouteTypes().contains(type)) {
+      return new RecallPlan(QuestionType.SINGLE, "rules: " + type.wireName() + ", single route by configuration",
+          List.of(RecallRoute.simple("r1", text)), null, TokenUsage.ZERO);
+    }
+    DateRange filter = rules.dateFilters() ? QuestionDates.filter(text).orElse(null) : null;
     List<String> names = QuestionQueries.names(text);
     List<Constraint> constraints = new ArrayList<>();
     names.forEach(n -> constraints.add(new Constraint(Constraint.Kind.ENTITY, n)));
@@ -43,7 +57,7 @@ public final class RuleBasedPlanner implements QueryPlanner {
     }
 
     List<RecallRoute> routes = new ArrayList<>();
-    boolean perPerson = names.size() >= 2
+    boolean perPerson = rules.perPersonRoutes() && names.size() >= 2
         && (type == QuestionType.COMPARISON || type == QuestionType.AGGREGATE || mentionsTogether(text, names));
     if (perPerson) {
       String topic = QuestionQueries.without(QuestionQueries.declarative(text), names);
@@ -51,11 +65,11 @@ public final class RuleBasedPlanner implements QueryPlanner {
       for (String n : names) {
         List<String> one = List.of(n);
         String goal = n + ": " + topic;
-        routes.add(new RecallRoute("r" + i++, goal, queries(n + " " + topic, one),
+        routes.add(new RecallRoute("r" + i++, goal, queries(n + " " + topic, one, rules.queryVariants()),
             List.of(new Constraint(Constraint.Kind.ENTITY, n)), filter));
       }
     } else {
-      routes.add(new RecallRoute("r1", text, queries(text, names), constraints, filter));
+      routes.add(new RecallRoute("r1", text, queries(text, names, rules.queryVariants()), constraints, filter));
     }
     return new RecallPlan(type, "rules: " + type.wireName() + (perPerson ? ", one route per person" : ""),
         routes, filter, TokenUsage.ZERO);
@@ -76,8 +90,16 @@ public final class RuleBasedPlanner implements QueryPlanner {
 
   /** The question, its declarative form, its content words and its key phrases, names kept. */
   static List<String> queries(String text, List<String> names) {
+    return queries(text, names, true);
+  }
+
+  /** With {@code variants} false, the question alone. */
+  static List<String> queries(String text, List<String> names, boolean variants) {
     Map<String, String> out = new LinkedHashMap<>();
     add(out, text, names);
+    if (!variants) {
+      return new ArrayList<>(out.values());
+    }
     String decl = QuestionQueries.declarative(text);
     add(out, QuestionQueries.withNames(decl, names), names);
     add(out, QuestionQueries.withNames(QuestionQueries.contentWords(text), names), names);

@@ -16,6 +16,8 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.api.spi.Selector;
+import dev.lychee.core.answer.EvidenceTokens;
+import dev.lychee.core.select.BudgetConfig;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,10 @@ import java.util.Set;
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
  * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
  * batch (see {@link RouteQueries}), run every bound channel on every route, score each route, fuse the routes, rerank, and
- * select the final evidence. No LLM call happens here except the planner's. Which stages run is
+ * select the final evidence. A question with a token budget is searched to the budget's depth
+ * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
+ * returns is cut to the longest prefix whose serialisation ({@link EvidenceTokens}) fits the
+ * budget. No LLM call happens here except the planner's. Which stages run is
  * decided by binding (see {@link RetrievalModule}), never by flags read here. Thread-safe when its
  * parts are.
  */
@@ -38,10 +43,12 @@ public final class RecallPipeline {
   private final Embedder embedder;
   private final RouteScorer scorer;
   private final int maxVariants;
+  private final BudgetConfig budgets;
+  private final EvidenceTokens tokens;
 
   @Inject
   public RecallPipeline(QueryPlanner planner, Set<RecallChannel> channels, Fuser fuser, Reranker reranker,
-      Selector selector, Embedder embedder, RecordStore store, RetrievalConfig config) {
+      Selector selector, Embedder embedder, RecordStore store, RetrievalConfig config, EvidenceTokens tokens) {
     this.planner = planner;
     this.channels = List.copyOf(channels);
     this.fuser = fuser;
@@ -50,6 +57,8 @@ public final class RecallPipeline {
     this.embedder = embedder;
     this.scorer = new RouteScorer(store, config);
     this.maxVariants = config.maxVariants();
+    this.budgets = config.budget();
+    this.tokens = tokens;
   }
 
   /** Recalls evidence for a question from its namespace. */
@@ -61,7 +70,8 @@ public final class RecallPipeline {
   public Recall recall(Question question, RecallObserver observer) {
     long t0 = System.nanoTime();
     RecallPlan plan = plan(question);
-    RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants, observer);
+    RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants, budgets.depth(question),
+        observer);
     List<RouteRanking> rankings = new ArrayList<>();
     for (RecallRoute route : plan.routes()) {
       List<List<Candidate>> hits = new ArrayList<>();
@@ -79,6 +89,9 @@ public final class RecallPipeline {
     List<Candidate> pool = reranker.rerank(fused, context);
     observer.reranked(pool);
     List<Evidence> evidence = selector.select(pool, context);
+    if (question.hasTokenBudget()) {
+      evidence = tokens.fit(evidence, question.tokenBudget());
+    }
     return new Recall(question, plan, evidence, System.nanoTime() - t0);
   }
 

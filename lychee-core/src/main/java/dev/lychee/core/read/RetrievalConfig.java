@@ -4,9 +4,11 @@ import static dev.lychee.core.config.ConfigChecks.atLeast;
 
 import dev.lychee.api.QuestionType;
 import dev.lychee.core.fuse.FusionConfig;
+import dev.lychee.core.plan.PlanRules;
 import dev.lychee.core.recall.ChannelBudgets;
 import dev.lychee.core.recall.ChannelWeights;
 import dev.lychee.core.rerank.RerankWeights;
+import dev.lychee.core.select.BudgetConfig;
 import dev.lychee.core.select.MmrConfig;
 import dev.lychee.core.strategy.StrategyProfile;
 import dev.lychee.core.strategy.Strategies;
@@ -30,6 +32,8 @@ public final class RetrievalConfig {
   private final RerankWeights rerank;
   private final boolean reranker;
   private final MmrConfig mmr;
+  private final BudgetConfig budget;
+  private final PlanRules plan;
   private final int maxVariants;
 
   private RetrievalConfig(Builder b) {
@@ -42,6 +46,8 @@ public final class RetrievalConfig {
     rerank = b.rerank;
     reranker = b.reranker;
     mmr = b.mmr;
+    budget = b.budget;
+    plan = b.plan;
     maxVariants = atLeast("RetrievalConfig", "maxVariants", b.maxVariants, 1);
   }
 
@@ -57,7 +63,8 @@ public final class RetrievalConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().strategies(strategies).budgets(budgets).weights(weights).boosts(boosts)
-        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).maxVariants(maxVariants);
+        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).budget(budget)
+        .plan(plan).maxVariants(maxVariants);
   }
 
   /** The per-question-type strategies. */
@@ -107,6 +114,16 @@ public final class RetrievalConfig {
     return mmr;
   }
 
+  /** How questions with a token budget are searched and selected. */
+  public BudgetConfig budget() {
+    return budget;
+  }
+
+  /** Which routes the rule-based planner makes (issue 20.2). */
+  public PlanRules plan() {
+    return plan;
+  }
+
   /** The most query variants a route searches with (docs/defaults.md §4.2). */
   public int maxVariants() {
     return maxVariants;
@@ -115,7 +132,8 @@ public final class RetrievalConfig {
   @Override
   public String toString() {
     return "RetrievalConfig[" + strategies + ", " + budgets + ", " + weights + ", " + boosts + ", " + windows + ", "
-        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", maxVariants=" + maxVariants + "]";
+        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", " + budget + ", " + plan
+        + ", maxVariants=" + maxVariants + "]";
   }
 
   /** Builder; every part starts at its default. */
@@ -129,6 +147,8 @@ public final class RetrievalConfig {
     private RerankWeights rerank = RerankWeights.defaults();
     private boolean reranker = true;
     private MmrConfig mmr = MmrConfig.defaults();
+    private BudgetConfig budget = BudgetConfig.defaults();
+    private PlanRules plan = PlanRules.defaults();
     private int maxVariants = 8;
 
     private Builder() {}
@@ -182,6 +202,16 @@ public final class RetrievalConfig {
 
     public Builder mmr(MmrConfig m) {
       mmr = Objects.requireNonNull(m, "mmr");
+      return this;
+    }
+
+    public Builder budget(BudgetConfig b) {
+      budget = Objects.requireNonNull(b, "budget");
+      return this;
+    }
+
+    public Builder plan(PlanRules p) {
+      plan = Objects.requireNonNull(p, "plan");
       return this;
     }
 

@@ -18,6 +18,10 @@ import dev.lychee.core.recall.RecordVectorChannel;
 import dev.lychee.core.recall.TemporalRangeChannel;
 import dev.lychee.core.rerank.FeatureReranker;
 import dev.lychee.core.rerank.RerankWeights;
+import dev.lychee.api.spi.TokenCounter;
+import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.core.plan.PlanRules;
+import dev.lychee.core.select.BudgetConfig;
 import dev.lychee.core.select.MmrConfig;
 import dev.lychee.core.select.MmrSelector;
 import dev.lychee.core.strategy.Strategies;
@@ -31,8 +35,10 @@ import java.util.Objects;
  * that keeps the fused order), the MMR selector and the {@link RecallPipeline}.
  *
  * <p>Every stage is chosen here by binding; override a binding (with {@code Modules.override} or
- * the modules passed to {@code Lychee.create}) to replace a stage. It binds no RecordStore,
- * VectorIndex, Embedder or ChatModel, and neither the planner nor the answer generator.
+ * the modules passed to {@code Lychee.create}) to replace a stage. It binds the
+ * {@link TokenCounter} (o200k) because selection counts evidence tokens for token budgets; it binds
+ * no RecordStore, VectorIndex, Embedder or ChatModel, and neither the planner nor the answer
+ * generator.
  */
 public final class RetrievalModule extends AbstractModule {
   private final RetrievalConfig config;
@@ -54,6 +60,10 @@ public final class RetrievalModule extends AbstractModule {
     bind(FusionConfig.class).toInstance(config.fusion());
     bind(RerankWeights.class).toInstance(config.rerank());
     bind(MmrConfig.class).toInstance(config.mmr());
+    bind(BudgetConfig.class).toInstance(config.budget());
+    bind(PlanRules.class).toInstance(config.plan()); // read by the rule-based planner, bound elsewhere
+    // selection sizes evidence to token budgets with the tokenizer the answer prompt is counted with
+    bind(TokenCounter.class).to(O200kTokenCounter.class).in(Singleton.class);
     Multibinder<RecallChannel> channels = Multibinder.newSetBinder(binder(), RecallChannel.class);
     channels.addBinding().to(TemporalRangeChannel.class);
     channels.addBinding().to(EvidenceNodeChannel.class);

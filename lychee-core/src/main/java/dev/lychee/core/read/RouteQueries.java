@@ -34,7 +34,13 @@ public final class RouteQueries {
   /** The same, with stages reporting to {@code observer}. */
   public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants,
       RecallObserver observer) {
-    return new RecallContext(question, plan, question.k(), of(question, plan, embedder, maxVariants), observer);
+    return context(question, plan, embedder, maxVariants, question.k(), observer);
+  }
+
+  /** A context at depth {@code depth} (a question with a token budget is searched deeper than its k). */
+  public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants,
+      int depth, RecallObserver observer) {
+    return new RecallContext(question, plan, depth, of(question, plan, embedder, maxVariants), observer);
   }
 
   /** One query object per route of {@code plan}, in plan order. */

@@ -5,6 +5,8 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Selector;
+import dev.lychee.core.answer.EvidenceTokens;
+import dev.lychee.core.llm.O200kTokenCounter;
 import dev.lychee.core.strategy.Strategies;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -17,14 +19,27 @@ import java.util.List;
  * items are selected, not only their order (the reference code only reorders). With MMR disabled
  * it takes the first k in the given order. The episode limiter (§4.12) runs afterwards when
  * configured.
+ *
+ * <p>A question with a token budget is selected by {@link BudgetedMmr} instead (gain per token,
+ * windows cut to fit, never over the budget as {@link EvidenceTokens} counts it); with MMR
+ * disabled it takes candidates in the given order, skipping those that no longer fit.
  */
 public final class MmrSelector implements Selector {
   private final MmrConfig config;
+  private final BudgetConfig budgetConfig;
+  private final EvidenceTokens tokens;
   private final EpisodeLimiter limiter;
 
-  @Inject
+  /** A selector with the default budget settings, counting tokens with o200k. */
   public MmrSelector(MmrConfig config, Strategies strategies) {
+    this(config, BudgetConfig.defaults(), strategies, new EvidenceTokens(new O200kTokenCounter()));
+  }
+
+  @Inject
+  public MmrSelector(MmrConfig config, BudgetConfig budgetConfig, Strategies strategies, EvidenceTokens tokens) {
     this.config = config;
+    this.budgetConfig = budgetConfig;
+    this.tokens = tokens;
     this.limiter = new EpisodeLimiter(strategies);
   }
 
@@ -33,13 +48,18 @@ public final class MmrSelector implements Selector {
     int k = context.k();
     MmrConfig m = config;
     List<Candidate> picked;
-    if (!m.enabled()) {
+    int budget = context.question().tokenBudget();
+    if (context.question().hasTokenBudget()) {
+      List<Candidate> head = pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k)));
+      picked = m.enabled() ? new BudgetedMmr(m, budgetConfig, tokens).select(head, context, budget)
+          : inOrderWithin(head, k, budget);
+    } else if (!m.enabled()) {
       picked = new ArrayList<>(pool.subList(0, Math.min(k, pool.size())));
     } else {
       picked = mmr(pool.subList(0, Math.max(Math.min(k, pool.size()), Math.min(pool.size(), m.poolFactor() * k))), k, m,
           context.observer());
     }
-    if (m.episodeLimiter()) {
+    if (m.episodeLimiter() && !context.question().hasTokenBudget()) { // under a budget, the budget is the limit
       picked = limiter.limit(picked, pool, context);
     }
     List<Evidence> out = new ArrayList<>(picked.size());
@@ -47,6 +67,23 @@ public final class MmrSelector implements Selector {
       out.add(new Evidence(i + 1, picked.get(i).score(), picked.get(i)));
     }
     return out;
+  }
+
+  private List<Candidate> inOrderWithin(List<Candidate> pool, int k, int budget) {
+    List<Candidate> picked = new ArrayList<>();
+    List<Evidence> trial = new ArrayList<>();
+    for (Candidate c : pool) {
+      if (picked.size() >= k) {
+        break;
+      }
+      trial.add(new Evidence(trial.size() + 1, c.score(), c));
+      if (tokens.count(trial) <= budget) {
+        picked.add(c);
+      } else {
+        trial.remove(trial.size() - 1);
+      }
+    }
+    return picked;
   }
 
   private static List<Candidate> mmr(List<Candidate> pool, int k, MmrConfig m, RecallObserver observer) {

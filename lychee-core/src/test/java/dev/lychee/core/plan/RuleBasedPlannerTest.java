@@ -108,4 +108,32 @@ class RuleBasedPlannerTest {
   void monthsAndSentenceWordsAreNotNames() {
     assertThat(QuestionQueries.names("When did Dana travel to Paris in July?")).containsExactly("Dana", "Paris");
   }
+
+  @Test
+  void eachRuleCanBeSwitchedOff() {
+    Question cmp = Question.of("ns", "Who has more pets, Dana or Omar?");
+    Question dated = Question.of("ns", "What did Omar do on 20 June 2023?");
+    RuleBasedPlanner bare = new RuleBasedPlanner(PlanRules.builder().perPersonRoutes(false).dateFilters(false)
+        .queryVariants(false).build());
+    assertThat(bare.plan(cmp).routes()).hasSize(1);
+    assertThat(bare.plan(cmp).type()).isEqualTo(QuestionType.COMPARISON);
+    assertThat(bare.plan(dated).temporalFilter()).isNull();
+    assertThat(bare.plan(dated).routes().get(0).queries()).containsExactly(dated.text());
+    assertThat(planner.plan(dated).routes().get(0).queries()).hasSizeGreaterThan(1);
+  }
+
+  @Test
+  void configuredTypesGetTheSingleRoutePlan() {
+    RuleBasedPlanner p = new RuleBasedPlanner(PlanRules.builder()
+        .singleRouteTypes(java.util.Set.of(QuestionType.TEMPORAL)).build());
+    RecallPlan when = p.plan(Question.of("ns", "When did Omar run the marathon in June 2023?"));
+    assertThat(when.type()).isEqualTo(QuestionType.SINGLE);
+    assertThat(when.routes()).hasSize(1);
+    assertThat(when.routes().get(0).queries()).containsExactly("When did Omar run the marathon in June 2023?");
+    assertThat(when.temporalFilter()).isNull();
+    assertThat(p.plan(Question.of("ns", "Who has more pets, Dana or Omar?")).routes()).hasSize(2);
+    assertThat(PlanRules.defaults().singleRouteTypes()).isNotNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanRules.builder().singleRouteTypes(null))
+        .isInstanceOf(NullPointerException.class).hasMessageContaining("singleRouteTypes");
+  }
 }

@@ -1,0 +1,153 @@
+package dev.lychee.core.select;
+
+import static dev.lychee.core.config.ConfigChecks.atLeast;
+import static dev.lychee.core.config.ConfigChecks.nonNegative;
+
+import dev.lychee.api.Question;
+
+/**
+ * How a question with a token budget is recalled and selected ({@link BudgetedMmr}). Immutable.
+ *
+ * <p>The search depth grows with the budget: a budget of B tokens searches
+ * {@code clamp(ceil(B / tokensPerItem), k, maxDepth)} items deep, so a large budget has enough
+ * candidates to fill and a small one is not searched deeper than the question's k. Selection ranks
+ * candidates by {@code mmr / tokens^costExponent}: 0 ignores size (plain MMR that skips what does
+ * not fit), 1 is pure gain per token.
+ */
+public final class BudgetConfig {
+  private static final String OWNER = "BudgetConfig";
+
+  private final int tokensPerItem;
+  private final int maxDepth;
+  private final double costExponent;
+  private final boolean shortenWindows;
+  private final int nestFloor;
+  private final double turnGain;
+
+  private BudgetConfig(Builder b) {
+    tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
+    maxDepth = atLeast(OWNER, "maxDepth", b.maxDepth, 1);
+    costExponent = nonNegative(OWNER, "costExponent", b.costExponent);
+    if (costExponent > 2) {
+      throw new IllegalArgumentException(OWNER + ".costExponent must be <= 2: " + costExponent);
+    }
+    shortenWindows = b.shortenWindows;
+    nestFloor = atLeast(OWNER, "nestFloor", b.nestFloor, 0);
+    turnGain = nonNegative(OWNER, "turnGain", b.turnGain);
+    if (turnGain > 2) {
+      throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
+    }
+  }
+
+  public static BudgetConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding this configuration's values. */
+  public Builder toBuilder() {
+    return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
+        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain);
+  }
+
+  /** The expected tokens of one evidence item, which sets the search depth of a budget. */
+  public int tokensPerItem() {
+    return tokensPerItem;
+  }
+
+  /** The deepest a budgeted question is searched (the question's own k, if larger, wins). */
+  public int maxDepth() {
+    return maxDepth;
+  }
+
+  /** How strongly an item's size lowers its selection value (0 to 2). */
+  public double costExponent() {
+    return costExponent;
+  }
+
+  /** Whether a window that does not fit the budget left is cut to its best lines that do. */
+  public boolean shortenWindows() {
+    return shortenWindows;
+  }
+
+  /**
+   * Selection for a budget B first selects for B/2 when B/2 is at least this (recursively), so
+   * that doubling a budget never loses evidence; 0 selects for B in one pass. Below the floor a
+   * budget is filled in one pass, because a tiny first stage would lock in cut windows.
+   */
+  public int nestFloor() {
+    return nestFloor;
+  }
+
+  /**
+   * How strongly the number of new turns an item cites raises its value ({@code newTurns^turnGain}):
+   * a window showing five unseen turns is more new evidence than a record restating one. 0 ignores it.
+   */
+  public double turnGain() {
+    return turnGain;
+  }
+
+  /** The search depth of a question: its k without a budget, else the budget's depth. */
+  public int depth(Question q) {
+    if (!q.hasTokenBudget()) {
+      return q.k();
+    }
+    int byBudget = (q.tokenBudget() + tokensPerItem - 1) / tokensPerItem;
+    return Math.max(q.k(), Math.min(maxDepth, byBudget));
+  }
+
+  @Override
+  public String toString() {
+    return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
+        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain + "]";
+  }
+
+  /** Builder; every value starts at its default. */
+  public static final class Builder {
+    private int tokensPerItem = 40;
+    private int maxDepth = 60;
+    private double costExponent = 0.5;
+    private boolean shortenWindows = true;
+    private int nestFloor = 250;
+    private double turnGain;
+
+    private Builder() {}
+
+    public Builder turnGain(double v) {
+      turnGain = v;
+      return this;
+    }
+
+    public Builder nestFloor(int v) {
+      nestFloor = v;
+      return this;
+    }
+
+    public Builder tokensPerItem(int v) {
+      tokensPerItem = v;
+      return this;
+    }
+
+    public Builder maxDepth(int v) {
+      maxDepth = v;
+      return this;
+    }
+
+    public Builder costExponent(double v) {
+      costExponent = v;
+      return this;
+    }
+
+    public Builder shortenWindows(boolean v) {
+      shortenWindows = v;
+      return this;
+    }
+
+    public BudgetConfig build() {
+      return new BudgetConfig(this);
+    }
+  }
+}

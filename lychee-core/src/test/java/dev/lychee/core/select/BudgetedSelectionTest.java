@@ -1,0 +1,208 @@
+package dev.lychee.core.select;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.CandidateKind;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.Provenance;
+import dev.lychee.api.Question;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.core.answer.EvidenceTokens;
+import dev.lychee.core.llm.O200kTokenCounter;
+import dev.lychee.core.strategy.Strategies;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** Selection under a token budget (issue 20.1): never over the budget as the answer prompt counts it. */
+class BudgetedSelectionTest {
+  private static final EvidenceTokens TOKENS = new EvidenceTokens(new O200kTokenCounter());
+  private static final String[] WORDS = ("Dana painted a sunrise over the lake and Omar ran the city marathon in June "
+      + "while Caroline joined a support group meeting downtown and adopted two cats named Oliver and Bailey "
+      + "after her trip to Sweden last summer with her grandmother").split(" ");
+
+  private final MmrSelector selector = new MmrSelector(MmrConfig.defaults(), Strategies.defaults());
+
+  private static RecallContext ctx(String question, int k, int budget) {
+    Question q = new Question("ns", question, k, null).withTokenBudget(budget);
+    return new RecallContext(q, RecallPlan.singleRoute(question), k, List.of());
+  }
+
+  private static String sentence(Random rnd, int words) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < words; i++) {
+      sb.append(i == 0 ? "" : " ").append(WORDS[rnd.nextInt(WORDS.length)]);
+    }
+    return sb.append('.').toString();
+  }
+
+  /** A best-first pool of raw turns, records and windows of very different sizes. */
+  private static List<Candidate> randomPool(Random rnd, int n) {
+    List<Candidate> pool = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String session = "s" + rnd.nextInt(6);
+      int index = rnd.nextInt(200);
+      double score = rnd.nextDouble();
+      LocalDateTime said = LocalDateTime.of(2023, 1 + rnd.nextInt(12), 1 + rnd.nextInt(28), 10, 0);
+      switch (rnd.nextInt(3)) {
+        case 0 -> pool.add(new Candidate(TurnRef.of(session, index).id(), CandidateKind.RAW_TURN, "ns",
+            "Dana: " + sentence(rnd, 3 + rnd.nextInt(120)), session, List.of(TurnRef.of(session, index)), said,
+            null, null, null, List.of(), List.of(), score, score, Provenance.of("raw_turn", "q", null, "r1")));
+        case 1 -> pool.add(new Candidate("rec-" + i, CandidateKind.RECORD, "ns", sentence(rnd, 4 + rnd.nextInt(30)),
+            session, List.of(TurnRef.of(session, index)), said, null, MemoryType.EVENT, null, List.of("Dana"),
+            List.of(), score, score, Provenance.of("record_vector", "q", null, "r1")));
+        default -> pool.add(window(session, index, 2 + rnd.nextInt(6), rnd, score, said));
+      }
+    }
+    pool.sort(Comparator.comparingDouble(Candidate::score).reversed());
+    return pool;
+  }
+
+  private static Candidate window(String session, int lo, int lines, Random rnd, double score, LocalDateTime said) {
+    List<TurnRef> turns = new ArrayList<>();
+    List<String> text = new ArrayList<>();
+    for (int i = 0; i < lines; i++) {
+      turns.add(TurnRef.of(session, lo + i));
+      text.add((i % 2 == 0 ? "Dana: " : "Omar: ") + sentence(rnd, 5 + rnd.nextInt(60)));
+    }
+    return new Candidate("source_window:" + session + ":" + lo + "-" + (lo + lines - 1), CandidateKind.WINDOW, "ns",
+        String.join("\n", text), session, turns, said, null, null, null, List.of(), List.of(), score, score,
+        Provenance.of("source_window", "q", null, "r1"));
+  }
+
+  @Test
+  void theSerialisedEvidenceNeverExceedsTheBudgetOverManyPoolsAndBudgets() {
+    Random rnd = new Random(20_1);
+    int checked = 0;
+    for (int round = 0; round < 60; round++) {
+      List<Candidate> pool = randomPool(rnd, 5 + rnd.nextInt(70));
+      int budget = Question.MIN_TOKEN_BUDGET + rnd.nextInt(rnd.nextBoolean() ? 300 : 3000);
+      int k = 1 + rnd.nextInt(40);
+      List<Evidence> out = selector.select(pool, ctx("When did Omar run the marathon?", k, budget));
+      assertThat(TOKENS.count(out)).as("round %d, budget %d", round, budget).isLessThanOrEqualTo(budget);
+      assertThat(out).hasSizeLessThanOrEqualTo(k);
+      assertThat(out).extracting(Evidence::rank)
+          .containsExactly(IntStream.rangeClosed(1, out.size()).boxed().toArray(Integer[]::new));
+      assertThat(out).extracting(e -> e.candidate().id()).doesNotHaveDuplicates();
+      checked++;
+    }
+    assertThat(checked).isEqualTo(60);
+  }
+
+  @Test
+  void aBudgetIsFilledWhenThePoolAllowsIt() {
+    Random rnd = new Random(7);
+    List<Candidate> pool = randomPool(rnd, 80);
+    List<Evidence> out = selector.select(pool, ctx("When did Omar run the marathon?", 60, 1000));
+    // nothing left in the pool would still fit: the leftover is smaller than the smallest unpicked item
+    Set<String> picked = new HashSet<>();
+    out.forEach(e -> picked.add(e.candidate().id()));
+    int left = 1000 - TOKENS.count(out);
+    int smallestLeft = pool.stream().filter(c -> !picked.contains(c.id()) && c.kind() != CandidateKind.WINDOW)
+        .mapToInt(c -> TOKENS.item(c, out.size() + 1)).min().orElse(Integer.MAX_VALUE);
+    assertThat(left).isLessThan(smallestLeft + 3);
+    assertThat(TOKENS.count(out)).isGreaterThan(900);
+  }
+
+  @Test
+  void doublingTheBudgetNeverRecallsLessOverManyPools() {
+    Random rnd = new Random(42);
+    for (int round = 0; round < 25; round++) {
+      List<Candidate> pool = randomPool(rnd, 20 + rnd.nextInt(60));
+      // gold: the turns the best-scored quarter of the pool cites
+      Set<TurnRef> gold = new HashSet<>();
+      pool.subList(0, pool.size() / 4).forEach(c -> gold.addAll(c.turns()));
+      double previous = -1;
+      Set<String> previousIds = Set.of();
+      for (int budget = 250; budget <= 4000; budget *= 2) {
+        List<Evidence> out = selector.select(pool, ctx("When did Omar run the marathon?", 80, budget));
+        Set<TurnRef> covered = new HashSet<>();
+        out.forEach(e -> covered.addAll(e.turns()));
+        double recall = (double) gold.stream().filter(covered::contains).count() / gold.size();
+        assertThat(recall).as("round %d, budget %d", round, budget).isGreaterThanOrEqualTo(previous);
+        Set<String> ids = new HashSet<>();
+        out.forEach(e -> ids.add(e.candidate().id()));
+        // every whole item of the smaller budget is still there (a cut window may have grown back)
+        previousIds.stream().filter(id -> !id.startsWith("source_window:"))
+            .forEach(id -> assertThat(ids).contains(id));
+        previous = recall;
+        previousIds = ids;
+      }
+    }
+  }
+
+  @Test
+  void aLargerBudgetRecallsAtLeastAsMuchOnAverageForAnyIncrease() {
+    Random rnd = new Random(99);
+    int[] budgets = {300, 450, 700, 1000, 1300, 2000, 2600};
+    double[] sum = new double[budgets.length];
+    for (int round = 0; round < 30; round++) {
+      List<Candidate> pool = randomPool(rnd, 60);
+      Set<TurnRef> gold = new HashSet<>();
+      pool.subList(0, 15).forEach(c -> gold.addAll(c.turns()));
+      for (int j = 0; j < budgets.length; j++) {
+        Set<TurnRef> covered = new HashSet<>();
+        selector.select(pool, ctx("When did Omar run the marathon?", 80, budgets[j])).forEach(e -> covered.addAll(e.turns()));
+        sum[j] += (double) gold.stream().filter(covered::contains).count() / gold.size();
+      }
+    }
+    for (int j = 1; j < budgets.length; j++) {
+      assertThat(sum[j]).as("budget %d vs %d", budgets[j], budgets[j - 1]).isGreaterThanOrEqualTo(sum[j - 1]);
+    }
+    assertThat(sum[budgets.length - 1] / 30).isGreaterThan(0.5);
+  }
+
+  @Test
+  void aWindowThatDoesNotFitIsCutAroundItsQueryBearingLine() {
+    Candidate w = new Candidate("source_window:s1:10-14", CandidateKind.WINDOW, "ns", String.join("\n",
+        "Dana: We spent the whole weekend cleaning the garage and sorting old boxes of letters and photos.",
+        "Omar: That sounds exhausting, did you find anything worth keeping from your grandparents?",
+        "Dana: Yes, and I finally ran the city marathon last Sunday, it took me four hours and ten minutes.",
+        "Omar: Congratulations, that is a huge achievement after all the months of training you put in.",
+        "Dana: Thanks, next I want to learn to sail on the lake with my cousin during the summer holidays."),
+        "s1", List.of(TurnRef.of("s1", 10), TurnRef.of("s1", 11), TurnRef.of("s1", 12), TurnRef.of("s1", 13),
+            TurnRef.of("s1", 14)), LocalDateTime.of(2023, 6, 20, 9, 0), null, null, null, List.of(), List.of(),
+        .9, .9, Provenance.of("source_window", "q", null, "r1"));
+    int whole = TOKENS.count(List.of(new Evidence(1, .9, w)));
+    int budget = whole / 2;
+    List<Evidence> out = selector.select(List.of(w), ctx("When did Dana run the city marathon?", 5, budget));
+    assertThat(out).hasSize(1);
+    Candidate cut = out.get(0).candidate();
+    assertThat(TOKENS.count(out)).isLessThanOrEqualTo(budget);
+    assertThat(cut.text()).contains("ran the city marathon").doesNotContain("cleaning the garage");
+    assertThat(cut.turns()).contains(TurnRef.of("s1", 12)).hasSizeLessThan(5);
+    assertThat(cut.text().split("\n")).hasSize(cut.turns().size());
+    assertThat(cut.id()).isEqualTo("source_window:s1:" + cut.turns().get(0).index() + "-"
+        + cut.turns().get(cut.turns().size() - 1).index());
+  }
+
+  @Test
+  void withoutABudgetSelectionIsUnchanged() {
+    Random rnd = new Random(3);
+    List<Candidate> pool = randomPool(rnd, 40);
+    RecallContext plain = new RecallContext(new Question("ns", "q", 10, null), RecallPlan.singleRoute("q"), 10,
+        List.of());
+    assertThat(selector.select(pool, plain)).hasSize(10);
+  }
+
+  @Test
+  void theBudgetDepthGrowsWithTheBudgetBetweenKAndTheCap() {
+    BudgetConfig c = BudgetConfig.builder().tokensPerItem(50).maxDepth(40).build();
+    Question q = new Question("ns", "q", 10, null);
+    assertThat(c.depth(q)).isEqualTo(10);
+    assertThat(c.depth(q.withTokenBudget(100))).isEqualTo(10);
+    assertThat(c.depth(q.withTokenBudget(1000))).isEqualTo(20);
+    assertThat(c.depth(q.withTokenBudget(100_000))).isEqualTo(40);
+    assertThat(c.depth(q.withK(50).withTokenBudget(1000))).isEqualTo(50);
+  }
+}
