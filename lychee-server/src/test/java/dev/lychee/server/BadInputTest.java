@@ -116,16 +116,29 @@ class BadInputTest {
     }
     Http.Res k = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"k\":3}");
     assertThat(k.json().get("evidence").size()).isBetween(1, 3);
-    Http.Res b = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":40,\"asked_at\":\"2024-01-01T10:00\"}");
+    Http.Res b = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":60,\"asked_at\":\"2024-01-01T10:00\"}");
     assertThat(b.status()).as(b.body()).isEqualTo(200);
-    assertThat(b.json().get("evidence_tokens").asInt()).isBetween(1, 40);
+    // the library fits the evidence, as the answer prompt shows it, into the budget
+    assertThat(b.json().get("evidence_tokens").asInt()).isBetween(1, 60);
+    assertThat(b.json().get("token_budget").asInt()).isEqualTo(60);
     assertThat(b.json().get("asked_at").asText()).startsWith("2024-01-01T10:00");
-    int sum = 0;
+    int items = 0;
     for (var e : b.json().get("evidence")) {
-      sum += e.get("tokens").asInt();
+      assertThat(e.get("tokens").asInt()).isPositive().isLessThan(b.json().get("evidence_tokens").asInt());
       assertThat(e.get("turns").size()).isPositive();
+      items++;
     }
-    assertThat(sum).isEqualTo(b.json().get("evidence_tokens").asInt());
+    assertThat(items).isPositive();
+    // a larger budget holds at least as much, still within it; the answer route obeys it too
+    Http.Res wide = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":400}");
+    assertThat(wide.json().get("evidence").size()).isGreaterThanOrEqualTo(items);
+    assertThat(wide.json().get("evidence_tokens").asInt()).isBetween(b.json().get("evidence_tokens").asInt(), 400);
+    Http.Res answer = s.http.post("/v1/namespaces/alice/answer", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":60}");
+    assertThat(answer.json().get("evidence_tokens").asInt()).isBetween(1, 60);
+    // below the library's smallest budget: a 400 that names the field and the range
+    Http.Res tiny = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat?\",\"token_budget\":20}");
+    assertProblem(tiny, 400, "invalid-request", null);
+    assertThat(tiny.json().get("detail").asText()).contains("token_budget").contains("32");
     assertThat(b.json().get("plan").get("routes").size()).isPositive();
   }
 }

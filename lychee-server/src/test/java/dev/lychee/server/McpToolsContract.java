@@ -33,6 +33,11 @@ final class McpToolsContract {
     JsonNode recall = McpClients.json(McpClients.call(c, "recall", Map.of("question", "Where is the spare key?", "k", 5)));
     assertThat(recall.get("evidence").toString()).contains("blue flower pot");
     assertThat(recall.get("namespace").asText()).isEqualTo(expectedNamespace);
+    JsonNode budgeted = McpClients.json(McpClients.call(c, "recall", Map.of("question", "Where is the spare key?", "token_budget", 60)));
+    assertThat(budgeted.get("evidence_tokens").asInt()).isBetween(1, 60);
+    assertThat(budgeted.get("token_budget").asInt()).isEqualTo(60);
+    JsonNode askBudgeted = McpClients.json(McpClients.call(c, "ask", Map.of("question", "Where is the spare key?", "token_budget", 60)));
+    assertThat(askBudgeted.get("evidence_tokens").asInt()).isBetween(0, 60);
     JsonNode ask = McpClients.json(McpClients.call(c, "ask", Map.of("question", "Where is the spare key?")));
     assertThat(ask.get("answer").asText()).isNotBlank();
     JsonNode sessions = McpClients.json(McpClients.call(c, "list_sessions", Map.of()));
@@ -54,6 +59,7 @@ final class McpToolsContract {
     assertSchemaError(c, "recall", Map.of("k", 3));
     assertSchemaError(c, "recall", Map.of("question", "x?", "k", "three"));
     assertSchemaError(c, "status", Map.of("namespace", "someone-else"));
+    assertSchemaError(c, "recall", Map.of("question", "x?", "token_budget", 5));
     assertSchemaError(c, "remember", Map.of("turns", List.of(Map.of("speaker", "A"))));
   }
 

@@ -5,11 +5,15 @@ package dev.lychee.server.api;
  *
  * @param question the question, not blank
  * @param k how many evidence items (1..200); optional
- * @param tokenBudget the most evidence tokens to return (o200k count, 1..100000); optional, instead of or with k
+ * @param tokenBudget the most tokens the returned evidence may take as the answer prompt shows it
+ *     (o200k count, {@value #MIN_TOKEN_BUDGET}..{@value #MAX_TOKEN_BUDGET}); optional, with or instead
+ *     of k (which then is the least search depth)
  * @param askedAt the time relative dates in the question refer to; optional
  */
 public record QueryRequest(String question, Integer k, Integer tokenBudget, String askedAt) {
   public static final int MAX_K = 200;
+  /** The library's smallest budget: one short item with its frame. */
+  public static final int MIN_TOKEN_BUDGET = dev.lychee.api.Question.MIN_TOKEN_BUDGET;
   public static final int MAX_TOKEN_BUDGET = 100_000;
 
   public QueryRequest {
@@ -19,8 +23,9 @@ public record QueryRequest(String question, Integer k, Integer tokenBudget, Stri
     if (k != null && (k < 1 || k > MAX_K)) {
       throw new IllegalArgumentException("'k' must be between 1 and " + MAX_K + ": " + k);
     }
-    if (tokenBudget != null && (tokenBudget < 1 || tokenBudget > MAX_TOKEN_BUDGET)) {
-      throw new IllegalArgumentException("'token_budget' must be between 1 and " + MAX_TOKEN_BUDGET + ": " + tokenBudget);
+    if (tokenBudget != null && (tokenBudget < MIN_TOKEN_BUDGET || tokenBudget > MAX_TOKEN_BUDGET)) {
+      throw new IllegalArgumentException("'token_budget' must be between " + MIN_TOKEN_BUDGET + " and " + MAX_TOKEN_BUDGET
+          + " tokens: " + tokenBudget);
     }
     WireTimes.parse("asked_at", askedAt);
   }

@@ -26,7 +26,8 @@ final class ToolSchemas {
        "properties": {
          "question": {"type": "string", "minLength": 1},
          "k": {"type": "integer", "minimum": 1, "maximum": 200, "description": "How many evidence items"},
-         "token_budget": {"type": "integer", "minimum": 1, "maximum": 100000, "description": "Most evidence tokens"},
+         "token_budget": {"type": "integer", "minimum": 32, "maximum": 100000,
+           "description": "Most tokens the evidence may take as an answer prompt shows it (k is then the least depth)"},
          "asked_at": {"type": "string", "description": "ISO date-time relative dates in the question refer to"}}}
       """;
 

@@ -14,6 +14,7 @@ import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.TokenCounter;
 import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.answer.EvidenceTokens;
 import dev.lychee.server.api.AnswerView;
 import dev.lychee.server.api.Deleted;
 import dev.lychee.server.api.EncodeView;
@@ -52,15 +53,14 @@ import java.util.Objects;
  * explicitly by a caller that has already checked the key's scope.
  */
 public final class MemoryService {
-  /** Evidence depth when only a token budget is given: enough items to fill most budgets. */
-  static final int BUDGET_DEPTH = 60;
-
   private final Lychee memory;
-  private final EvidenceBudget budget;
+  private final TokenCounter counter;
+  private final EvidenceTokens evidenceTokens;
 
   public MemoryService(Lychee memory, TokenCounter counter) {
     this.memory = Objects.requireNonNull(memory, "memory");
-    this.budget = new EvidenceBudget(Objects.requireNonNull(counter, "counter"));
+    this.counter = Objects.requireNonNull(counter, "counter");
+    this.evidenceTokens = new EvidenceTokens(counter);
   }
 
   public Lychee memory() {
@@ -130,26 +130,17 @@ public final class MemoryService {
     Question question = question(ns, q);
     Recall r = memory.recall(question, observer);
     List<Evidence> ev = r.evidence();
-    int[] counts = budget.counts(ev);
-    if (q.tokenBudget() != null) {
-      ev = budget.fit(ev, counts, q.tokenBudget());
-      counts = Arrays.copyOf(counts, ev.size());
-    }
     return new RecallView(ns, q.question(), question.k(), q.tokenBudget(), question.askedAt(), PlanView.of(r.plan()),
-        views(ev, counts), Arrays.stream(counts).sum(), r.elapsedNanos() / 1e6);
+        views(ev), evidenceTokens.count(ev), r.elapsedNanos() / 1e6);
   }
 
+  /** Answers from recalled evidence; with a token budget the answerer sees only evidence within it. */
   public AnswerView answer(String ns, QueryRequest q) {
     requireNamespace(ns);
     Answer a = memory.answer(question(ns, q));
     List<Evidence> ev = a.evidence();
-    int[] counts = budget.counts(ev);
-    if (q.tokenBudget() != null) {
-      ev = budget.fit(ev, counts, q.tokenBudget());
-      counts = Arrays.copyOf(counts, ev.size());
-    }
-    return new AnswerView(ns, q.question(), a.text(), PlanView.of(a.plan()), views(ev, counts),
-        Arrays.stream(counts).sum(), UsageView.of(a.usage()));
+    return new AnswerView(ns, q.question(), a.text(), PlanView.of(a.plan()), views(ev),
+        evidenceTokens.count(ev), UsageView.of(a.usage()));
   }
 
   /** The namespace's status; 404 when it holds no turns. */
@@ -272,9 +263,14 @@ public final class MemoryService {
     return memory.store().segments(ns).stream().filter(s -> s.state() == SegmentState.PENDING).count();
   }
 
+  /**
+   * The library question: {@code k} (default {@link Question#DEFAULT_K}) and, when given, the token
+   * budget, which the library meets by choosing what to return (with a budget, k is the least depth).
+   */
   private static Question question(String ns, QueryRequest q) {
-    int k = q.k() != null ? q.k() : q.tokenBudget() != null ? BUDGET_DEPTH : Question.DEFAULT_K;
-    return new Question(ns, q.question(), k, WireTimes.parse("asked_at", q.askedAt()));
+    int k = q.k() != null ? q.k() : Question.DEFAULT_K;
+    Question question = new Question(ns, q.question(), k, WireTimes.parse("asked_at", q.askedAt()));
+    return q.tokenBudget() == null ? question : question.withTokenBudget(q.tokenBudget());
   }
 
   private static NodeKind nodeKind(String kind) {
@@ -287,10 +283,11 @@ public final class MemoryService {
         + Arrays.stream(NodeKind.values()).map(NodeKind::wireName).toList() + ")");
   }
 
-  private static List<EvidenceView> views(List<Evidence> ev, int[] counts) {
+  /** Wire views of evidence, each with the tokens of its own text. */
+  private List<EvidenceView> views(List<Evidence> ev) {
     List<EvidenceView> out = new ArrayList<>(ev.size());
     for (int i = 0; i < ev.size(); i++) {
-      out.add(EvidenceView.of(ev.get(i), counts[i]));
+      out.add(EvidenceView.of(ev.get(i), counter.count(ev.get(i).text())));
     }
     return out;
   }

@@ -228,7 +228,7 @@
   async function playground(ns) {
     const q = el('input', { type: 'text', id: 'question', name: 'question', required: true, placeholder: 'When did … ?' });
     const k = el('input', { type: 'number', id: 'k', name: 'k', min: 1, max: 100, value: 10 });
-    const budget = el('input', { type: 'number', id: 'budget', name: 'budget', min: 1, placeholder: 'tokens' });
+    const budget = el('input', { type: 'number', id: 'budget', name: 'budget', min: 32, placeholder: 'tokens' });
     const out = el('div', { id: 'trace', 'aria-live': 'polite' });
     const form = el('form', { class: 'playground', 'aria-label': 'Recall playground', onsubmit: async (e) => {
       e.preventDefault();
