@@ -23,6 +23,7 @@ import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.ingest.MemoryStatus;
 import dev.lychee.core.ingest.MemoryWriter;
 import dev.lychee.core.read.RecallPipeline;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -358,7 +359,7 @@ public final class Lychee implements AutoCloseable {
         protected void configure() {
           bind(Embedder.class).toInstance(e);
           if (s != null) {
-            bind(RecordStore.class).toInstance(s);
+            bind(RecordStore.class).toInstance(CheckedRecordStore.of(s));
           }
           if (v != null) {
             bind(VectorIndex.class).toInstance(v);

@@ -32,6 +32,7 @@ import dev.lychee.core.plan.LlmPlanner;
 import dev.lychee.core.plan.RuleBasedPlanner;
 import dev.lychee.core.read.RetrievalModule;
 import dev.lychee.core.segment.Segmenters;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.store.InMemoryRecordStore;
 import dev.lychee.core.vector.ExactVectorIndex;
 import java.util.Objects;
@@ -61,7 +62,6 @@ public final class LycheeModule extends AbstractModule {
   protected void configure() {
     bind(LycheeConfig.class).toInstance(config);
     OptionalBinder.newOptionalBinder(binder(), ChatModel.class);
-    bind(RecordStore.class).to(InMemoryRecordStore.class).in(Singleton.class);
     bind(VectorIndex.class).to(ExactVectorIndex.class).in(Singleton.class);
     bind(IngestConfig.class).toInstance(config.ingest());
     bind(SegmentationConfig.class).toInstance(config.segmentation());
@@ -74,6 +74,13 @@ public final class LycheeModule extends AbstractModule {
   @Singleton
   Segmenter.Factory segmenterFactory(Embedder embedder) {
     return Segmenters.factory(config.segmenter(), config.segmentation(), embedder.profile());
+  }
+
+  /** The in-memory default, behind the argument checks every store module puts in front of its backend. */
+  @Provides
+  @Singleton
+  RecordStore recordStore() {
+    return CheckedRecordStore.of(new InMemoryRecordStore());
   }
 
   @Provides

@@ -1,10 +1,8 @@
 package dev.lychee.core.store;
 
-import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.MemoryRecord;
-import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
@@ -21,7 +19,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,7 +27,8 @@ import java.util.concurrent.locks.Lock;
 import java.util.function.Function;
 
 /**
- * A {@link RecordStore} held in memory: for tests, demos and short-lived agents.
+ * A {@link RecordStore} held in memory: for tests, demos and short-lived agents. It only stores:
+ * arguments are checked by {@link CheckedRecordStore}, which the core module binds in front of it.
  *
  * <p>Each namespace has its own read/write lock, so writers of different namespaces never wait on
  * each other and every write call is atomic with respect to readers of its namespace. Lexical
@@ -40,7 +38,6 @@ import java.util.function.Function;
  */
 public final class InMemoryRecordStore implements RecordStore {
   private final Map<String, NamespaceData> spaces = new ConcurrentHashMap<>();
-  private volatile boolean closed;
 
   /** An empty store. */
   public InMemoryRecordStore() {}
@@ -48,20 +45,11 @@ public final class InMemoryRecordStore implements RecordStore {
   // ---- plumbing ----
 
   private NamespaceData writable(String namespace) {
-    checkOpen();
-    requireNonBlank(namespace, "namespace");
     return spaces.computeIfAbsent(namespace, n -> new NamespaceData());
   }
 
-  /** The namespace's data, or null when nothing was ever written to it. */
-  private NamespaceData readable(String namespace) {
-    checkOpen();
-    requireNonBlank(namespace, "namespace");
-    return spaces.get(namespace);
-  }
-
   private <T> T read(String namespace, T empty, Function<NamespaceData, T> body) {
-    NamespaceData d = readable(namespace);
+    NamespaceData d = spaces.get(namespace);
     if (d == null) {
       return empty;
     }
@@ -85,41 +73,10 @@ public final class InMemoryRecordStore implements RecordStore {
     }
   }
 
-  private void checkOpen() {
-    if (closed) {
-      throw new IllegalStateException("record store is closed");
-    }
-  }
-
-  private static String requireNonBlank(String value, String name) {
-    Objects.requireNonNull(value, name);
-    if (value.isBlank()) {
-      throw new IllegalArgumentException(name + " must not be blank");
-    }
-    return value;
-  }
-
-  private static void requireSameNamespace(String expected, String actual, String what) {
-    if (!expected.equals(actual)) {
-      throw new IllegalArgumentException(
-          what + " belongs to namespace '" + actual + "', not '" + expected + "'");
-    }
-  }
-
   // ---- raw turns ----
 
   @Override
   public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> turns) {
-    requireNonBlank(session, "session");
-    Objects.requireNonNull(turns, "turns");
-    for (RawTurn t : turns) {
-      Objects.requireNonNull(t, "turn");
-      requireSameNamespace(namespace, t.namespace(), "turn " + t.id());
-      if (!t.session().equals(session)) {
-        throw new IllegalArgumentException(
-            "turn " + t.id() + " belongs to session '" + t.session() + "', not '" + session + "'");
-      }
-    }
     return write(namespace, d -> {
       List<RawTurn> added = new ArrayList<>();
       TreeMap<Integer, RawTurn> s = d.turns.get(session);
@@ -140,7 +97,6 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public int nextTurnIndex(String namespace, String session) {
-    requireNonBlank(session, "session");
     return read(namespace, 0, d -> {
       TreeMap<Integer, RawTurn> s = d.turns.get(session);
       return s == null || s.isEmpty() ? 0 : s.lastKey() + 1;
@@ -149,13 +105,11 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public Optional<RawTurn> turn(String namespace, TurnRef ref) {
-    Objects.requireNonNull(ref, "ref");
     return read(namespace, Optional.empty(), d -> Optional.ofNullable(d.turn(ref)));
   }
 
   @Override
   public List<RawTurn> turns(String namespace, String session, int from, int to) {
-    requireNonBlank(session, "session");
     return read(namespace, List.of(), d -> {
       TreeMap<Integer, RawTurn> s = d.turns.get(session);
       if (s == null || from > to) {
@@ -167,7 +121,6 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public List<RawTurn> turns(String namespace, String session) {
-    requireNonBlank(session, "session");
     return read(namespace, List.of(), d -> {
       TreeMap<Integer, RawTurn> s = d.turns.get(session);
       return s == null ? List.of() : List.copyOf(s.values());
@@ -181,7 +134,6 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public List<String> namespaces() {
-    checkOpen();
     List<String> out = new ArrayList<>();
     for (Map.Entry<String, NamespaceData> e : spaces.entrySet()) {
       Lock l = e.getValue().lock.readLock();
@@ -207,15 +159,11 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public void putSegment(Segment segment, SegmentState state) {
-    Objects.requireNonNull(segment, "segment");
-    Objects.requireNonNull(state, "state");
     write(segment.namespace(), d -> d.segments.put(segment.id(), new StoredSegment(segment, state, null)));
   }
 
   @Override
   public void setSegmentState(String namespace, String segmentId, SegmentState state, String error) {
-    requireNonBlank(segmentId, "segmentId");
-    Objects.requireNonNull(state, "state");
     write(namespace, d -> {
       d.setState(segmentId, state, error);
       return null;
@@ -238,7 +186,6 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public int segmentedThrough(String namespace, String session) {
-    requireNonBlank(session, "session");
     return read(namespace, -1, d -> {
       int max = -1;
       for (StoredSegment s : d.segments.values()) {
@@ -253,15 +200,12 @@ public final class InMemoryRecordStore implements RecordStore {
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records,
       List<EvidenceNode> nodes) {
-    requireNonBlank(segmentId, "segmentId");
-    checkRecords(namespace, records);
-    checkNodes(namespace, nodes);
     write(namespace, d -> {
       if (!d.segments.containsKey(segmentId)) {
         throw new IllegalArgumentException("no segment '" + segmentId + "' in namespace '" + namespace + "'");
       }
-      records.forEach(d::putRecord);
-      nodes.forEach(d::putNode);
+      d.putRecords(records);
+      d.putNodes(nodes);
       d.setState(segmentId, SegmentState.ENCODED, null);
       return null;
     });
@@ -269,40 +213,8 @@ public final class InMemoryRecordStore implements RecordStore {
 
   // ---- records ----
 
-  private static void checkRecords(String namespace, List<MemoryRecord> records) {
-    Objects.requireNonNull(records, "records");
-    for (MemoryRecord r : records) {
-      Objects.requireNonNull(r, "record");
-      requireSameNamespace(namespace, r.namespace(), "record " + r.id());
-    }
-  }
-
-  private static void checkNodes(String namespace, List<EvidenceNode> nodes) {
-    Objects.requireNonNull(nodes, "nodes");
-    for (EvidenceNode n : nodes) {
-      Objects.requireNonNull(n, "node");
-      requireSameNamespace(namespace, n.namespace(), "node " + n.id());
-    }
-  }
-
-  @Override
-  public void putRecords(String namespace, List<MemoryRecord> records) {
-    checkRecords(namespace, records);
-    write(namespace, d -> {
-      records.forEach(d::putRecord);
-      return null;
-    });
-  }
-
-  @Override
-  public Optional<MemoryRecord> record(String namespace, String id) {
-    Objects.requireNonNull(id, "id");
-    return read(namespace, Optional.empty(), d -> Optional.ofNullable(d.records.get(id)));
-  }
-
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
-    Objects.requireNonNull(ids, "ids");
     return read(namespace, List.of(), d -> {
       List<MemoryRecord> out = new ArrayList<>();
       for (String id : new LinkedHashSet<>(ids)) {
@@ -320,41 +232,10 @@ public final class InMemoryRecordStore implements RecordStore {
     return read(namespace, List.of(), d -> List.copyOf(d.records.values()));
   }
 
-  @Override
-  public List<MemoryRecord> recordsByType(String namespace, MemoryType type) {
-    Objects.requireNonNull(type, "type");
-    return read(namespace, List.of(),
-        d -> d.records.values().stream().filter(r -> r.type() == type).toList());
-  }
-
-  @Override
-  public List<MemoryRecord> recordsInRange(String namespace, DateRange range) {
-    Objects.requireNonNull(range, "range");
-    return read(namespace, List.of(), d -> d.records.values().stream()
-        .filter(r -> r.temporal().span() != null && r.temporal().span().overlaps(range))
-        .toList());
-  }
-
   // ---- evidence nodes ----
 
   @Override
-  public void putNodes(String namespace, List<EvidenceNode> nodes) {
-    checkNodes(namespace, nodes);
-    write(namespace, d -> {
-      nodes.forEach(d::putNode);
-      return null;
-    });
-  }
-
-  @Override
-  public Optional<EvidenceNode> node(String namespace, String id) {
-    Objects.requireNonNull(id, "id");
-    return read(namespace, Optional.empty(), d -> Optional.ofNullable(d.nodes.get(id)));
-  }
-
-  @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
-    Objects.requireNonNull(ids, "ids");
     return read(namespace, List.of(), d -> {
       List<EvidenceNode> out = new ArrayList<>();
       for (String id : new LinkedHashSet<>(ids)) {
@@ -369,7 +250,6 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
-    Objects.requireNonNull(kind, "kind");
     return read(namespace, List.of(), d -> d.nodes.values().stream()
         .filter(n -> n.kind() == kind)
         .sorted(Comparator.comparing(EvidenceNode::key).thenComparing(EvidenceNode::id))
@@ -380,13 +260,9 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public List<ScoredId> searchText(String namespace, TextField field, String query, int k) {
-    Objects.requireNonNull(field, "field");
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0, got " + k);
-    }
     return read(namespace, List.of(), d -> {
       Bm25Index index = field == TextField.TURNS ? d.turnText : d.recordText;
-      return index.search(query == null ? "" : query, k);
+      return index.search(query, k);
     });
   }
 
@@ -405,7 +281,6 @@ public final class InMemoryRecordStore implements RecordStore {
 
   @Override
   public Forgotten forget(String namespace, String session) {
-    requireNonBlank(session, "session");
     return write(namespace, d -> {
       List<String> turnIds = new ArrayList<>();
       TreeMap<Integer, RawTurn> s = d.turns.remove(session);
@@ -444,8 +319,7 @@ public final class InMemoryRecordStore implements RecordStore {
     });
   }
 
+  /** Nothing to release: the data goes with the object. */
   @Override
-  public void close() {
-    closed = true;
-  }
+  public void close() {}
 }

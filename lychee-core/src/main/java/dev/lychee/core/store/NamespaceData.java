@@ -8,7 +8,9 @@ import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -34,16 +36,23 @@ final class NamespaceData {
     return s == null ? null : s.get(ref.index());
   }
 
-  void putRecord(MemoryRecord r) {
-    MemoryRecord old = records.get(r.id());
-    MemoryRecord merged = old == null ? r : old.mergedWith(r);
-    records.put(r.id(), merged);
-    recordText.put(r.id(), recordSearchText(merged));
+  /** Puts records as {@link MergeOnPut} plans them; a merged record keeps its map position. */
+  void putRecords(List<MemoryRecord> incoming) {
+    for (MergeOnPut.Placed<MemoryRecord> p : MergeOnPut.records(incoming, id -> stored(records, id))) {
+      records.put(p.value().id(), p.value());
+      recordText.put(p.value().id(), RecordSearchText.of(p.value()));
+    }
   }
 
-  void putNode(EvidenceNode n) {
-    EvidenceNode old = nodes.get(n.id());
-    nodes.put(n.id(), old == null ? n : old.mergedWith(n));
+  void putNodes(List<EvidenceNode> incoming) {
+    for (MergeOnPut.Placed<EvidenceNode> p : MergeOnPut.nodes(incoming, id -> stored(nodes, id))) {
+      nodes.put(p.value().id(), p.value());
+    }
+  }
+
+  /** Positions are kept by the insertion-ordered map itself, so any position but NEW will do. */
+  private static <T> Optional<MergeOnPut.Placed<T>> stored(Map<String, T> values, String id) {
+    return Optional.ofNullable(values.get(id)).map(v -> new MergeOnPut.Placed<>(v, 0));
   }
 
   void setState(String segmentId, SegmentState state, String error) {
@@ -62,11 +71,5 @@ final class NamespaceData {
     turnText.clear();
     recordText.clear();
     turnCount = 0;
-  }
-
-  /** What lexical record search runs over: type, text, entities and tags. */
-  static String recordSearchText(MemoryRecord r) {
-    return r.type().wireName() + " " + r.text() + " " + String.join(" ", r.entities()) + " "
-        + String.join(" ", r.tags());
   }
 }

@@ -80,7 +80,7 @@ public final class MemoryFixture {
     LocalDateTime created = store.turn(namespace, TurnRef.of(session, turn)).map(RawTurn::time).orElse(null);
     MemoryRecord r = new MemoryRecord(null, namespace, type, text, entities, List.of(), t,
         List.of(TurnRef.of(session, turn)), session, "seg-" + session, SourceRole.USER, created);
-    store.putRecords(namespace, List.of(r));
+    StoreWrites.records(store, namespace, List.of(r));
     vectors.upsert(namespace, VectorIndex.RECORDS, Map.of(r.id(), embedder.embedDocuments(List.of(r.normalizedText())).get(0)));
     return r;
   }
@@ -96,7 +96,7 @@ public final class MemoryFixture {
     }
     EvidenceNode n = new EvidenceNode(null, namespace, kind, key, key, searchText, ids,
         List.of(records[0].session()), List.of(), List.of(), span, ranges);
-    store.putNodes(namespace, List.of(n));
+    StoreWrites.nodes(store, namespace, List.of(n));
     if (kind != NodeKind.TEMPORAL) {
       vectors.upsert(namespace, VectorIndex.nodes(kind), Map.of(n.id(), embedder.embedDocuments(List.of(searchText)).get(0)));
     }

@@ -10,6 +10,8 @@ import dev.lychee.llm.ollama.OllamaConfig;
 import dev.lychee.llm.ollama.OllamaModule;
 import dev.lychee.llm.openai.OpenAiConfig;
 import dev.lychee.llm.openai.OpenAiModule;
+import dev.lychee.store.postgres.PostgresStoreConfig;
+import dev.lychee.store.postgres.PostgresStoreModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -23,7 +25,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The memory a started server runs on: a SQLite file, the embedder named by {@code
+ * The memory a started server runs on: a SQLite file (or, with {@code LYCHEE_STORE=postgres}, the
+ * PostgreSQL database of {@code LYCHEE_PG_URL}, schema {@code LYCHEE_PG_SCHEMA}), the embedder named by {@code
  * LYCHEE_EMBEDDER} ({@code onnx}, the default, or {@code openai:<model>} / {@code
  * ollama:<model>}) and the chat model named by {@code LYCHEE_LLM} ({@code openai:<model>} or
  * {@code ollama:<model>}; unset means the offline components), configured as for the CLI
@@ -84,9 +87,8 @@ record Backends(Path db, Map<String, String> env) {
     }
     Optional<OpenAiConfig> openai = OpenAiConfig.fromEnvironment(env);
     Optional<OllamaConfig> ollama = OllamaConfig.fromEnvironment(env);
-    createPrivately();
     List<Module> modules = new ArrayList<>();
-    modules.add(new SqliteStoreModule(db));
+    String where = addStore(modules);
     if (onnx) {
       modules.add(new OnnxEmbeddingModule());
     }
@@ -95,10 +97,38 @@ record Backends(Path db, Map<String, String> env) {
     if (metrics != null) {
       modules.add(new MicrometerModule(metrics));
     }
-    describe.accept("SQLite store " + db + "; embedder " + (onnx ? "onnx bge-small-en-v1.5-q" : embedder) + "; "
+    describe.accept(where + "; embedder " + (onnx ? "onnx bge-small-en-v1.5-q" : embedder) + "; "
         + (llm.isEmpty() ? "offline components (heuristic encoder, rule-based planner, extractive answerer)"
             : "LLM " + llm + " for encoder, planner and answerer"));
     return Lychee.create(config, modules.toArray(Module[]::new));
+  }
+
+  /** Where the memory lives, for messages: the SQLite file, or the PostgreSQL server (never credentials). */
+  String location() {
+    String url = env.get("LYCHEE_PG_URL");
+    boolean postgres = "postgres".equals(env.getOrDefault("LYCHEE_STORE", "").trim().toLowerCase(Locale.ROOT));
+    return postgres && nonBlank(url) ? new PostgresStoreModule(url.trim()).target() : db.toString();
+  }
+
+  /** The store of {@code LYCHEE_STORE} (sqlite, the default, or postgres); returns what it is, for the log. */
+  private String addStore(List<Module> modules) {
+    String store = env.getOrDefault("LYCHEE_STORE", "sqlite").trim().toLowerCase(Locale.ROOT);
+    if (store.equals("postgres")) {
+      String url = env.get("LYCHEE_PG_URL");
+      if (!nonBlank(url)) {
+        throw new IllegalArgumentException("--store postgres needs --pg-url or LYCHEE_PG_URL (jdbc:postgresql://host:port/db?user=..&password=..)");
+      }
+      PostgresStoreConfig settings = PostgresStoreConfig.builder().schema(env.getOrDefault("LYCHEE_PG_SCHEMA", "lychee").trim()).build();
+      PostgresStoreModule module = new PostgresStoreModule(url.trim(), settings);
+      modules.add(module);
+      return "PostgreSQL store " + module.target() + " (schema " + settings.schema() + ")";
+    }
+    if (!store.equals("sqlite")) {
+      throw new IllegalArgumentException("--store / LYCHEE_STORE='" + store + "': expected sqlite or postgres");
+    }
+    createPrivately();
+    modules.add(new SqliteStoreModule(db));
+    return "SQLite store " + db;
   }
 
   private void createPrivately() {

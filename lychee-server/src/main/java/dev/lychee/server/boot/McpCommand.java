@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -32,6 +33,8 @@ public final class McpCommand implements Callable<Integer> {
       description = "SQLite file. Default: $LYCHEE_DB, else lychee.db in $LYCHEE_HOME (default ~/.lychee).")
   Path db;
 
+  @Mixin StoreOptions storeOptions = new StoreOptions();
+
   @Override
   public Integer call() throws Exception {
     if (!namespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
@@ -40,7 +43,7 @@ public final class McpCommand implements Callable<Integer> {
     }
     PrintStream rpc = System.out;
     System.setOut(System.err); // nothing but JSON-RPC may reach the client's pipe
-    Backends backends = Backends.of(db, System.getenv());
+    Backends backends = Backends.of(db, storeOptions.over(System.getenv()));
     Lychee memory;
     try {
       memory = backends.open(line -> System.err.println("lychee mcp: " + line));
@@ -48,7 +51,7 @@ public final class McpCommand implements Callable<Integer> {
       System.err.println("lychee mcp: " + e.getMessage());
       return 2;
     } catch (RuntimeException e) {
-      System.err.println("lychee mcp: cannot open the memory at " + backends.db() + ": " + ServeCommand.rootMessage(e));
+      System.err.println("lychee mcp: cannot open the memory at " + backends.location() + ": " + ServeCommand.rootMessage(e));
       return 1;
     }
     McpJsonMapper mapper = McpServers.jsonMapper();

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,6 +39,8 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--db", paramLabel = "PATH",
       description = "SQLite file. Default: $LYCHEE_DB, else lychee.db in $LYCHEE_HOME (default ~/.lychee).")
   Path db;
+
+  @Mixin StoreOptions storeOptions = new StoreOptions();
 
   @Option(names = "--keys", paramLabel = "FILE", description = "API key file (JSON with SHA-256 hashes, see README).")
   Path keys;
@@ -76,7 +79,7 @@ public final class ServeCommand implements Callable<Integer> {
       err.println("lychee serve: " + e.getMessage());
       return 2;
     }
-    Backends backends = Backends.of(db, System.getenv());
+    Backends backends = Backends.of(db, storeOptions.over(System.getenv()));
     // one registry for the memory's meters and the server's: /metrics shows both
     PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Lychee memory;
@@ -86,7 +89,7 @@ public final class ServeCommand implements Callable<Integer> {
       err.println("lychee serve: " + e.getMessage());
       return 2;
     } catch (RuntimeException e) {
-      err.println("lychee serve: cannot open the memory at " + backends.db() + ": " + rootMessage(e));
+      err.println("lychee serve: cannot open the memory at " + backends.location() + ": " + rootMessage(e));
       return 1;
     }
     LycheeServer server;

@@ -3,8 +3,13 @@ package dev.lychee.server.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lychee.api.Turn;
+import dev.lychee.core.Lychee;
+import dev.lychee.store.postgres.TestPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,5 +51,35 @@ class BackendsTest {
     Path db = Files.createDirectories(dir.resolve("memory.db"));
     assertThatThrownBy(() -> Backends.of(db, Map.of()).open(line -> { }))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining(db.toString()).hasMessageContaining("is a directory");
+  }
+
+  @Test
+  void postgresNeedsAUrlAndAKnownStoreKind() {
+    Path home = dir.resolve("home");
+    assertThatThrownBy(() -> Backends.of(null, Map.of("LYCHEE_HOME", home.toString(), "LYCHEE_STORE", "postgres"))
+        .open(line -> { })).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("--store postgres needs --pg-url or LYCHEE_PG_URL");
+    assertThatThrownBy(() -> Backends.of(null, Map.of("LYCHEE_HOME", home.toString(), "LYCHEE_STORE", "mysql"))
+        .open(line -> { })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("expected sqlite or postgres");
+    assertThat(Files.exists(home)).isFalse();
+    StoreOptions options = new StoreOptions();
+    options.store = "postgres";
+    options.pgUrl = "jdbc:postgresql://db.internal:5432/mem?user=u&password=hunter2";
+    Backends pg = Backends.of(null, options.over(Map.of("LYCHEE_STORE", "sqlite", "HOME", home.toString())));
+    assertThat(pg.location()).isEqualTo("postgresql://db.internal:5432/mem").doesNotContain("hunter2");
+  }
+
+  @Test
+  void postgresIsOneMemoryForTwoServers() {
+    Map<String, String> env = Map.of("LYCHEE_STORE", "postgres", "LYCHEE_PG_URL", TestPostgres.get().url(),
+        "LYCHEE_PG_SCHEMA", TestPostgres.freshSchema(), "LYCHEE_HOME", dir.resolve("home").toString());
+    List<String> said = new ArrayList<>();
+    try (Lychee first = Backends.of(null, env).open(said::add); Lychee second = Backends.of(null, env).open(said::add)) {
+      first.append("maya", "s1", List.of(Turn.user("Maya", "My puppy Biscuit is a beagle.")));
+      first.flush("maya", "s1");
+      assertThat(second.store().turns("maya", "s1")).extracting(t -> t.text()).containsExactly("My puppy Biscuit is a beagle.");
+    }
+    assertThat(said).allSatisfy(line -> assertThat(line).startsWith("PostgreSQL store postgresql://127.0.0.1:"));
+    assertThat(Files.exists(dir.resolve("home"))).as("no SQLite file for a postgres memory").isFalse();
   }
 }

@@ -49,4 +49,19 @@ final class Hits {
     }
     return out;
   }
+
+  /** The ids of every document matching {@code query}, in {@code sort} order. */
+  static List<String> ids(IndexSearcher searcher, Query query, Sort sort) throws IOException {
+    return all(searcher, query, sort).stream().map(d -> d.get(StoreFields.ID)).toList();
+  }
+
+  /** The stored JSON value of a record-store document. */
+  static String json(Document d) {
+    return d.get(StoreFields.JSON);
+  }
+
+  /** The stored insertion sequence of a record-store document. */
+  static long seq(Document d) {
+    return d.getField(StoreFields.SEQ).numericValue().longValue();
+  }
 }

@@ -29,7 +29,7 @@ public final class LuceneStoreModule extends AbstractModule {
   @Provides
   @Singleton
   RecordStore recordStore() {
-    return new LuceneRecordStore(root.resolve("records"), config);
+    return LuceneRecordStore.open(root.resolve("records"), config);
   }
 
   @Provides

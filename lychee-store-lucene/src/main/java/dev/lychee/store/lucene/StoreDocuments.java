@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
@@ -50,7 +49,6 @@ final class StoreDocuments {
 
   static Document record(MemoryRecord r, long seq) {
     Document d = base(StoreFields.KIND_RECORD, r.namespace(), r.id(), seq);
-    d.add(new StringField(StoreFields.RECORD_TYPE, r.type().wireName(), Field.Store.NO));
     // every session the record touches, so that forgetting a session finds it
     Set<String> sessions = new LinkedHashSet<>();
     sessions.add(r.session());
@@ -64,11 +62,6 @@ final class StoreDocuments {
     String text = r.type().wireName() + " " + r.type().wireName().replace('_', ' ') + "\n" + r.text() + "\n"
         + String.join("\n", r.entities()) + "\n" + String.join("\n", r.tags());
     d.add(new TextField(StoreFields.TEXT, text, Field.Store.NO));
-    var span = r.temporal().span();
-    if (span != null) {
-      d.add(new LongPoint(StoreFields.SPAN_START, span.start() == null ? Long.MIN_VALUE : span.start().toEpochDay()));
-      d.add(new LongPoint(StoreFields.SPAN_END, span.end() == null ? Long.MAX_VALUE : span.end().toEpochDay()));
-    }
     d.add(new StoredField(StoreFields.JSON, JsonCodec.record(r)));
     return d;
   }

@@ -15,7 +15,7 @@ import org.apache.lucene.search.TermQuery;
 final class StoreFields {
   private StoreFields() {}
 
-  /** Unique key: kind, namespace and id joined by NUL (indexed, not stored). */
+  /** Unique key: kind, namespace and id as one {@link CompositeKey} (indexed, not stored). */
   static final String UID = "uid";
   /** Namespace (keyword, stored). */
   static final String NS = "ns";
@@ -37,11 +37,6 @@ final class StoreFields {
   static final String SEQ = "seq";
   /** BM25 text (English analysis): a turn's content; a record's type, text, entities and tags. */
   static final String TEXT = "text";
-  /** Memory type wire name of a record (keyword). */
-  static final String RECORD_TYPE = "record_type";
-  /** Temporal span of a record as epoch days (points); open ends are the extreme longs. */
-  static final String SPAN_START = "span_start";
-  static final String SPAN_END = "span_end";
   /** Node kind (keyword) and key (sortable doc values). */
   static final String NODE_KIND = "node_kind";
   static final String NODE_KEY = "node_key";

@@ -1,15 +1,15 @@
 package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.Recall;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.api.spi.VectorIndex;
-import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.ingest.IngestResult;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -39,7 +39,7 @@ class LuceneLycheeEndToEndTest {
 ;
     List<Turn> turns = IntStream.range(0, plain.size()).mapToObj(i -> plain.get(i).withIndex(i)).toList();
     try (Lychee lychee = open()) {
-      assertThat(lychee.store()).isInstanceOf(LuceneRecordStore.class);
+      assertThat(((CheckedRecordStore) lychee.store()).storage()).isInstanceOf(LuceneRecordStore.class);
       assertThat(lychee.vectors()).isInstanceOf(LuceneVectorIndex.class);
       IngestResult r = lychee.append("alice", "s1", DAY1, turns);
       assertThat(r.turnsStored()).isEqualTo(4);

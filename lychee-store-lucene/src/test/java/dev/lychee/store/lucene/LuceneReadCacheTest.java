@@ -1,14 +1,9 @@
 package dev.lychee.store.lucene;
 
 import static dev.lychee.core.conformance.StoreFixtures.node;
-import static dev.lychee.core.conformance.StoreFixtures.record;
-import static dev.lychee.core.conformance.StoreFixtures.turn;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
-import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
@@ -18,11 +13,15 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.conformance.StoreFixtures;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static dev.lychee.core.conformance.StoreFixtures.record;
+import static dev.lychee.core.conformance.StoreFixtures.turn;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The caches of the Lucene store and vector index are tied to the reader version: every value read
@@ -37,8 +36,8 @@ class LuceneReadCacheTest {
       store.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "lychee jam"), turn("ns", "s", 1, "more jam")));
       MemoryRecord r = record("ns", "Ann likes lychee jam.", TurnRef.of("s", 0));
       EvidenceNode n = node("ns", NodeKind.TAG, "jam", "Tag: jam", List.of(r.id()), "s", null);
-      store.putRecords("ns", List.of(r));
-      store.putNodes("ns", List.of(n));
+      StoreWrites.records(store, "ns", List.of(r));
+      StoreWrites.nodes(store, "ns", List.of(n));
 
       assertThat(store.records("ns", List.of(r.id()))).singleElement()
           .satisfies(x -> assertThat(x.evidence()).hasSize(1));
@@ -49,7 +48,7 @@ class LuceneReadCacheTest {
       assertThat(store.turns("ns", "s", 0, 5)).hasSize(2);
       assertThat(store.searchText("ns", TextField.TURNS, "jam", 10)).hasSize(2);
 
-      store.putRecords("ns", List.of(record("ns", "Ann likes lychee jam.", TurnRef.of("s", 1))));
+      StoreWrites.records(store, "ns", List.of(record("ns", "Ann likes lychee jam.", TurnRef.of("s", 1))));
       assertThat(store.records("ns", List.of(r.id()))).singleElement()
           .satisfies(x -> assertThat(x.evidence()).hasSize(2));
       store.appendTurns("ns", "s", List.of(turn("ns", "s", 2, "jam again")));
@@ -75,18 +74,19 @@ class LuceneReadCacheTest {
       store.putSegment(seg, SegmentState.PENDING);
       assertThat(store.segments("ns")).singleElement().satisfies(x -> assertThat(x.state()).isEqualTo(SegmentState.PENDING));
       assertThat(store.records("ns")).isEmpty();
-      assertThat(store.recordsByType("ns", MemoryType.FACT)).isEmpty();
+      assertThat(store.nodes("ns", NodeKind.TAG)).isEmpty();
 
       MemoryRecord r = record("ns", "Ann likes lychee jam.", TurnRef.of("s", 0));
-      store.commitEncoding("ns", seg.id(), List.of(r), List.of());
+      EvidenceNode n = node("ns", NodeKind.TAG, "jam", "Tag: jam", List.of(r.id()), "s", null);
+      store.commitEncoding("ns", seg.id(), List.of(r), List.of(n));
       assertThat(store.segments("ns")).singleElement().satisfies(x -> assertThat(x.state()).isEqualTo(SegmentState.ENCODED));
       assertThat(store.records("ns")).extracting(MemoryRecord::id).containsExactly(r.id());
-      assertThat(store.recordsByType("ns", MemoryType.FACT)).hasSize(1);
+      assertThat(store.nodes("ns", NodeKind.TAG)).hasSize(1);
 
       store.forget("ns");
       assertThat(store.segments("ns")).isEmpty();
       assertThat(store.records("ns")).isEmpty();
-      assertThat(store.recordsByType("ns", MemoryType.FACT)).isEmpty();
+      assertThat(store.nodes("ns", NodeKind.TAG)).isEmpty();
     }
   }
 

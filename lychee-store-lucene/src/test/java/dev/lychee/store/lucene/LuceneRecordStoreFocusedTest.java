@@ -1,12 +1,6 @@
 package dev.lychee.store.lucene;
 
 import static dev.lychee.store.lucene.Fixtures.entityNode;
-import static dev.lychee.store.lucene.Fixtures.record;
-import static dev.lychee.store.lucene.Fixtures.segment;
-import static dev.lychee.store.lucene.Fixtures.turns;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.Forgotten;
@@ -19,10 +13,13 @@ import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -32,15 +29,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static dev.lychee.store.lucene.Fixtures.record;
+import static dev.lychee.store.lucene.Fixtures.segment;
+import static dev.lychee.store.lucene.Fixtures.turns;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Lucene-specific behaviour of the record store: round trips through disk, isolation, hostile text. */
 class LuceneRecordStoreFocusedTest {
   @TempDir Path dir;
-  LuceneRecordStore store;
+  RecordStore store;
 
   @BeforeEach
   void open() {
-    store = new LuceneRecordStore(dir, TestConfigs.FAST);
+    store = LuceneRecordStore.open(dir, TestConfigs.FAST);
   }
 
   @AfterEach
@@ -50,7 +52,7 @@ class LuceneRecordStoreFocusedTest {
 
   private void reopen() {
     store.close();
-    store = new LuceneRecordStore(dir, TestConfigs.FAST);
+    store = LuceneRecordStore.open(dir, TestConfigs.FAST);
   }
 
   @Test
@@ -111,8 +113,8 @@ class LuceneRecordStoreFocusedTest {
     store.commitEncoding("alice", seg.id(), List.of(r), List.of(n));
     reopen();
     assertThat(store.segments("alice")).singleElement().extracting(StoredSegment::state).isEqualTo(SegmentState.ENCODED);
-    assertThat(store.record("alice", r.id())).contains(r);
-    assertThat(store.node("alice", n.id())).contains(n);
+    assertThat(storedRecord("alice", r.id())).contains(r);
+    assertThat(storedNode("alice", n.id())).contains(n);
   }
 
   @Test
@@ -122,7 +124,7 @@ class LuceneRecordStoreFocusedTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(store.records("alice")).isEmpty();
     // and the writer is still usable after the rollback
-    store.putRecords("alice", List.of(r));
+    StoreWrites.records(store, "alice", List.of(r));
     assertThat(store.records("alice")).containsExactly(r);
   }
 
@@ -152,29 +154,15 @@ class LuceneRecordStoreFocusedTest {
     MemoryRecord a = record("alice", "s1", "First statement.", 0);
     MemoryRecord b = record("alice", "s1", "Second statement.", 1);
     MemoryRecord a2 = record("alice", "s2", "First statement.", 5);
-    store.putRecords("alice", List.of(a, b));
-    store.putRecords("alice", List.of(a2));
+    StoreWrites.records(store, "alice", List.of(a, b));
+    StoreWrites.records(store, "alice", List.of(a2));
     reopen();
     assertThat(store.records("alice")).extracting(MemoryRecord::text).containsExactly("First statement.", "Second statement.");
-    MemoryRecord merged = store.record("alice", a.id()).orElseThrow();
+    MemoryRecord merged = storedRecord("alice", a.id()).orElseThrow();
     assertThat(merged).isEqualTo(a.mergedWith(a2));
     assertThat(merged.evidence()).containsExactly(TurnRef.of("s1", 0), TurnRef.of("s2", 5));
     assertThat(store.records("alice", List.of(b.id(), "nope", a.id()))).extracting(MemoryRecord::id)
         .containsExactly(b.id(), a.id());
-    assertThat(store.recordsByType("alice", MemoryType.EVENT)).hasSize(2);
-    assertThat(store.recordsByType("alice", MemoryType.FACT)).isEmpty();
-  }
-
-  @Test
-  void recordsInRangeUsesSpanOverlapWithOpenEnds() {
-    MemoryRecord may = record("alice", "s1", "In May.", new DateRange(LocalDate.of(2023, 5, 1), LocalDate.of(2023, 5, 31)), 0);
-    MemoryRecord since = record("alice", "s1", "Since June.", new DateRange(LocalDate.of(2023, 6, 1), null), 0);
-    MemoryRecord none = record("alice", "s1", "Timeless.", null, 0);
-    store.putRecords("alice", List.of(may, since, none));
-    assertThat(store.recordsInRange("alice", DateRange.day(LocalDate.of(2023, 5, 31)))).containsExactly(may);
-    assertThat(store.recordsInRange("alice", DateRange.day(LocalDate.of(2030, 1, 1)))).containsExactly(since);
-    assertThat(store.recordsInRange("alice", new DateRange(null, LocalDate.of(2023, 6, 1)))).containsExactly(may, since);
-    assertThat(store.recordsInRange("alice", new DateRange(null, LocalDate.of(2020, 1, 1)))).isEmpty();
   }
 
   @Test
@@ -183,10 +171,10 @@ class LuceneRecordStoreFocusedTest {
     EvidenceNode c = entityNode("alice", "caroline", "s1", "r1");
     EvidenceNode c2 = new EvidenceNode(null, "alice", NodeKind.ENTITY, "caroline", "Caroline", "Entity: caroline\nmore",
         List.of("r2"), List.of("s2"), List.of(), List.of("x"), null, List.of());
-    store.putNodes("alice", List.of(z, c));
-    store.putNodes("alice", List.of(c2));
+    StoreWrites.nodes(store, "alice", List.of(z, c));
+    StoreWrites.nodes(store, "alice", List.of(c2));
     assertThat(store.nodes("alice", NodeKind.ENTITY)).extracting(EvidenceNode::key).containsExactly("caroline", "zoe");
-    assertThat(store.node("alice", c.id())).contains(c.mergedWith(c2));
+    assertThat(storedNode("alice", c.id())).contains(c.mergedWith(c2));
     assertThat(store.nodes("alice", NodeKind.TAG)).isEmpty();
     assertThat(store.nodes("alice", List.of(z.id(), c.id()))).extracting(EvidenceNode::key).containsExactly("zoe", "caroline");
   }
@@ -197,16 +185,16 @@ class LuceneRecordStoreFocusedTest {
     store.appendTurns("bob", "s1", turns("bob", "s1", 0, 2));
     MemoryRecord ra = record("alice", "s1", "Shared sentence about painting.", 0);
     MemoryRecord rb = record("bob", "s1", "Shared sentence about painting.", 0);
-    store.putRecords("alice", List.of(ra));
-    store.putRecords("bob", List.of(rb));
+    StoreWrites.records(store, "alice", List.of(ra));
+    StoreWrites.records(store, "bob", List.of(rb));
     assertThat(ra.id()).isEqualTo(rb.id());
-    assertThat(store.record("bob", ra.id())).contains(rb);
+    assertThat(storedRecord("bob", ra.id())).contains(rb);
     assertThat(store.searchText("bob", TextField.TURNS, "turn number", 10)).hasSize(2);
     assertThat(store.searchText("carol", TextField.RECORDS, "painting", 10)).isEmpty();
     Forgotten gone = store.forget("alice");
     assertThat(gone.turnIds()).hasSize(3);
     assertThat(gone.recordIds()).containsExactly(ra.id());
-    assertThat(store.record("bob", ra.id())).contains(rb);
+    assertThat(storedRecord("bob", ra.id())).contains(rb);
     assertThat(store.countTurns("bob")).isEqualTo(2);
     assertThat(store.namespaces()).containsExactly("bob");
   }
@@ -224,7 +212,7 @@ class LuceneRecordStoreFocusedTest {
     assertThat(store.searchText("alice", TextField.TURNS, "caroline", 10)).extracting(ScoredId::id)
         .containsExactlyInAnyOrder("episode:s1:0", "episode:s1:2");
     MemoryRecord r = record("alice", "s1", "Melanie painted a sunrise.", 0);
-    store.putRecords("alice", List.of(r));
+    StoreWrites.records(store, "alice", List.of(r));
     assertThat(store.searchText("alice", TextField.RECORDS, "paintings", 5)).extracting(ScoredId::id).containsExactly(r.id());
     assertThat(store.searchText("alice", TextField.RECORDS, "support group event", 5)).extracting(ScoredId::id).containsExactly(r.id());
     assertThat(store.searchText("alice", TextField.TURNS, "hiking", 1)).hasSize(1);
@@ -255,13 +243,12 @@ class LuceneRecordStoreFocusedTest {
   void forgetSessionPrunesRecordsAndNodes() {
     store.appendTurns("alice", "s1", turns("alice", "s1", 0, 2));
     store.appendTurns("alice", "s2", turns("alice", "s2", 0, 2));
-    store.putSegment(segment(turns("alice", "s1", 0, 2)), SegmentState.PENDING);
+    Segment seg = segment(turns("alice", "s1", 0, 2));
     MemoryRecord onlyS1 = record("alice", "s1", "Only in one.", 0);
     MemoryRecord both = record("alice", "s1", "In both.", 1).mergedWith(record("alice", "s2", "In both.", 0));
-    store.putRecords("alice", List.of(onlyS1, both));
     EvidenceNode dies = entityNode("alice", "dies", "s1", onlyS1.id());
     EvidenceNode lives = entityNode("alice", "lives", "s1", onlyS1.id(), both.id());
-    store.putNodes("alice", List.of(dies, lives));
+    StoreWrites.encode(store, seg, List.of(onlyS1, both), List.of(dies, lives));
 
     Forgotten gone = store.forget("alice", "s1");
     assertThat(gone.turnIds()).containsExactly("episode:s1:0", "episode:s1:1");
@@ -270,8 +257,8 @@ class LuceneRecordStoreFocusedTest {
     assertThat(store.turns("alice", "s1")).isEmpty();
     assertThat(store.segments("alice")).isEmpty();
     assertThat(store.sessions("alice")).containsExactly("s2");
-    assertThat(store.record("alice", both.id()).orElseThrow().evidence()).containsExactly(TurnRef.of("s2", 0));
-    assertThat(store.node("alice", lives.id()).orElseThrow().recordIds()).containsExactly(both.id());
+    assertThat(storedRecord("alice", both.id()).orElseThrow().evidence()).containsExactly(TurnRef.of("s2", 0));
+    assertThat(storedNode("alice", lives.id()).orElseThrow().recordIds()).containsExactly(both.id());
     assertThat(store.countTurns("alice")).isEqualTo(2);
   }
 
@@ -286,7 +273,7 @@ class LuceneRecordStoreFocusedTest {
     assertThatThrownBy(() -> store.countTurns("alice")).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> store.appendTurns("alice", "s1", turns("alice", "s1", 0, 1)))
         .isInstanceOf(IllegalStateException.class);
-    store = new LuceneRecordStore(dir, TestConfigs.FAST);
+    store = LuceneRecordStore.open(dir, TestConfigs.FAST);
   }
 
   @Test
@@ -311,5 +298,13 @@ class LuceneRecordStoreFocusedTest {
     }
     assertThat(store.countTurns("alice")).isEqualTo(80);
     assertThat(store.sessions("alice")).hasSize(4);
+  }
+
+  private Optional<MemoryRecord> storedRecord(String namespace, String id) {
+    return store.records(namespace, List.of(id)).stream().findFirst();
+  }
+
+  private Optional<EvidenceNode> storedNode(String namespace, String id) {
+    return store.nodes(namespace, List.of(id)).stream().findFirst();
   }
 }

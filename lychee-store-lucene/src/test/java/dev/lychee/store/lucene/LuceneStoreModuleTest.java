@@ -1,12 +1,12 @@
 package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -22,7 +22,8 @@ class LuceneStoreModuleTest {
     RecordStore store = injector.getInstance(RecordStore.class);
     VectorIndex vectors = injector.getInstance(VectorIndex.class);
     try {
-      assertThat(store).isInstanceOf(LuceneRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+      assertThat(store).isInstanceOf(CheckedRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+      assertThat(((CheckedRecordStore) store).storage()).isInstanceOf(LuceneRecordStore.class);
       assertThat(vectors).isInstanceOf(LuceneVectorIndex.class).isSameAs(injector.getInstance(VectorIndex.class));
       RawTurn t = Fixtures.turn("alice", "s1", 0, "hello there");
       store.appendTurns("alice", "s1", java.util.List.of(t));

@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -59,11 +58,6 @@ final class NodeTable {
   void rewrite(Handle h, EvidenceNode n) {
     bindAll(h.createUpdate("UPDATE nodes SET (" + COLUMNS + ") = (" + VALUES
         + ") WHERE namespace = :namespace AND id = :id"), n).execute();
-  }
-
-  Optional<EvidenceNode> get(Handle h, String ns, String id) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM nodes WHERE namespace = :ns AND id = :id")
-        .bind("ns", ns).bind("id", id).map(NodeTable::map).findOne();
   }
 
   List<EvidenceNode> byIds(Handle h, String ns, List<String> ids) {

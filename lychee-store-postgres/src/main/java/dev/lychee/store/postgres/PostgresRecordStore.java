@@ -1,10 +1,8 @@
 package dev.lychee.store.postgres;
 
-import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.MemoryRecord;
-import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
@@ -306,25 +304,6 @@ public final class PostgresRecordStore implements RecordStore {
   }
 
   @Override
-  public void putRecords(String namespace, List<MemoryRecord> recs) {
-    ns(namespace);
-    checkRecords(namespace, recs);
-    if (!recs.isEmpty()) {
-      db.write(h -> {
-        recs.forEach(r -> records.put(h, r));
-        return null;
-      });
-    }
-  }
-
-  @Override
-  public Optional<MemoryRecord> record(String namespace, String id) {
-    ns(namespace);
-    Objects.requireNonNull(id, "id");
-    return db.read(h -> records.get(h, namespace, id));
-  }
-
-  @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
     ns(namespace);
     return inRequestOrder(ids, list -> db.read(h -> records.byIds(h, namespace, list)), MemoryRecord::id);
@@ -349,40 +328,7 @@ public final class PostgresRecordStore implements RecordStore {
     return db.read(h -> records.all(h, namespace));
   }
 
-  @Override
-  public List<MemoryRecord> recordsByType(String namespace, MemoryType type) {
-    ns(namespace);
-    Objects.requireNonNull(type, "type");
-    return db.read(h -> records.byType(h, namespace, type));
-  }
-
-  @Override
-  public List<MemoryRecord> recordsInRange(String namespace, DateRange range) {
-    ns(namespace);
-    Objects.requireNonNull(range, "range");
-    return db.read(h -> records.inRange(h, namespace, range));
-  }
-
   // ---- evidence nodes ----
-
-  @Override
-  public void putNodes(String namespace, List<EvidenceNode> list) {
-    ns(namespace);
-    checkNodes(namespace, list);
-    if (!list.isEmpty()) {
-      db.write(h -> {
-        list.forEach(n -> nodes.put(h, n));
-        return null;
-      });
-    }
-  }
-
-  @Override
-  public Optional<EvidenceNode> node(String namespace, String id) {
-    ns(namespace);
-    Objects.requireNonNull(id, "id");
-    return db.read(h -> nodes.get(h, namespace, id));
-  }
 
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {

@@ -120,9 +120,10 @@ public final class PostgresStoreConfig {
 
   /**
    * How long claiming a given segment waits while another instance encodes an earlier segment of
-   * the same session (default 60 s; zero: do not wait). Encoding follows session order, so the
+   * the same session (default 30 s; zero: do not wait). Encoding follows session order, so the
    * segment could not be encoded before that anyway; waiting lets the instance that closed it
-   * encode it instead of leaving it to the next {@code encodePending}.
+   * encode it instead of leaving it to the next {@code encodePending}. A background encoder thread
+   * waiting here also delays {@code Lychee.close()} by up to this long.
    */
   public Duration claimWait() {
     return claimWait;
@@ -146,7 +147,7 @@ public final class PostgresStoreConfig {
     private int hnswM = 16;
     private int hnswEfConstruction = 200;
     private int hnswEf = 100;
-    private Duration claimWait = Duration.ofSeconds(60);
+    private Duration claimWait = Duration.ofSeconds(30);
 
     private Builder() {}
 

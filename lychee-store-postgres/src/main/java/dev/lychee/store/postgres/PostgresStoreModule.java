@@ -6,6 +6,7 @@ import com.google.inject.Singleton;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.SegmentClaims;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.util.Objects;
 import javax.sql.DataSource;
 
@@ -45,12 +46,18 @@ public final class PostgresStoreModule extends AbstractModule {
 
   @Override
   protected void configure() {
-    bind(RecordStore.class).to(PostgresRecordStore.class);
     bind(VectorIndex.class).to(PostgresVectorIndex.class);
     bind(PostgresRecordStore.class).in(Singleton.class);
     bind(PostgresVectorIndex.class).in(Singleton.class);
     bind(SegmentClaims.class).to(PostgresSegmentClaims.class);
     bind(PostgresSegmentClaims.class).in(Singleton.class);
+  }
+
+  /** The PostgreSQL backend behind the argument checks of core, as every store module binds it. */
+  @Provides
+  @Singleton
+  RecordStore recordStore(PostgresRecordStore store) {
+    return CheckedRecordStore.of(store);
   }
 
   @Provides

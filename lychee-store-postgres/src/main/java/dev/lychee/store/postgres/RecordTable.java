@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -84,11 +83,6 @@ final class RecordTable {
         + ", to_tsvector('simple', :doc)) WHERE namespace = :namespace AND id = :id"), r).execute();
   }
 
-  Optional<MemoryRecord> get(Handle h, String ns, String id) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns AND id = :id")
-        .bind("ns", ns).bind("id", id).map(RecordTable::map).findOne();
-  }
-
   List<MemoryRecord> byIds(Handle h, String ns, List<String> ids) {
     List<MemoryRecord> out = new ArrayList<>();
     for (int i = 0; i < ids.size(); i += IN_CHUNK) {
@@ -102,20 +96,6 @@ final class RecordTable {
   List<MemoryRecord> all(Handle h, String ns) {
     return h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns ORDER BY seq")
         .bind("ns", ns).map(RecordTable::map).list();
-  }
-
-  List<MemoryRecord> byType(Handle h, String ns, MemoryType type) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns AND type = :type ORDER BY seq")
-        .bind("ns", ns).bind("type", type.name()).map(RecordTable::map).list();
-  }
-
-  /** Records whose span overlaps the range; an open end never excludes. */
-  List<MemoryRecord> inRange(Handle h, String ns, DateRange range) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns AND has_span"
-            + " AND NOT (span_end IS NOT NULL AND CAST(:start AS date) IS NOT NULL AND span_end < :start)"
-            + " AND NOT (span_start IS NOT NULL AND CAST(:end AS date) IS NOT NULL AND span_start > :end) ORDER BY seq")
-        .bind("ns", ns).bind("start", Columns.day(range.start())).bind("end", Columns.day(range.end()))
-        .map(RecordTable::map).list();
   }
 
   List<ScoredId> search(Handle h, String ns, TextQuery q, int k) {

@@ -1,18 +1,18 @@
 package dev.lychee.store.postgres;
 
 import static dev.lychee.core.conformance.StoreFixtures.record;
-import static dev.lychee.core.conformance.StoreFixtures.turn;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import static dev.lychee.core.conformance.StoreFixtures.turn;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * PostgreSQL's own query syntax ({@code & | ! <-> :* :A}, quotes, backslashes, casts) and text the
@@ -40,7 +40,7 @@ class HostileTextTest {
   @Test
   void queryOperatorsAreWordsOrSeparatorsNeverSyntax() {
     store.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "alpha beta gamma"), turn("ns", "s", 1, "null term0 ns text")));
-    store.putRecords("ns", List.of(record("ns", "Alpha and delta.", TurnRef.of("s", 0))));
+    StoreWrites.records(store, "ns", List.of(record("ns", "Alpha and delta.", TurnRef.of("s", 0))));
     for (String q : TSQUERY_SYNTAX) {
       for (TextField f : TextField.values()) {
         List<ScoredId> hits = store.searchText("ns", f, q, 5);
@@ -65,8 +65,8 @@ class HostileTextTest {
     store.appendTurns("ns", "s", List.of(t));
     assertThat(store.turn("ns", t.ref())).contains(t);
     var r = record("ns", "A record with a \u0000 inside.", TurnRef.of("s", 0));
-    store.putRecords("ns", List.of(r));
-    assertThat(store.record("ns", r.id())).contains(r);
+    StoreWrites.records(store, "ns", List.of(r));
+    assertThat(store.records("ns", List.of(r.id()))).containsExactly(r);
     assertThat(store.searchText("ns", TextField.TURNS, "after", 5)).extracting(ScoredId::id).containsExactly(t.id());
   }
 }

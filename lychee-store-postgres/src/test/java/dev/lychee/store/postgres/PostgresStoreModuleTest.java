@@ -1,7 +1,6 @@
 package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
@@ -12,6 +11,7 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.SegmentClaims;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,9 +34,10 @@ class PostgresStoreModuleTest {
     Injector injector = Guice.createInjector(new PostgresStoreModule(TestPostgres.get().url(), config));
     RecordStore store = injector.getInstance(RecordStore.class);
     VectorIndex vectors = injector.getInstance(VectorIndex.class);
-    assertThat(store).isInstanceOf(PostgresRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+    assertThat(store).isInstanceOf(CheckedRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
     assertThat(vectors).isInstanceOf(PostgresVectorIndex.class).isSameAs(injector.getInstance(VectorIndex.class));
-    assertThat(((PostgresRecordStore) store).database()).isSameAs(injector.getInstance(PostgresDatabase.class));
+    assertThat(((PostgresRecordStore) ((CheckedRecordStore) store).storage()).database())
+        .isSameAs(injector.getInstance(PostgresDatabase.class));
     assertThat(injector.getInstance(SegmentClaims.class)).isInstanceOf(PostgresSegmentClaims.class)
         .isSameAs(injector.getInstance(SegmentClaims.class));
     assertThat(new PostgresStoreModule("jdbc:postgresql://u:secret@h:5432/db?password=secret").toString())

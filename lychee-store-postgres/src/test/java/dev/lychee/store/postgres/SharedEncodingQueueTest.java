@@ -1,9 +1,6 @@
 package dev.lychee.store.postgres;
 
 import static dev.lychee.core.conformance.StoreFixtures.segment;
-import static dev.lychee.core.conformance.StoreFixtures.turns;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.google.inject.AbstractModule;
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.RawTurn;
@@ -17,6 +14,7 @@ import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestConfig.EncodeMode;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import static dev.lychee.core.conformance.StoreFixtures.turns;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Core's background encoder on the PostgreSQL claims: two Lychee instances (each its own pool and
@@ -132,7 +132,8 @@ class SharedEncodingQueueTest {
       assertThat(calls.keySet()).containsExactlyInAnyOrderElementsOf(
           stored.stream().map(s -> s.segment().id()).toList());
       assertThat(calls).allSatisfy((id, n) -> assertThat(n.get()).as("encodings of %s", id).isEqualTo(1));
-      PostgresSegmentClaims claims = new PostgresSegmentClaims(((PostgresRecordStore) first.store()).database());
+      PostgresSegmentClaims claims = new PostgresSegmentClaims(
+          ((PostgresRecordStore) ((CheckedRecordStore) first.store()).storage()).database());
       assertThat(ids).allSatisfy(id -> assertThat(claims.attempts("ns", id)).isEqualTo(1));
       assertThat(first.store().records("ns")).isNotEmpty();
     }

@@ -5,11 +5,13 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Guice module that binds {@link RecordStore} to {@link SqliteRecordStore} and {@link VectorIndex}
+ * Guice module that binds {@link RecordStore} to {@link SqliteRecordStore} (behind
+ * {@link CheckedRecordStore}) and {@link VectorIndex}
  * to {@link SqliteVectorIndex}, both singletons over one shared {@link SqliteDatabase} (one file,
  * one Jdbi). List it after the core module to override the in-memory defaults.
  */
@@ -29,10 +31,16 @@ public final class SqliteStoreModule extends AbstractModule {
 
   @Override
   protected void configure() {
-    bind(RecordStore.class).to(SqliteRecordStore.class);
     bind(VectorIndex.class).to(SqliteVectorIndex.class);
     bind(SqliteRecordStore.class).in(Singleton.class);
     bind(SqliteVectorIndex.class).in(Singleton.class);
+  }
+
+  /** The SQLite backend behind the argument checks of core. */
+  @Provides
+  @Singleton
+  RecordStore recordStore(SqliteRecordStore store) {
+    return CheckedRecordStore.of(store);
   }
 
   @Provides

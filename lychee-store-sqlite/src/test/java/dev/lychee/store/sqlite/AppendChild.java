@@ -3,6 +3,7 @@ package dev.lychee.store.sqlite;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -21,7 +22,7 @@ public final class AppendChild {
     Path db = Path.of(args[0]);
     String writer = args[1];
     int count = Integer.parseInt(args[2]);
-    try (SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
+    try (RecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
       for (int i = 0; i < count; i++) {
         String text = writer + " turn " + i;
         List<RawTurn> added = store.appendTurns(NS, SESSION,

@@ -13,6 +13,7 @@ import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public final class CrashChild {
   public static void main(String[] args) {
     Path db = Path.of(args[0]);
     PrintStream out = System.out;
-    SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults());
+    RecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults());
     // resume after an earlier killed run: batches are whole, so the next batch starts here
     int first = store.nextTurnIndex(NS, SESSION) / BATCH;
     for (int b = first; ; b++) {

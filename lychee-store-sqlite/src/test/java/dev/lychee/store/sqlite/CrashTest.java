@@ -130,7 +130,7 @@ class CrashTest {
   }
 
   private void verify(Path db, Reported reported) {
-    try (SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
+    try (RecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
       List<RawTurn> turns = store.turns(CrashChild.NS, CrashChild.SESSION);
       // every reported turn is there, turns are contiguous from 0, and whole batches only
       assertThat(turns.size()).isGreaterThanOrEqualTo(reported.lastTurn + 1).isEqualTo((int) store.countTurns(CrashChild.NS));

@@ -1,15 +1,15 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MigrationTest {
   @TempDir
@@ -25,14 +26,14 @@ class MigrationTest {
 
   private static final SqliteStoreConfig CFG = SqliteStoreConfig.builder().synchronousFull(false).build();
 
-  private static void fill(SqliteRecordStore s) {
+  private static void fill(RecordStore s) {
     s.appendTurns("ns", "s", List.of(new RawTurn("ns", TurnRef.of("s", 0), Role.USER, "Ann", "I adopted a cat named Miso.", null)));
-    s.putRecords("ns", List.of(new MemoryRecord(null, "ns", dev.lychee.api.MemoryType.FACT, "Ann has a cat named Miso.",
+    StoreWrites.records(s, "ns", List.of(new MemoryRecord(null, "ns", dev.lychee.api.MemoryType.FACT, "Ann has a cat named Miso.",
         List.of("Ann", "Miso"), List.of("pet"), TemporalScope.NONE, List.of(TurnRef.of("s", 0)), "s", "s:0-0",
         SourceRole.USER, null)));
   }
 
-  private static void assertFilled(SqliteRecordStore s) {
+  private static void assertFilled(RecordStore s) {
     assertThat(s.turns("ns", "s")).extracting(RawTurn::text).containsExactly("I adopted a cat named Miso.");
     assertThat(s.records("ns")).extracting(MemoryRecord::text).containsExactly("Ann has a cat named Miso.");
     assertThat(s.searchText("ns", TextField.TURNS, "miso", 3)).hasSize(1);
@@ -53,11 +54,11 @@ class MigrationTest {
   @Test
   void reopeningAnExistingDatabaseKeepsDataAndAppliesNothingTwice() throws Exception {
     Path db = dir.resolve("m.db");
-    try (SqliteRecordStore s = SqliteRecordStore.open(db, CFG)) {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
     assertThat(versions(db)).containsExactly(1);
-    try (SqliteRecordStore s = SqliteRecordStore.open(db, CFG)) {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
     assertThat(versions(db)).containsExactly(1);
@@ -66,7 +67,7 @@ class MigrationTest {
   @Test
   void aNewMigrationUpgradesWithoutLosingData() throws Exception {
     Path db = dir.resolve("up.db");
-    try (SqliteRecordStore s = SqliteRecordStore.open(db, CFG)) {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
     SchemaMigrations.Migration v2 = new SchemaMigrations.Migration(2, "turn notes", List.of(
@@ -86,7 +87,7 @@ class MigrationTest {
   @Test
   void aFailingMigrationLeavesThePreviousVersionIntact() throws Exception {
     Path db = dir.resolve("bad.db");
-    try (SqliteRecordStore s = SqliteRecordStore.open(db, CFG)) {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
     SchemaMigrations.Migration broken = new SchemaMigrations.Migration(2, "broken", List.of(
@@ -99,7 +100,7 @@ class MigrationTest {
       rs.next();
       assertThat(rs.getInt(1)).isZero();
     }
-    try (SqliteRecordStore s = SqliteRecordStore.open(db, CFG)) {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
   }

@@ -1,23 +1,24 @@
 package dev.lychee.store.sqlite;
 
 import static dev.lychee.core.conformance.StoreFixtures.node;
-import static dev.lychee.core.conformance.StoreFixtures.record;
-import static dev.lychee.core.conformance.StoreFixtures.turn;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.testing.StoreWrites;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static dev.lychee.core.conformance.StoreFixtures.record;
+import static dev.lychee.core.conformance.StoreFixtures.turn;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The read cache must never serve what another writer changed. Two stores over one file with
@@ -25,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReadCacheTest {
   @TempDir Path dir;
-  private SqliteRecordStore reader;
-  private SqliteRecordStore writer;
+  private RecordStore reader;
+  private RecordStore writer;
 
   @BeforeEach
   void open() {
@@ -46,8 +47,8 @@ class ReadCacheTest {
     writer.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "lychee jam"), turn("ns", "s", 1, "more jam")));
     MemoryRecord r = record("ns", "Ann likes lychee jam.", TurnRef.of("s", 0));
     EvidenceNode n = node("ns", NodeKind.TAG, "jam", "Tag: jam", List.of(r.id()), "s", null);
-    writer.putRecords("ns", List.of(r));
-    writer.putNodes("ns", List.of(n));
+    StoreWrites.records(writer, "ns", List.of(r));
+    StoreWrites.nodes(writer, "ns", List.of(n));
 
     // fill the cache
     assertThat(reader.records("ns", List.of(r.id()))).singleElement()
@@ -59,7 +60,7 @@ class ReadCacheTest {
     assertThat(reader.searchText("ns", TextField.TURNS, "jam", 10)).hasSize(2);
 
     // the other writer merges, appends and then forgets a session
-    writer.putRecords("ns", List.of(record("ns", "Ann likes lychee jam.", TurnRef.of("s", 1))));
+    StoreWrites.records(writer, "ns", List.of(record("ns", "Ann likes lychee jam.", TurnRef.of("s", 1))));
     assertThat(reader.records("ns", List.of(r.id()))).singleElement()
         .satisfies(x -> assertThat(x.evidence()).hasSize(2));
     writer.appendTurns("ns", "s", List.of(turn("ns", "s", 2, "jam again")));
@@ -87,7 +88,7 @@ class ReadCacheTest {
 
   @Test
   void aDisabledCacheStillAnswers() {
-    try (SqliteRecordStore plain = SqliteRecordStore.open(dir.resolve("plain.db"),
+    try (RecordStore plain = SqliteRecordStore.open(dir.resolve("plain.db"),
         SqliteRecordStoreTest.quick().toBuilder().readCacheMaxEntries(0).build())) {
       plain.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "lychee")));
       assertThat(plain.turns("ns", List.of(TurnRef.of("s", 0)))).hasSize(1);

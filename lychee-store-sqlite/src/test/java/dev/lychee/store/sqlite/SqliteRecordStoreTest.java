@@ -2,14 +2,14 @@ package dev.lychee.store.sqlite;
 
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import dev.lychee.core.conformance.BaseRecordStoreTestCase;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 
 class SqliteRecordStoreTest extends BaseRecordStoreTestCase {
@@ -27,7 +27,7 @@ class SqliteRecordStoreTest extends BaseRecordStoreTestCase {
   @Override
   protected RecordStore newStore() {
     Path file = dir.resolve("store-" + files.incrementAndGet() + ".db");
-    RecordStore s = SqliteRecordStore.open(file, quick());
+    RecordStore s = new SqliteRecordStore(SqliteDatabase.open(file, quick()));
     paths.put(s, file);
     return s;
   }
@@ -56,7 +56,7 @@ class SqliteRecordStoreTest extends BaseRecordStoreTestCase {
   protected RecordStore reopen(RecordStore store) {
     Path file = paths.remove(store);
     store.close();
-    RecordStore s = SqliteRecordStore.open(file, quick());
+    RecordStore s = new SqliteRecordStore(SqliteDatabase.open(file, quick()));
     paths.put(s, file);
     return s;
   }

@@ -1,8 +1,6 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.google.inject.Guice;
 import com.google.inject.Injector;
 import dev.lychee.api.RawTurn;
@@ -11,11 +9,13 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SqliteStoreModuleTest {
   @TempDir
@@ -27,7 +27,8 @@ class SqliteStoreModuleTest {
     Injector injector = Guice.createInjector(new SqliteStoreModule(db));
     RecordStore store = injector.getInstance(RecordStore.class);
     VectorIndex vectors = injector.getInstance(VectorIndex.class);
-    assertThat(store).isInstanceOf(SqliteRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+    assertThat(store).isInstanceOf(CheckedRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
+    assertThat(((CheckedRecordStore) store).storage()).isInstanceOf(SqliteRecordStore.class);
     assertThat(vectors).isInstanceOf(SqliteVectorIndex.class).isSameAs(injector.getInstance(VectorIndex.class));
     SqliteDatabase database = injector.getInstance(SqliteDatabase.class);
     assertThat(database.file()).isEqualTo(db.toAbsolutePath());

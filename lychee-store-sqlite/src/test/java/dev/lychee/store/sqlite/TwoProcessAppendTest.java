@@ -1,8 +1,8 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.lychee.api.RawTurn;
+import dev.lychee.api.spi.RecordStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ class TwoProcessAppendTest {
       assertThat(out).as(out).contains("done").doesNotContain("lost");
       assertThat(p.exitValue()).isZero();
     }
-    try (SqliteRecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
+    try (RecordStore store = SqliteRecordStore.open(db, SqliteStoreConfig.defaults())) {
       List<RawTurn> turns = store.turns(AppendChild.NS, AppendChild.SESSION);
       assertThat(turns).hasSize(2 * perWriter);
       assertThat(turns).extracting(RawTurn::index).containsExactlyElementsOf(

@@ -1,0 +1,43 @@
+package dev.lychee.api.spi;
+
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
+import dev.lychee.api.StoredSegment;
+import java.util.List;
+
+/**
+ * Closed segments and their encoding state, and the one write that turns a segment into memory:
+ * {@link #commitEncoding}, which puts the segment's records and nodes and marks it encoded in one
+ * transaction. Records and nodes have no other write path, so whatever {@link RecordLog} and
+ * {@link NodeLog} return came from an encoded segment.
+ */
+public interface SegmentLog {
+
+  /** Stores a closed segment with a state; an existing segment with the same id is replaced. */
+  void putSegment(Segment segment, SegmentState state);
+
+  /**
+   * Changes a stored segment's state and error text (nullable).
+   *
+   * @throws IllegalArgumentException if no such segment is stored
+   */
+  void setSegmentState(String namespace, String segmentId, SegmentState state, String error);
+
+  /** All stored segments of a namespace, by session then first turn. */
+  List<StoredSegment> segments(String namespace);
+
+  /** The highest turn index of the session that lies in a stored segment, or -1. */
+  int segmentedThrough(String namespace, String session);
+
+  /**
+   * Commits one segment's encoding atomically: records and nodes are put and the segment's state
+   * becomes ENCODED, all in one transaction. After a crash either all of it is visible or none.
+   * A record whose id is stored is merged into it ({@link MemoryRecord#mergedWith}) and keeps its
+   * place; so is a node ({@link EvidenceNode#mergedWith}); equal ids within one call merge too.
+   *
+   * @throws IllegalArgumentException if no such segment is stored (then nothing is written)
+   */
+  void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes);
+}

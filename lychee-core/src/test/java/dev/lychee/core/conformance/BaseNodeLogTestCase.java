@@ -1,0 +1,55 @@
+package dev.lychee.core.conformance;
+
+import static dev.lychee.core.conformance.StoreFixtures.node;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.TurnRange;
+import dev.lychee.core.testing.StoreWrites;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Conformance suite of {@link dev.lychee.api.spi.NodeLog}: evidence nodes: merges, order by key, capped search text.
+ * {@link BaseRecordStoreTestCase} runs it against every backend; random data comes from fixed
+ * seeds so that a failure reproduces.
+ */
+public abstract class BaseNodeLogTestCase extends StoreCase {
+
+  @Test
+  void nodesRoundTripMergeAndOrderByKey() {
+    DateRange may = DateRange.day(LocalDate.of(2023, 5, 7));
+    EvidenceNode zed = node("ns", NodeKind.ENTITY, "zed", "Entity: Zed", List.of("r1"), "s1", null);
+    EvidenceNode amy = node("ns", NodeKind.ENTITY, "amy", "Entity: Amy", List.of("r2"), "s1", may);
+    EvidenceNode tag = node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r1", "r2"), "s1", null);
+    EvidenceNode dayNode = node("ns", NodeKind.TEMPORAL, "day:2023-05-07", "Time: 2023-05-07", List.of("r2"), "s1", may);
+    StoreWrites.nodes(store, "ns", List.of(zed, amy, tag, dayNode));
+    EvidenceNode amyLater = new EvidenceNode(null, "ns", NodeKind.ENTITY, "amy", "", "Entity: Amy\nRecord: new",
+        List.of("r3", "r2"), List.of("s2"), List.of("Amy"), List.of("travel"),
+        DateRange.day(LocalDate.of(2023, 8, 1)), List.of(new TurnRange("s2", 4, 9)));
+    StoreWrites.nodes(store, "ns", List.of(amyLater));
+    reopenIfSupported();
+    EvidenceNode merged = amy.mergedWith(amyLater);
+    assertThat(storedNode("ns", amy.id())).contains(merged);
+    assertThat(merged.recordIds()).containsExactly("r2", "r3");
+    assertThat(merged.span()).isEqualTo(new DateRange(LocalDate.of(2023, 5, 7), LocalDate.of(2023, 8, 1)));
+    assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(merged, zed);
+    assertThat(store.nodes("ns", NodeKind.TAG)).containsExactly(tag);
+    assertThat(store.nodes("ns", NodeKind.EVENT_FRAME)).isEmpty();
+    assertThat(store.nodes("ns", List.of(dayNode.id(), "nope", zed.id()))).containsExactly(dayNode, zed);
+    assertThat(storedNode("other", amy.id())).isEmpty();
+  }
+
+  @Test
+  void nodeSearchTextIsCappedAfterMerges() {
+    EvidenceNode n = node("ns", NodeKind.TAG, "long", "x".repeat(5000), List.of("r1"), "s", null);
+    StoreWrites.nodes(store, "ns", List.of(n));
+    EvidenceNode m = node("ns", NodeKind.TAG, "long", "y".repeat(5000), List.of("r2"), "s", null);
+    StoreWrites.nodes(store, "ns", List.of(m));
+    String text = storedNode("ns", n.id()).orElseThrow().searchText();
+    assertThat(text).hasSize(EvidenceNode.MAX_SEARCH_TEXT_CHARS).endsWith("y".repeat(5000));
+  }
+}

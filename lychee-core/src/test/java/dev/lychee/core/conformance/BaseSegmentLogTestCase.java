@@ -1,0 +1,117 @@
+package dev.lychee.core.conformance;
+
+import static dev.lychee.core.conformance.StoreFixtures.node;
+import static dev.lychee.core.conformance.StoreFixtures.record;
+import static dev.lychee.core.conformance.StoreFixtures.segment;
+import static dev.lychee.core.conformance.StoreFixtures.turn;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lychee.api.CloseReason;
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
+import dev.lychee.api.StoredSegment;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.TextField;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Conformance suite of {@link dev.lychee.api.spi.SegmentLog}: the segment log: states and order survive, and an encoding commits records, nodes and the state together or not at all.
+ * {@link BaseRecordStoreTestCase} runs it against every backend; random data comes from fixed
+ * seeds so that a failure reproduces.
+ */
+public abstract class BaseSegmentLogTestCase extends StoreCase {
+
+  @Test
+  void segmentsKeepStatesAndOrder() {
+    List<RawTurn> s2 = new ArrayList<>();
+    List<RawTurn> s1 = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      s1.add(turn("ns", "s1", i, "one " + i));
+      s2.add(turn("ns", "s2", i, "two " + i));
+    }
+    store.appendTurns("ns", "s2", s2);
+    store.appendTurns("ns", "s1", s1);
+    Segment a = segment(s2.subList(4, 12), CloseReason.SESSION_FLUSH);
+    Segment b = segment(s2.subList(0, 4), CloseReason.SEMANTIC_BOUNDARY);
+    Segment c = segment(s1.subList(0, 6), CloseReason.TARGET_LENGTH);
+    store.putSegment(a, SegmentState.PENDING);
+    store.putSegment(b, SegmentState.ENCODED);
+    store.putSegment(c, SegmentState.PENDING);
+    assertThat(store.segmentedThrough("ns", "s2")).isEqualTo(11);
+    assertThat(store.segmentedThrough("ns", "s1")).isEqualTo(5);
+    assertThat(store.segmentedThrough("ns", "s3")).isEqualTo(-1);
+    assertThat(store.segmentedThrough("other", "s1")).isEqualTo(-1);
+
+    store.setSegmentState("ns", a.id(), SegmentState.FAILED, "model timed out");
+    reopenIfSupported();
+    List<StoredSegment> all = store.segments("ns");
+    assertThat(all).extracting(x -> x.segment().id()).containsExactly(c.id(), b.id(), a.id());
+    assertThat(all.get(0)).isEqualTo(new StoredSegment(c, SegmentState.PENDING, null));
+    assertThat(all.get(1)).isEqualTo(new StoredSegment(b, SegmentState.ENCODED, null));
+    assertThat(all.get(2)).isEqualTo(new StoredSegment(a, SegmentState.FAILED, "model timed out"));
+    assertThat(all.get(1).segment().score()).isEqualTo(1.5);
+    assertThat(all.get(0).segment().score()).isNaN();
+
+    store.setSegmentState("ns", a.id(), SegmentState.PENDING, null);
+    assertThat(store.segments("ns").get(2).state()).isEqualTo(SegmentState.PENDING);
+    assertThat(store.segments("ns").get(2).error()).isNull();
+
+    // putting the same id again replaces it
+    store.putSegment(a, SegmentState.ENCODED);
+    assertThat(store.segments("ns")).hasSize(3);
+    assertThat(store.segments("ns").get(2).state()).isEqualTo(SegmentState.ENCODED);
+
+    assertThatThrownBy(() -> store.setSegmentState("ns", "s9:0-1", SegmentState.ENCODED, null))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.setSegmentState("other", a.id(), SegmentState.ENCODED, null))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void commitEncodingWritesRecordsNodesAndStateTogether() {
+    List<RawTurn> turns = StoreFixtures.turns("ns", "s", 0, 6, new Random(1), "m");
+    store.appendTurns("ns", "s", turns);
+    Segment seg = segment(turns, CloseReason.SESSION_FLUSH);
+    store.putSegment(seg, SegmentState.PENDING);
+    MemoryRecord r1 = record("ns", "Caroline went to a support group.", TurnRef.of("s", 0));
+    MemoryRecord r2 = record("ns", "Melanie paints sunsets.", TurnRef.of("s", 3));
+    EvidenceNode n1 = node("ns", NodeKind.ENTITY, "caroline", "Entity: Caroline", List.of(r1.id()), "s", null);
+    store.commitEncoding("ns", seg.id(), List.of(r1, r2), List.of(n1));
+    reopenIfSupported();
+    assertThat(store.segments("ns")).singleElement()
+        .satisfies(s -> assertThat(s.state()).isEqualTo(SegmentState.ENCODED));
+    assertThat(store.records("ns")).containsExactly(r1, r2);
+    assertThat(storedNode("ns", n1.id())).contains(n1);
+    assertThat(store.searchText("ns", TextField.RECORDS, "sunsets", 3)).extracting(ScoredId::id)
+        .containsExactly(r2.id());
+  }
+
+  @Test
+  void commitEncodingOfAnUnknownSegmentWritesNothing() {
+    MemoryRecord r = record("ns", "Nothing should land.", TurnRef.of("s", 0));
+    assertThatThrownBy(() -> store.commitEncoding("ns", "s:0-3", List.of(r), List.of()))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(store.records("ns")).isEmpty();
+    assertThat(store.searchText("ns", TextField.RECORDS, "land", 3)).isEmpty();
+  }
+
+  @Test
+  void commitEncodingWithNothingExtractedStillMarksEncoded() {
+    List<RawTurn> turns = StoreFixtures.turns("ns", "s", 0, 2, new Random(2), "m");
+    store.appendTurns("ns", "s", turns);
+    Segment seg = segment(turns, CloseReason.SESSION_FLUSH);
+    store.putSegment(seg, SegmentState.FAILED);
+    store.setSegmentState("ns", seg.id(), SegmentState.FAILED, "boom");
+    store.commitEncoding("ns", seg.id(), List.of(), List.of());
+    assertThat(store.segments("ns").get(0)).isEqualTo(new StoredSegment(seg, SegmentState.ENCODED, null));
+  }
+}

@@ -1,0 +1,109 @@
+package dev.lychee.store.lucene;
+
+import dev.lychee.core.store.MergeOnPut;
+import dev.lychee.core.store.VersionedCache;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The documents of one kind whose value is stored as JSON (turns, records, nodes): looked up by id
+ * in one query, decoded once per reader version, and, for the kinds that merge, written from a
+ * {@link MergeOnPut} plan so that a merged value keeps its sequence number.
+ */
+final class JsonDocs<T> {
+  /** Builds the document of a value at a sequence number. */
+  @FunctionalInterface
+  interface Encode<T> {
+    Document document(T value, long seq);
+  }
+
+  private final LuceneIndex index;
+  private final ReaderCache cache;
+  private final String kind;
+  private final char cacheLetter;
+  private final Function<String, T> decode;
+
+  JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode) {
+    this.index = index;
+    this.cache = cache;
+    this.kind = kind;
+    this.cacheLetter = cacheLetter;
+    this.decode = decode;
+  }
+
+  /**
+   * Decoded values by id: those cached at the current reader version, the rest in one query (a
+   * terms filter on the unique keys) whose results are cached in turn.
+   */
+  Map<String, T> byIds(String namespace, Collection<String> ids) {
+    return index.read(s -> {
+      long version = ReaderCache.version(s);
+      Map<String, T> found = new HashMap<>();
+      List<BytesRef> keys = new ArrayList<>();
+      for (String id : new LinkedHashSet<>(ids)) {
+        T cached = cache.get(version, new VersionedCache.Key(cacheLetter, namespace, id));
+        if (cached != null) {
+          found.put(id, cached);
+        } else {
+          keys.add(new BytesRef(StoreFields.uid(kind, namespace, id).text()));
+        }
+      }
+      if (!keys.isEmpty()) {
+        var stored = s.storedFields();
+        Set<String> fields = Set.of(StoreFields.ID, StoreFields.JSON);
+        TopDocs td = s.search(new TermInSetQuery(StoreFields.UID, keys), keys.size());
+        for (ScoreDoc sd : td.scoreDocs) {
+          Document d = stored.document(sd.doc, fields);
+          T value = decode.apply(Hits.json(d));
+          found.put(d.get(StoreFields.ID), value);
+          cache.put(version, new VersionedCache.Key(cacheLetter, namespace, d.get(StoreFields.ID)), value);
+        }
+      }
+      return found;
+    });
+  }
+
+  /** The values of {@code ids} in that order, unknown ids skipped, repeats once. */
+  List<T> inOrder(String namespace, Collection<String> ids) {
+    Map<String, T> found = byIds(namespace, ids);
+    return ids.stream().distinct().map(found::get).filter(v -> v != null).toList();
+  }
+
+  /** Decoded values matching {@code q} in {@code sort} order, cached under {@code key} per reader version. */
+  List<T> matching(VersionedCache.Key key, Query q, Sort sort) {
+    return index.read(s -> cache.get(s, key, () -> Hits.all(s, q, sort).stream()
+        .map(d -> decode.apply(Hits.json(d))).toList()));
+  }
+
+  /** The stored value of {@code id} with its sequence number, as {@link MergeOnPut} looks it up. */
+  Optional<MergeOnPut.Placed<T>> stored(IndexSearcher searcher, String namespace, String id) throws IOException {
+    return Hits.byKey(searcher, StoreFields.uid(kind, namespace, id))
+        .map(d -> new MergeOnPut.Placed<>(decode.apply(Hits.json(d)), Hits.seq(d)));
+  }
+
+  /** Writes a plan inside a write call: new values take the next sequence number, merged ones keep theirs. */
+  void write(IndexWriter writer, String namespace, List<MergeOnPut.Placed<T>> plan, Function<T, String> idOf,
+      Encode<T> encode, StoreSequence seq) throws IOException {
+    for (MergeOnPut.Placed<T> p : plan) {
+      long s = p.isNew() ? seq.next() : p.position();
+      writer.updateDocument(StoreFields.uid(kind, namespace, idOf.apply(p.value())), encode.document(p.value(), s));
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.lychee.store.lucene;
+
+import static dev.lychee.store.lucene.StoreFields.KIND_SEGMENT;
+
+import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
+import dev.lychee.api.StoredSegment;
+import dev.lychee.core.store.VersionedCache;
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+
+/** Segment documents: one per closed segment, replaced whole when its state changes. */
+final class SegmentDocs {
+  private static final Sort BY_LAST_DESC = new Sort(new SortField(StoreFields.LAST, SortField.Type.INT, true));
+  private static final Sort BY_SESSION_FIRST = new Sort(
+      new SortField(StoreFields.SESSION_SORT, SortField.Type.STRING),
+      new SortField(StoreFields.FIRST, SortField.Type.INT));
+
+  private final LuceneIndex index;
+  private final ReaderCache cache;
+
+  SegmentDocs(LuceneIndex index, ReaderCache cache) {
+    this.index = index;
+    this.cache = cache;
+  }
+
+  void put(Segment segment, SegmentState state) {
+    index.write((writer, searcher) -> {
+      write(writer, new StoredSegment(segment, state, null));
+      return null;
+    });
+  }
+
+  void setState(String namespace, String segmentId, SegmentState state, String error) {
+    index.write((writer, searcher) -> {
+      setState(writer, searcher, namespace, segmentId, state, error);
+      return null;
+    });
+  }
+
+  /**
+   * Changes the state inside a caller's write call.
+   *
+   * @throws IllegalArgumentException if no such segment is stored
+   */
+  static void setState(IndexWriter writer, IndexSearcher searcher, String namespace, String segmentId,
+      SegmentState state, String error) throws IOException {
+    StoredSegment current = Hits.byKey(searcher, StoreFields.uid(KIND_SEGMENT, namespace, segmentId))
+        .map(d -> JsonCodec.segment(Hits.json(d)))
+        .orElseThrow(() -> new IllegalArgumentException("no segment " + segmentId + " in namespace " + namespace));
+    write(writer, new StoredSegment(current.segment(), state, error));
+  }
+
+  private static void write(IndexWriter writer, StoredSegment s) throws IOException {
+    writer.updateDocument(StoreFields.uid(KIND_SEGMENT, s.segment().namespace(), s.segment().id()),
+        StoreDocuments.segment(s));
+  }
+
+  List<StoredSegment> all(String namespace) {
+    return index.read(s -> cache.get(s, new VersionedCache.Key('g', namespace, ""),
+        () -> Hits.all(s, StoreFields.scope(namespace, KIND_SEGMENT).build(), BY_SESSION_FIRST)
+            .stream().map(d -> JsonCodec.segment(Hits.json(d))).toList()));
+  }
+
+  int segmentedThrough(String namespace, String session) {
+    return index.read(s -> {
+      List<Document> top = Hits.top(s, StoreFields.sessionScope(namespace, KIND_SEGMENT, session), 1, BY_LAST_DESC);
+      return top.isEmpty() ? -1 : JsonCodec.segment(Hits.json(top.get(0))).segment().lastIndex();
+    });
+  }
+}

@@ -1,0 +1,101 @@
+package dev.lychee.store.sqlite;
+
+import dev.lychee.core.store.VersionedCache;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.mapper.RowMapper;
+
+/**
+ * The read side the tables share: the database and a read cache keyed by SQLite's
+ * {@code data_version}, which moves whenever any connection, of this process or another, commits,
+ * so a cached value never outlives the data it was read from.
+ */
+final class CachedReads {
+  /** Ids per {@code IN (...)} list, well under SQLite's variable limit. */
+  private static final int IN_CHUNK = 400;
+
+  private final SqliteDatabase db;
+  private final VersionedCache cache;
+
+  CachedReads(SqliteDatabase db) {
+    this.db = db;
+    this.cache = new VersionedCache(db.config().readCacheMaxEntries());
+  }
+
+  SqliteDatabase db() {
+    return db;
+  }
+
+  /** The file's version a read starts at; not read when caching is off. */
+  long version() {
+    return cache.enabled() ? db.dataVersion() : Long.MIN_VALUE;
+  }
+
+  <T> T get(long version, VersionedCache.Key key) {
+    return cache.get(version, key);
+  }
+
+  void put(long version, VersionedCache.Key key, Object value) {
+    cache.put(version, key, value);
+  }
+
+  /** The cached value of {@code key} at the current version, else {@code load}'s (then cached). */
+  <T> T cached(VersionedCache.Key key, Supplier<T> load) {
+    long version = version();
+    T hit = cache.get(version, key);
+    if (hit != null) {
+      return hit;
+    }
+    T value = load.get();
+    cache.put(version, key, value);
+    return value;
+  }
+
+  /**
+   * Rows of one table by id, in the order of {@code ids} (duplicates and unknown ids dropped):
+   * cached ones first, the rest in chunks that stay under SQLite's bound-parameter limit.
+   */
+  <T> List<T> byIds(String namespace, Collection<String> ids, char table, String select, RowMapper<T> mapper,
+      Function<T, String> idOf) {
+    List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+    long version = version();
+    Map<String, T> found = new HashMap<>();
+    List<String> missing = new ArrayList<>();
+    for (String id : wanted) {
+      T hit = cache.get(version, new VersionedCache.Key(table, namespace, id));
+      if (hit != null) {
+        found.put(id, hit);
+      } else {
+        missing.add(id);
+      }
+    }
+    if (!missing.isEmpty()) {
+      db.read(h -> {
+        for (List<String> chunk : chunks(missing)) {
+          h.createQuery(select + " WHERE namespace = :ns AND id IN (<ids>)")
+              .bind("ns", namespace).bindList("ids", chunk).map(mapper).forEach(t -> {
+                found.put(idOf.apply(t), t);
+                cache.put(version, new VersionedCache.Key(table, namespace, idOf.apply(t)), t);
+              });
+        }
+        return null;
+      });
+    }
+    return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
+  }
+
+  static <T> List<List<T>> chunks(List<T> ids) {
+    List<List<T>> out = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i += IN_CHUNK) {
+      out.add(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)));
+    }
+    return out;
+  }
+}

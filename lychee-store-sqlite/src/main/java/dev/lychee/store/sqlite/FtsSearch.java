@@ -1,0 +1,40 @@
+package dev.lychee.store.sqlite;
+
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.TextField;
+import dev.lychee.core.store.VersionedCache;
+import java.util.List;
+
+/**
+ * Lexical search on the FTS5 shadows of turns and records. Queries are built by
+ * {@link LexicalText}, so user syntax never reaches FTS5. The FTS statistics (document count,
+ * average length) are shared by all namespaces; the hits are not.
+ */
+final class FtsSearch {
+  private static final String TURNS =
+      "SELECT 'episode:' || t.session || ':' || t.idx AS hit, -bm25(turns_fts) AS score"
+          + " FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid"
+          + " WHERE turns_fts MATCH :q AND t.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
+  private static final String RECORDS =
+      "SELECT r.id AS hit, -bm25(records_fts) AS score"
+          + " FROM records_fts JOIN records r ON r.seq = records_fts.rowid"
+          + " WHERE records_fts MATCH :q AND r.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
+
+  private final CachedReads reads;
+
+  FtsSearch(CachedReads reads) {
+    this.reads = reads;
+  }
+
+  /** Routes of one question repeat their variants, so identical searches are cached. */
+  List<ScoredId> search(String namespace, TextField field, String query, int k) {
+    String match = LexicalText.query(query);
+    if (match == null) {
+      return List.of();
+    }
+    String sql = field == TextField.TURNS ? TURNS : RECORDS;
+    return reads.cached(new VersionedCache.Key('s', namespace, List.of(field, match, k)),
+        () -> List.copyOf(reads.db().read(h -> h.createQuery(sql).bind("q", match).bind("ns", namespace)
+            .bind("k", k).map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list())));
+  }
+}

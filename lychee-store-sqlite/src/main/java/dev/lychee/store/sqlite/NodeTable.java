@@ -1,0 +1,89 @@
+package dev.lychee.store.sqlite;
+
+import dev.lychee.api.DateRange;
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.NodeKind;
+import dev.lychee.core.store.MergeOnPut;
+import dev.lychee.core.store.SessionPruning;
+import dev.lychee.core.store.VersionedCache;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.jdbi.v3.core.Handle;
+
+/** The {@code nodes} table: evidence nodes, merged by {@link MergeOnPut}, ordered by {@code seq}. */
+final class NodeTable {
+  private static final String SELECT = "SELECT " + Rows.NODE_COLUMNS + " FROM nodes";
+
+  private final CachedReads reads;
+
+  NodeTable(CachedReads reads) {
+    this.reads = reads;
+  }
+
+  /** Puts nodes inside a caller's transaction; stored ids are merged and keep their seq. */
+  static void put(Handle h, String namespace, List<EvidenceNode> nodes) {
+    for (MergeOnPut.Placed<EvidenceNode> p : MergeOnPut.nodes(nodes, id -> stored(h, namespace, id))) {
+      write(h, p.value(), p.isNew() ? null : p.position());
+    }
+  }
+
+  private static Optional<MergeOnPut.Placed<EvidenceNode>> stored(Handle h, String namespace, String id) {
+    return h.createQuery(SELECT + " WHERE namespace = ? AND id = ?").bind(0, namespace).bind(1, id)
+        .map((rs, ctx) -> new MergeOnPut.Placed<>(Rows.node(rs, ctx), rs.getLong("seq"))).findOne();
+  }
+
+  private static void write(Handle h, EvidenceNode n, Long seq) {
+    DateRange span = n.span();
+    h.createUpdate("INSERT OR REPLACE INTO nodes(" + Rows.NODE_COLUMNS
+            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(0, seq).bind(1, n.namespace()).bind(2, n.id()).bind(3, n.kind().name()).bind(4, n.key())
+        .bind(5, n.label()).bind(6, n.searchText()).bind(7, ColumnCodec.strings(n.recordIds()))
+        .bind(8, ColumnCodec.strings(n.sessions())).bind(9, ColumnCodec.strings(n.entities()))
+        .bind(10, ColumnCodec.strings(n.tags()))
+        .bind(11, span == null ? null : ColumnCodec.iso(span.start()))
+        .bind(12, span == null ? null : ColumnCodec.iso(span.end())).bind(13, span == null ? 0 : 1)
+        .bind(14, ColumnCodec.turnRanges(n.turnRanges())).execute();
+  }
+
+  List<EvidenceNode> byIds(String namespace, Collection<String> ids) {
+    return reads.byIds(namespace, ids, 'n', SELECT, Rows::node, EvidenceNode::id);
+  }
+
+  List<EvidenceNode> ofKind(String namespace, NodeKind kind) {
+    return reads.cached(new VersionedCache.Key('k', namespace, kind),
+        () -> List.copyOf(reads.db().read(h -> h.createQuery(SELECT
+                + " WHERE namespace = ? AND kind = ? ORDER BY key, id")
+            .bind(0, namespace).bind(1, kind.name()).map(Rows::node).list())));
+  }
+
+  /** Deletes the namespace's nodes; returns their ids in seq order. */
+  static List<String> deleteNamespace(Handle h, String namespace) {
+    List<String> ids = h.createQuery("SELECT id FROM nodes WHERE namespace = ? ORDER BY seq")
+        .bind(0, namespace).mapTo(String.class).list();
+    h.execute("DELETE FROM nodes WHERE namespace = ?", namespace);
+    return ids;
+  }
+
+  /**
+   * Drops removed records and the forgotten session from every node ({@link SessionPruning});
+   * nodes left without records are deleted. Returns the deleted ids.
+   */
+  static List<String> pruneSession(Handle h, String namespace, String session, Set<String> removedRecords) {
+    List<String> removed = new ArrayList<>();
+    List<MergeOnPut.Placed<EvidenceNode>> rows = h.createQuery(SELECT + " WHERE namespace = ? ORDER BY seq")
+        .bind(0, namespace).map((rs, ctx) -> new MergeOnPut.Placed<>(Rows.node(rs, ctx), rs.getLong("seq"))).list();
+    for (MergeOnPut.Placed<EvidenceNode> row : rows) {
+      EvidenceNode kept = SessionPruning.withoutRecords(row.value(), removedRecords, session);
+      if (kept == null) {
+        h.execute("DELETE FROM nodes WHERE seq = ?", row.position());
+        removed.add(row.value().id());
+      } else if (kept != row.value()) {
+        write(h, kept, row.position());
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,147 @@
+package dev.lychee.store.sqlite;
+
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.TurnRef;
+import dev.lychee.core.store.VersionedCache;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntFunction;
+import org.jdbi.v3.core.Handle;
+
+/** The {@code turns} table and its FTS5 shadow {@code turns_fts}: the turn log of the SQLite store. */
+final class TurnTable {
+  private static final String NEXT_INDEX =
+      "SELECT COALESCE(MAX(idx) + 1, 0) FROM turns WHERE namespace = ? AND session = ?";
+
+  private final CachedReads reads;
+
+  TurnTable(CachedReads reads) {
+    this.reads = reads;
+  }
+
+  List<RawTurn> append(String namespace, String session, List<RawTurn> turns) {
+    return reads.db().write(h -> insert(h, namespace, session, turns));
+  }
+
+  /**
+   * The next index is read inside the write transaction, which SQLite serialises across every
+   * process sharing the file ({@code BEGIN IMMEDIATE}), so concurrent appenders never choose the
+   * same index.
+   */
+  List<RawTurn> append(String namespace, String session, IntFunction<List<RawTurn>> admit) {
+    return reads.db().write(h -> {
+      int next = h.createQuery(NEXT_INDEX).bind(0, namespace).bind(1, session).mapTo(Integer.class).one();
+      return insert(h, namespace, session, admit.apply(next));
+    });
+  }
+
+  private static List<RawTurn> insert(Handle h, String namespace, String session, List<RawTurn> turns) {
+    List<RawTurn> added = new ArrayList<>();
+    for (RawTurn t : turns) {
+      int n = h.createUpdate("INSERT OR IGNORE INTO turns(" + Rows.TURN_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .bind(0, namespace).bind(1, session).bind(2, t.index()).bind(3, t.role().wireName())
+          .bind(4, t.speaker()).bind(5, t.text()).bind(6, ColumnCodec.iso(t.time())).execute();
+      if (n == 1) {
+        long rowid = h.createQuery("SELECT last_insert_rowid()").mapTo(Long.class).one();
+        h.execute("INSERT INTO turns_fts(rowid, body) VALUES (?, ?)", rowid, LexicalText.document(t.content()));
+        added.add(t);
+      }
+    }
+    return added;
+  }
+
+  int nextIndex(String namespace, String session) {
+    return reads.db().read(h -> h.createQuery(NEXT_INDEX).bind(0, namespace).bind(1, session)
+        .mapTo(Integer.class).one());
+  }
+
+  java.util.Optional<RawTurn> turn(String namespace, TurnRef ref) {
+    return reads.db().read(h -> h.createQuery("SELECT " + Rows.TURN_COLUMNS
+            + " FROM turns WHERE namespace = ? AND session = ? AND idx = ?")
+        .bind(0, namespace).bind(1, ref.session()).bind(2, ref.index()).map(Rows::turn).findOne());
+  }
+
+  /** Cached turns first, the rest in one query per session (chunked), in the order of {@code refs}. */
+  List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
+    List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
+    long version = reads.version();
+    Map<TurnRef, RawTurn> found = new HashMap<>();
+    Map<String, List<Integer>> bySession = new LinkedHashMap<>();
+    for (TurnRef r : wanted) {
+      RawTurn cached = reads.get(version, new VersionedCache.Key('t', namespace, r));
+      if (cached != null) {
+        found.put(r, cached);
+      } else {
+        bySession.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.index());
+      }
+    }
+    if (!bySession.isEmpty()) {
+      reads.db().read(h -> {
+        for (Map.Entry<String, List<Integer>> e : bySession.entrySet()) {
+          for (List<Integer> chunk : CachedReads.chunks(e.getValue())) {
+            h.createQuery("SELECT " + Rows.TURN_COLUMNS
+                    + " FROM turns WHERE namespace = :ns AND session = :session AND idx IN (<idx>)")
+                .bind("ns", namespace).bind("session", e.getKey()).bindList("idx", chunk)
+                .map(Rows::turn).forEach(t -> {
+                  found.put(t.ref(), t);
+                  reads.put(version, new VersionedCache.Key('t', namespace, t.ref()), t);
+                });
+          }
+        }
+        return null;
+      });
+    }
+    return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
+  }
+
+  /** Source windows ask for the same short ranges route after route, hence the cache. */
+  List<RawTurn> window(String namespace, String session, int from, int to) {
+    return reads.cached(new VersionedCache.Key('w', namespace, List.of(session, from, to)),
+        () -> List.copyOf(reads.db().read(h -> h.createQuery("SELECT " + Rows.TURN_COLUMNS
+                + " FROM turns WHERE namespace = ? AND session = ? AND idx BETWEEN ? AND ? ORDER BY idx")
+            .bind(0, namespace).bind(1, session).bind(2, from).bind(3, to).map(Rows::turn).list())));
+  }
+
+  List<String> sessions(String namespace) {
+    return reads.db().read(h -> h.createQuery(
+            "SELECT session FROM turns WHERE namespace = ? GROUP BY session ORDER BY MIN(rowid)")
+        .bind(0, namespace).mapTo(String.class).list());
+  }
+
+  List<String> namespaces() {
+    return reads.db().read(h -> h.createQuery("SELECT DISTINCT namespace FROM turns ORDER BY namespace")
+        .mapTo(String.class).list());
+  }
+
+  long count(String namespace) {
+    return reads.db().read(h -> h.createQuery("SELECT COUNT(*) FROM turns WHERE namespace = ?")
+        .bind(0, namespace).mapTo(Long.class).one());
+  }
+
+  /** Deletes the namespace's turns with their FTS rows; returns their ids in storage order. */
+  static List<String> deleteNamespace(Handle h, String namespace) {
+    List<String> ids = h.createQuery("SELECT 'episode:' || session || ':' || idx FROM turns"
+            + " WHERE namespace = ? ORDER BY rowid")
+        .bind(0, namespace).mapTo(String.class).list();
+    h.execute("DELETE FROM turns_fts WHERE rowid IN (SELECT rowid FROM turns WHERE namespace = ?)", namespace);
+    h.execute("DELETE FROM turns WHERE namespace = ?", namespace);
+    return ids;
+  }
+
+  /** Deletes one session's turns with their FTS rows; returns their ids by index. */
+  static List<String> deleteSession(Handle h, String namespace, String session) {
+    List<String> ids = h.createQuery("SELECT 'episode:' || session || ':' || idx FROM turns"
+            + " WHERE namespace = ? AND session = ? ORDER BY idx")
+        .bind(0, namespace).bind(1, session).mapTo(String.class).list();
+    h.execute("DELETE FROM turns_fts WHERE rowid IN (SELECT rowid FROM turns WHERE namespace = ? AND session = ?)",
+        namespace, session);
+    h.execute("DELETE FROM turns WHERE namespace = ? AND session = ?", namespace, session);
+    return ids;
+  }
+}
