@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * MMR under a token budget: a greedy knapsack on marginal gain per token. Each step takes, among
- * the candidates that still fit, the one with the highest {@code mmr / tokens^costExponent}, where
+ * MMR under a token budget: a greedy fill on marginal gain (per token when
+ * {@link BudgetConfig#costExponent()} is above 0; the measured default 0 is MMR that skips what
+ * does not fit). Each step takes, among the candidates that still fit, the one with the highest
+ * {@code mmr / tokens^costExponent}, where
  * {@code mmr = relevance·score − diversity·maxSim(candidate, picked)} as in {@link MmrSelector}, so
  * an item that repeats picked evidence is worth little whatever its size. A window that no longer
  * fits is valued as if cut to the room left and cut to the lines that do ({@link WindowShortener})

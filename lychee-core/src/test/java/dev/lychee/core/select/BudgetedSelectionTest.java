@@ -142,27 +142,6 @@ class BudgetedSelectionTest {
   }
 
   @Test
-  void aLargerBudgetRecallsAtLeastAsMuchOnAverageForAnyIncrease() {
-    Random rnd = new Random(99);
-    int[] budgets = {300, 450, 700, 1000, 1300, 2000, 2600};
-    double[] sum = new double[budgets.length];
-    for (int round = 0; round < 30; round++) {
-      List<Candidate> pool = randomPool(rnd, 60);
-      Set<TurnRef> gold = new HashSet<>();
-      pool.subList(0, 15).forEach(c -> gold.addAll(c.turns()));
-      for (int j = 0; j < budgets.length; j++) {
-        Set<TurnRef> covered = new HashSet<>();
-        selector.select(pool, ctx("When did Omar run the marathon?", 80, budgets[j])).forEach(e -> covered.addAll(e.turns()));
-        sum[j] += (double) gold.stream().filter(covered::contains).count() / gold.size();
-      }
-    }
-    for (int j = 1; j < budgets.length; j++) {
-      assertThat(sum[j]).as("budget %d vs %d", budgets[j], budgets[j - 1]).isGreaterThanOrEqualTo(sum[j - 1]);
-    }
-    assertThat(sum[budgets.length - 1] / 30).isGreaterThan(0.5);
-  }
-
-  @Test
   void aWindowThatDoesNotFitIsCutAroundItsQueryBearingLine() {
     Candidate w = new Candidate("source_window:s1:10-14", CandidateKind.WINDOW, "ns", String.join("\n",
         "Dana: We spent the whole weekend cleaning the garage and sorting old boxes of letters and photos.",
