@@ -15,8 +15,21 @@ import java.util.List;
  */
 public interface SegmentLog {
 
-  /** Stores a closed segment with a state; an existing segment with the same id is replaced. */
-  void putSegment(Segment segment, SegmentState state);
+  /**
+   * Stores a closed segment with a state, unless a stored segment of its session holds one of its
+   * turn indices. The check and the write are one atomic step (one transaction, under the lock that
+   * serialises writes to the session), so of two writers closing overlapping segments of one
+   * session at once, only the first stores its segment, and no turn ever lies in two segments.
+   *
+   * <p>Overlap means sharing a turn index, not overlapping first-to-last ranges: a segment of late
+   * turns may lie inside the range of a segment that skipped them.
+   *
+   * @return true when this call stored the segment; false when a stored segment of its session
+   *     holds one of its turns (this very segment included, as after a retry or when another
+   *     writer closed the same segment): then nothing was written, and the writer should segment
+   *     again from after the stored segments ({@link #segmentedThrough}) rather than encode it
+   */
+  boolean putSegment(Segment segment, SegmentState state);
 
   /**
    * Changes a stored segment's state and error text (nullable).

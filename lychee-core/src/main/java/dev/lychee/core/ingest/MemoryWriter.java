@@ -64,6 +64,8 @@ public final class MemoryWriter implements AutoCloseable {
   private final FailureLog failures = new FailureLog();
   private final Map<SessionKey, Object> locks = new ConcurrentHashMap<>();
   private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
+  /** Rebuilds of a session's segmenter after refused segments, per call, before giving up. */
+  private static final int MAX_RESEGMENTATIONS = 16;
 
   @Inject
   public MemoryWriter(RecordStore store, VectorIndex vectors, Embedder embedder, Segmenter.Factory segmenters,
@@ -140,7 +142,7 @@ public final class MemoryWriter implements AutoCloseable {
                 + "segmented on the next append or flush, and encodePending restores missing vectors): "
                 + e.getMessage())));
       }
-      result = result.plus(handOver(closed));
+      result = result.plus(handOver(namespace, session, closed, false));
     }
     return result;
   }
@@ -164,25 +166,70 @@ public final class MemoryWriter implements AutoCloseable {
     }
   }
 
-  /** Stores closed segments as PENDING, then encodes them now or queues them. Never throws. */
-  private IngestResult handOver(List<Segment> closed) {
+  /**
+   * Stores closed segments of one session as PENDING, then encodes them now or queues them. Never
+   * throws; the caller holds the session's lock.
+   *
+   * <p>The store refuses a segment that shares a turn with one another writer (another instance on
+   * the same database, or this process before a restart) stored meanwhile. Then the rest of the
+   * batch is dropped too (it would leave a gap), the session's segmenter is rebuilt after the
+   * stored segments and offered the stored turns again ({@code flushing}: and flushed), and what
+   * closes is stored in the same way; so every turn ends in exactly one segment, encoded once.
+   */
+  private IngestResult handOver(String namespace, String session, List<Segment> closed, boolean flushing) {
     IngestResult result = IngestResult.EMPTY;
-    if (closed.isEmpty()) {
-      return result;
-    }
-    metrics.segmentsClosed(closed.size());
-    List<Segment> pending = new ArrayList<>(closed.size());
-    for (Segment s : closed) {
+    List<Segment> pending = new ArrayList<>();
+    int kept = 0;
+    List<Segment> batch = closed;
+    for (int round = 0; !batch.isEmpty(); round++) {
+      int refusedAt = -1;
+      for (int i = 0; i < batch.size() && refusedAt < 0; i++) {
+        Segment s = batch.get(i);
+        try {
+          if (store.putSegment(s, SegmentState.PENDING)) {
+            pending.add(s);
+          } else {
+            refusedAt = i;
+          }
+        } catch (RuntimeException e) {
+          result = result.plus(IngestResult.failed(new SegmentFailure(s.namespace(), s.id(), FailureKinds.kind(e),
+              "segment " + s.id() + " could not be stored (its turns are stored and are segmented again after "
+                  + "a restart): " + e.getMessage())));
+        }
+      }
+      kept += refusedAt < 0 ? batch.size() : refusedAt;
+      if (refusedAt < 0) {
+        break;
+      }
+      SessionKey key = new SessionKey(namespace, session);
+      live.remove(key);
+      if (round == MAX_RESEGMENTATIONS) {
+        result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, "overlap",
+            "segments of session '" + session + "' kept overlapping segments other writers stored; its turns are "
+                + "stored and are segmented on the next append or flush")));
+        break;
+      }
       try {
-        store.putSegment(s, SegmentState.PENDING);
-        pending.add(s);
+        SessionSegmentation fresh = segmentation(namespace, session);
+        List<Segment> again = new ArrayList<>(fresh.offerStored(store, embedder));
+        if (flushing) {
+          again.addAll(fresh.flush());
+          live.remove(key);
+        }
+        batch = again;
       } catch (RuntimeException e) {
-        result = result.plus(IngestResult.failed(new SegmentFailure(s.namespace(), s.id(), FailureKinds.kind(e),
-            "segment " + s.id() + " could not be stored (its turns are stored and are segmented again after "
-                + "a restart): " + e.getMessage())));
+        live.remove(key);
+        result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+            "segmenting session '" + session + "' again after another writer stored its segments failed; its "
+                + "turns are stored and are segmented on the next append or flush: " + e.getMessage())));
+        break;
       }
     }
-    result = result.plus(IngestResult.closed(closed.size()));
+    if (kept == 0) {
+      return result;
+    }
+    metrics.segmentsClosed(kept);
+    result = result.plus(IngestResult.closed(kept));
     if (background) {
       return result.plus(IngestResult.queued(queue.submit(pending)));
     }
@@ -219,7 +266,7 @@ public final class MemoryWriter implements AutoCloseable {
                 + e.getMessage()));
       }
       live.remove(new SessionKey(namespace, session));
-      return handOver(closed);
+      return handOver(namespace, session, closed, true);
     }
   }
 

@@ -176,11 +176,11 @@ public final class CheckedRecordStore implements RecordStore {
   // ---- segments ----
 
   @Override
-  public void putSegment(Segment segment, SegmentState state) {
+  public boolean putSegment(Segment segment, SegmentState state) {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(state, "state");
     ns(segment.namespace());
-    storage.putSegment(segment, state);
+    return storage.putSegment(segment, state);
   }
 
   @Override

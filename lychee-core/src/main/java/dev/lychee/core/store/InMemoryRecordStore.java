@@ -158,8 +158,15 @@ public final class InMemoryRecordStore implements RecordStore {
   // ---- segments ----
 
   @Override
-  public void putSegment(Segment segment, SegmentState state) {
-    write(segment.namespace(), d -> d.segments.put(segment.id(), new StoredSegment(segment, state, null)));
+  public boolean putSegment(Segment segment, SegmentState state) {
+    return write(segment.namespace(), d -> {
+      boolean overlaps = SegmentOverlap.sharesTurn(segment,
+          d.segments.values().stream().map(StoredSegment::segment).toList());
+      if (!overlaps) {
+        d.segments.put(segment.id(), new StoredSegment(segment, state, null));
+      }
+      return !overlaps;
+    });
   }
 
   @Override

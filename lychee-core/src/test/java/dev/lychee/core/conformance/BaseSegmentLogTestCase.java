@@ -65,8 +65,9 @@ public abstract class BaseSegmentLogTestCase extends StoreCase {
     assertThat(store.segments("ns").get(2).state()).isEqualTo(SegmentState.PENDING);
     assertThat(store.segments("ns").get(2).error()).isNull();
 
-    // putting the same id again replaces it
-    store.putSegment(a, SegmentState.ENCODED);
+    // putting the same segment again is refused and leaves its state as it is
+    store.setSegmentState("ns", a.id(), SegmentState.ENCODED, null);
+    assertThat(store.putSegment(a, SegmentState.PENDING)).isFalse();
     assertThat(store.segments("ns")).hasSize(3);
     assertThat(store.segments("ns").get(2).state()).isEqualTo(SegmentState.ENCODED);
 
@@ -74,6 +75,42 @@ public abstract class BaseSegmentLogTestCase extends StoreCase {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> store.setSegmentState("other", a.id(), SegmentState.ENCODED, null))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aSegmentSharingATurnWithAStoredOneIsRefused() {
+    List<RawTurn> turns = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      if (i != 4) {
+        turns.add(turn("ns", "s", i, "turn " + i));
+      }
+    }
+    store.appendTurns("ns", "s", turns);
+    store.appendTurns("ns", "t", List.of(turn("ns", "t", 2, "other session")));
+    // two writers closed different segments over turns 0..5 (turn 4 is missing: sent late)
+    Segment first = segment(turns.subList(0, 5), CloseReason.TARGET_LENGTH);
+    Segment rival = segment(turns.subList(0, 3), CloseReason.SEMANTIC_BOUNDARY);
+    Segment straddling = segment(turns.subList(3, 7), CloseReason.TARGET_LENGTH);
+    assertThat(store.putSegment(first, SegmentState.PENDING)).isTrue();
+    assertThat(store.putSegment(rival, SegmentState.PENDING)).as("shares turns 0-2").isFalse();
+    assertThat(store.putSegment(straddling, SegmentState.ENCODED)).as("shares turns 3 and 5").isFalse();
+    // the same turn index in another session, and a late turn inside the stored range, do not overlap
+    assertThat(store.putSegment(segment(List.of(turn("ns", "t", 2, "other session")), CloseReason.SESSION_FLUSH),
+        SegmentState.PENDING)).isTrue();
+    RawTurn late = turn("ns", "s", 4, "turn 4");
+    store.appendTurns("ns", "s", List.of(late));
+    Segment lateSegment = segment(List.of(late), CloseReason.LATE_TURNS);
+    assertThat(store.putSegment(lateSegment, SegmentState.PENDING)).isTrue();
+    Segment rest = segment(turns.subList(5, 9), CloseReason.SESSION_FLUSH);
+    assertThat(store.putSegment(rest, SegmentState.PENDING)).isTrue();
+    reopenIfSupported();
+    assertThat(store.segments("ns")).extracting(x -> x.segment().id())
+        .containsExactly(first.id(), lateSegment.id(), rest.id(), "t:2-2");
+    assertThat(store.segments("ns")).allSatisfy(x -> assertThat(x.state()).isEqualTo(SegmentState.PENDING));
+    assertThat(store.segmentedThrough("ns", "s")).isEqualTo(9);
+    assertThat(store.putSegment(segment(List.of(late), CloseReason.LATE_TURNS), SegmentState.ENCODED))
+        .as("a retry of a stored segment").isFalse();
+    assertThat(store.segments("ns").get(1).state()).isEqualTo(SegmentState.PENDING);
   }
 
   @Test

@@ -137,8 +137,8 @@ public final class LuceneRecordStore implements RecordStore {
   // ---- segments ----
 
   @Override
-  public void putSegment(Segment segment, SegmentState state) {
-    segments.put(segment, state);
+  public boolean putSegment(Segment segment, SegmentState state) {
+    return segments.put(segment, state);
   }
 
   @Override

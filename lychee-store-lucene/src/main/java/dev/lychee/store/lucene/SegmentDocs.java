@@ -5,12 +5,17 @@ import static dev.lychee.store.lucene.StoreFields.KIND_SEGMENT;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.core.store.SegmentOverlap;
 import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 
@@ -29,10 +34,25 @@ final class SegmentDocs {
     this.cache = cache;
   }
 
-  void put(Segment segment, SegmentState state) {
-    index.write((writer, searcher) -> {
-      write(writer, new StoredSegment(segment, state, null));
-      return null;
+  /**
+   * Stores the segment unless a stored one of its session shares a turn ({@link SegmentOverlap}),
+   * checked under the index's write lock against every earlier commit.
+   */
+  boolean put(Segment segment, SegmentState state) {
+    return index.write((writer, searcher) -> {
+      Query meeting = new BooleanQuery.Builder()
+          .add(StoreFields.sessionScope(segment.namespace(), KIND_SEGMENT, segment.session()), BooleanClause.Occur.FILTER)
+          .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.FIRST, Long.MIN_VALUE, segment.lastIndex()),
+              BooleanClause.Occur.FILTER)
+          .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.LAST, segment.firstIndex(), Long.MAX_VALUE),
+              BooleanClause.Occur.FILTER)
+          .build();
+      boolean overlaps = SegmentOverlap.sharesTurn(segment, Hits.all(searcher, meeting, BY_SESSION_FIRST).stream()
+          .map(d -> JsonCodec.segment(Hits.json(d)).segment()).toList());
+      if (!overlaps) {
+        write(writer, new StoredSegment(segment, state, null));
+      }
+      return !overlaps;
     });
   }
 

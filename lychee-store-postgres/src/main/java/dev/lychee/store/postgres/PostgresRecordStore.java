@@ -236,14 +236,11 @@ public final class PostgresRecordStore implements RecordStore {
   // ---- segments ----
 
   @Override
-  public void putSegment(Segment segment, SegmentState state) {
+  public boolean putSegment(Segment segment, SegmentState state) {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(state, "state");
     ns(segment.namespace());
-    db.write(h -> {
-      segments.put(h, segment, state);
-      return null;
-    });
+    return db.write(h -> segments.put(h, segment, state));
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.lychee.api.CloseReason;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.core.store.SegmentOverlap;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -36,18 +37,28 @@ final class SegmentTable {
     return Double.isNaN(v) ? null : v;
   }
 
-  /** Stores or replaces a segment; a replaced segment keeps its attempt count and loses its claim. */
-  void put(Handle h, Segment s, SegmentState state) {
-    h.createUpdate("INSERT INTO segments(" + COLUMNS + ") VALUES (:ns, :id, :s, :first, :last, :state, NULL,"
-            + " :exchanges, :tokens, :reason, :score, :probability, :turns)"
-            + " ON CONFLICT (namespace, id) DO UPDATE SET session = EXCLUDED.session, first_idx = EXCLUDED.first_idx,"
-            + " last_idx = EXCLUDED.last_idx, state = EXCLUDED.state, error = NULL, exchanges = EXCLUDED.exchanges,"
-            + " tokens = EXCLUDED.tokens, reason = EXCLUDED.reason, score = EXCLUDED.score,"
-            + " probability = EXCLUDED.probability, turns = EXCLUDED.turns, claimed_by = NULL, claim_expires = NULL")
-        .bind("ns", s.namespace()).bind("id", s.id()).bind("s", s.session()).bind("first", s.firstIndex())
-        .bind("last", s.lastIndex()).bind("state", state.name()).bind("exchanges", s.exchanges())
-        .bind("tokens", s.tokens()).bind("reason", s.reason().name()).bind("score", nullIfNan(s.score()))
-        .bind("probability", nullIfNan(s.probability())).bind("turns", Columns.segmentTurns(s.turns())).execute();
+  /**
+   * Stores the segment unless a stored one of its session shares a turn ({@link SegmentOverlap}),
+   * checked under the session's row lock, which every append and segment put of the session takes:
+   * of two instances closing overlapping segments at once, the second sees the first's row.
+   */
+  boolean put(Handle h, Segment s, SegmentState state) {
+    TurnTable.lockSession(h, s.namespace(), s.session());
+    List<Segment> meeting = h.createQuery("SELECT " + COLUMNS + " FROM segments WHERE namespace = :ns AND session = :s"
+            + " AND first_idx <= :last AND last_idx >= :first")
+        .bind("ns", s.namespace()).bind("s", s.session()).bind("first", s.firstIndex()).bind("last", s.lastIndex())
+        .map(SegmentTable::map).map(StoredSegment::segment).list();
+    boolean overlaps = SegmentOverlap.sharesTurn(s, meeting);
+    if (!overlaps) {
+      h.createUpdate("INSERT INTO segments(" + COLUMNS + ") VALUES (:ns, :id, :s, :first, :last, :state, NULL,"
+              + " :exchanges, :tokens, :reason, :score, :probability, :turns)")
+          .bind("ns", s.namespace()).bind("id", s.id()).bind("s", s.session()).bind("first", s.firstIndex())
+          .bind("last", s.lastIndex()).bind("state", state.name()).bind("exchanges", s.exchanges())
+          .bind("tokens", s.tokens()).bind("reason", s.reason().name()).bind("score", nullIfNan(s.score()))
+          .bind("probability", nullIfNan(s.probability())).bind("turns", Columns.segmentTurns(s.turns())).execute();
+    }
+    TurnTable.dropIfEmpty(h, s.namespace(), s.session());
+    return !overlaps;
   }
 
   /**

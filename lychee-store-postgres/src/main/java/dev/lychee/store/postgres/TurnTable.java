@@ -37,8 +37,12 @@ final class TurnTable {
         Columns.untext(rs.getString("text")), Columns.time(rs, "time"));
   }
 
-  /** Locks the session's row (creating it) and returns its next free index. */
-  private static int lockSession(Handle h, String ns, String session) {
+  /**
+   * Locks the session's row (creating it) and returns its next free index. Appends and segment
+   * puts of the session take this lock, so they run one after another across instances; a caller
+   * that stores no turn ends with {@link #dropIfEmpty}.
+   */
+  static int lockSession(Handle h, String ns, String session) {
     return h.createQuery("INSERT INTO sessions(namespace, session, next_idx) VALUES (:ns, :s, 0)"
             + " ON CONFLICT (namespace, session) DO UPDATE SET next_idx = sessions.next_idx RETURNING next_idx")
         .bind("ns", ns).bind("s", session).mapTo(Integer.class).one();
@@ -159,7 +163,7 @@ final class TurnTable {
   }
 
   /** A session row exists only while the session holds a turn. */
-  private static void dropIfEmpty(Handle h, String ns, String session) {
+  static void dropIfEmpty(Handle h, String ns, String session) {
     h.createUpdate("DELETE FROM sessions WHERE namespace = :ns AND session = :s AND next_idx = 0")
         .bind("ns", ns).bind("s", session).execute();
   }

@@ -7,6 +7,7 @@ import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestConfig.EncodeMode;
+import dev.lychee.core.testing.CountingEncoder;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

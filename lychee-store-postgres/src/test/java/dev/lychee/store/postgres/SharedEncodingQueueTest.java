@@ -15,6 +15,7 @@ import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestConfig.EncodeMode;
 import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.testing.CountingEncoder;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package dev.lychee.store.sqlite;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.core.store.SegmentOverlap;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
 
@@ -14,14 +15,29 @@ final class SegmentTable {
     this.db = db;
   }
 
-  void put(Segment segment, SegmentState state) {
-    db.write(h -> h.createUpdate("INSERT OR REPLACE INTO segments(" + Rows.SEGMENT_COLUMNS
-            + ") VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)")
-        .bind(0, segment.namespace()).bind(1, segment.id()).bind(2, segment.session())
-        .bind(3, segment.firstIndex()).bind(4, segment.lastIndex()).bind(5, state.name())
-        .bind(6, segment.exchanges()).bind(7, segment.tokens()).bind(8, segment.reason().name())
-        .bind(9, Rows.nullIfNan(segment.score())).bind(10, Rows.nullIfNan(segment.probability()))
-        .bind(11, ColumnCodec.segmentTurns(segment.turns())).execute());
+  /**
+   * Stores the segment unless a stored one of its session shares a turn ({@link SegmentOverlap}),
+   * checked inside the write transaction, which {@code BEGIN IMMEDIATE} makes the only writer of
+   * the file (other processes included).
+   */
+  boolean put(Segment segment, SegmentState state) {
+    return db.write(h -> {
+      List<Segment> meeting = h.createQuery("SELECT " + Rows.SEGMENT_COLUMNS + " FROM segments"
+              + " WHERE namespace = ? AND session = ? AND first_idx <= ? AND last_idx >= ?")
+          .bind(0, segment.namespace()).bind(1, segment.session()).bind(2, segment.lastIndex())
+          .bind(3, segment.firstIndex()).map(Rows::segment).map(StoredSegment::segment).list();
+      boolean overlaps = SegmentOverlap.sharesTurn(segment, meeting);
+      if (!overlaps) {
+        h.createUpdate("INSERT INTO segments(" + Rows.SEGMENT_COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)")
+            .bind(0, segment.namespace()).bind(1, segment.id()).bind(2, segment.session())
+            .bind(3, segment.firstIndex()).bind(4, segment.lastIndex()).bind(5, state.name())
+            .bind(6, segment.exchanges()).bind(7, segment.tokens()).bind(8, segment.reason().name())
+            .bind(9, Rows.nullIfNan(segment.score())).bind(10, Rows.nullIfNan(segment.probability()))
+            .bind(11, ColumnCodec.segmentTurns(segment.turns())).execute();
+      }
+      return !overlaps;
+    });
   }
 
   void setState(String namespace, String segmentId, SegmentState state, String error) {

@@ -1,4 +1,4 @@
-package dev.lychee.store.postgres;
+package dev.lychee.core.testing;
 
 import dev.lychee.api.Encoding;
 import dev.lychee.api.ReferenceContext;
@@ -9,11 +9,12 @@ import dev.lychee.core.encode.OfflineEncoder;
 import java.util.function.Consumer;
 
 /** The offline encoder, telling a listener about every segment that reaches it. */
-final class CountingEncoder implements Encoder {
+public final class CountingEncoder implements Encoder {
   private final OfflineEncoder offline = new OfflineEncoder(EncodingConfig.defaults());
   private final Consumer<String> onEncode;
 
-  CountingEncoder(Consumer<String> onEncode) {
+  /** An encoder that calls {@code onEncode} with each segment's id before encoding it offline. */
+  public CountingEncoder(Consumer<String> onEncode) {
     this.onEncode = onEncode;
   }
 
