@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The background encoder: a bounded queue of closed, durably PENDING segments and a fixed pool of
@@ -33,6 +35,7 @@ import java.util.function.Function;
  * refusal leaves nothing behind; the segments an admitted call closes are always queued.
  */
 final class EncodeQueue implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EncodeQueue.class);
   private final IngestConfig config;
   private final EncodeRunner runner;
   private final Function<SessionKey, List<Segment>> pendingOfSession;
@@ -241,6 +244,33 @@ final class EncodeQueue implements AutoCloseable {
     lane.ids.remove(item.segment().id());
     total--;
     perNamespace.computeIfPresent(key.namespace(), (k, v) -> v <= 1 ? null : v - 1);
+  }
+
+  /**
+   * Runs {@code task} on the pool every {@code period} until close; a failing run is logged and
+   * the next one still comes.
+   */
+  void every(Duration period, Runnable task) {
+    pool.scheduleWithFixedDelay(() -> {
+      if (closing) {
+        return;
+      }
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        LOG.warn("background encoder: a periodic task failed, it runs again in " + period.toMillis() + " ms", e);
+      }
+    }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Whether a lane of this session is queued or running, or stopped after a failure. */
+  boolean holds(SessionKey key) {
+    lock.lock();
+    try {
+      return lanes.containsKey(key) || stopped.contains(key);
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Segments queued or being encoded for a namespace. */

@@ -17,7 +17,6 @@ import org.slf4j.LoggerFactory;
  */
 final class EncodeRunner {
   private static final Logger LOG = LoggerFactory.getLogger(EncodeRunner.class);
-  private static final Duration LEASE = Duration.ofMinutes(15);
 
   private final SegmentCommitter committer;
   private final SegmentClaims claims;
@@ -52,7 +51,7 @@ final class EncodeRunner {
   Step once(Segment segment) {
     Optional<SegmentClaim> claimed;
     try {
-      claimed = claims.claim(segment, owner, LEASE);
+      claimed = claims.claim(segment, owner, config.claimLease());
     } catch (RuntimeException e) {
       return failed(segment, e, 0);
     }
@@ -88,6 +87,11 @@ final class EncodeRunner {
     metrics.segmentFailed(retry);
     LOG.debug(message, e);
     return new Step(IngestResult.failed(f), f, FailureKinds.retryable(e), attempts, false);
+  }
+
+  /** Whether the segment's attempts are used up (by any owner, as far as the claims count them). */
+  boolean exhausted(Segment segment) {
+    return claims.attempts(segment.namespace(), segment.id()) >= config.maxAttempts();
   }
 
   /** Whether another attempt should follow {@code step}. */

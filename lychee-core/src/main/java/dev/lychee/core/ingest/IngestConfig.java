@@ -25,6 +25,12 @@ import java.util.Objects;
  * @param maxBackoff the longest delay between attempts (default 30 s)
  * @param resumeOnOpen queue the PENDING segments of every namespace when Lychee is created
  *     (default true)
+ * @param claimLease how long a claim on a segment being encoded lasts; a claim of an instance that
+ *     died mid-encoding lets another instance take the segment over after it (default 15 min)
+ * @param sweepPeriod background mode: how often the stored PENDING segments that no lane of this
+ *     process holds are queued again (ones skipped while another owner held their session, ones a
+ *     dead instance left claimed), so a shared queue drains without a restart; zero turns the
+ *     sweep off (default 1 min)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -38,7 +44,9 @@ public record IngestConfig(
     int maxAttempts,
     Duration retryBackoff,
     Duration maxBackoff,
-    boolean resumeOnOpen) {
+    boolean resumeOnOpen,
+    Duration claimLease,
+    Duration sweepPeriod) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -84,6 +92,14 @@ public record IngestConfig(
     if (maxBackoff.compareTo(retryBackoff) < 0) {
       throw new IllegalArgumentException("maxBackoff (" + maxBackoff + ") must be >= retryBackoff (" + retryBackoff + ")");
     }
+    requireNonNegative(claimLease, "claimLease");
+    if (claimLease.toMillis() < 1000) {
+      throw new IllegalArgumentException("claimLease must be at least 1 s: " + claimLease);
+    }
+    requireNonNegative(sweepPeriod, "sweepPeriod");
+    if (!sweepPeriod.isZero() && sweepPeriod.toMillis() < 10) {
+      throw new IllegalArgumentException("sweepPeriod must be 0 (off) or at least 10 ms: " + sweepPeriod);
+    }
   }
 
   private static void requireNonNegative(Duration d, String name) {
@@ -107,7 +123,7 @@ public record IngestConfig(
     return new Builder().maxTurnChars(maxTurnChars).flushOtherSessions(flushOtherSessions)
         .reembedNodes(reembedNodes).encodeMode(encodeMode).concurrency(concurrency).queueCapacity(queueCapacity)
         .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
-        .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen);
+        .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -124,6 +140,8 @@ public record IngestConfig(
     private Duration retryBackoff = Duration.ofMillis(500);
     private Duration maxBackoff = Duration.ofSeconds(30);
     private boolean resumeOnOpen = true;
+    private Duration claimLease = Duration.ofMinutes(15);
+    private Duration sweepPeriod = Duration.ofMinutes(1);
 
     private Builder() {}
 
@@ -139,10 +157,13 @@ public record IngestConfig(
     public Builder retryBackoff(Duration v) { retryBackoff = v; return this; }
     public Builder maxBackoff(Duration v) { maxBackoff = v; return this; }
     public Builder resumeOnOpen(boolean v) { resumeOnOpen = v; return this; }
+    public Builder claimLease(Duration v) { claimLease = v; return this; }
+    public Builder sweepPeriod(Duration v) { sweepPeriod = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
-          queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen);
+          queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
+          sweepPeriod);
     }
   }
 }

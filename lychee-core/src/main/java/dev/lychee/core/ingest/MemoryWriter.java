@@ -86,6 +86,32 @@ public final class MemoryWriter implements AutoCloseable {
     this.background = config.encodeMode().background(!"offline".equals(encoder.name()));
     this.queue = new EncodeQueue(config, runner, this::pendingOf, failures, clock);
     metrics.pendingGauge(queue::depth);
+    if (background && !config.sweepPeriod().isZero()) {
+      queue.every(config.sweepPeriod(), this::sweep);
+    }
+  }
+
+  /**
+   * Queues the stored PENDING segments of sessions that no lane of this process holds: a segment
+   * skipped because another owner held its session past the claim wait, or one a dead instance
+   * left claimed (taken over once its lease ends). Sessions stopped here after a failure, and
+   * sessions whose first PENDING segment has used up its attempts, are left for
+   * {@code encodePending}, so a failing encoder is not called again every period.
+   */
+  private void sweep() {
+    for (String ns : store.namespaces()) {
+      Map<String, List<Segment>> pending = new LinkedHashMap<>();
+      for (StoredSegment s : store.segments(ns)) {
+        if (s.state() == SegmentState.PENDING) {
+          pending.computeIfAbsent(s.segment().session(), k -> new ArrayList<>()).add(s.segment());
+        }
+      }
+      pending.forEach((session, segments) -> {
+        if (!queue.holds(new SessionKey(ns, session)) && !runner.exhausted(segments.get(0))) {
+          queue.submit(segments);
+        }
+      });
+    }
   }
 
   /** Whether closed segments are encoded in the background. */
