@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1));
+    return new SchemaMigrations(List.of(V1, V2));
   }
 
   int latestVersion() {
@@ -228,4 +228,17 @@ final class SchemaMigrations {
         seq bigint NOT NULL,
         PRIMARY KEY (namespace, kind, id))""",
       "CREATE INDEX vector_tombstones_by_seq ON vector_tombstones (namespace, kind, seq)"));
+
+  /**
+   * Migration 2: partial indexes for the claim queries ({@link PostgresSegmentClaims#claimNext}),
+   * which look only at segments that are not ENCODED, or claimed: without them every claim scanned
+   * the whole table (101 ms against 0.1 ms on 200,000 segments, 80 of them PENDING). The index on
+   * PENDING segments of V1 matched no query ({@code state <> 'ENCODED'} takes FAILED too) and goes.
+   */
+  static final Migration V2 = new Migration(2, "partial indexes for claiming segments", List.of(
+      "DROP INDEX segments_pending",
+      "CREATE INDEX segments_unencoded ON segments (namespace, seq) WHERE state <> 'ENCODED'",
+      "CREATE INDEX segments_unencoded_by_session ON segments (namespace, session, first_idx, last_idx)"
+          + " WHERE state <> 'ENCODED'",
+      "CREATE INDEX segments_claimed ON segments (namespace, session) WHERE claim_expires IS NOT NULL"));
 }
