@@ -88,8 +88,10 @@ public final class EvidenceNodeChannel implements RecallChannel {
         continue;
       }
       Map<String, NodeHit> ofKind = new HashMap<>();
-      for (String q : variants) {
-        for (ScoredId hit : vectors.search(ns, index, query.vector(q), limit, null)) {
+      List<List<ScoredId>> hits = vectors.searchAll(ns, index, VariantHit.vectorsOf(query), limit, null);
+      for (int i = 0; i < variants.size(); i++) {
+        String q = variants.get(i);
+        for (ScoredId hit : hits.get(i)) {
           double s = Scores.retrieval(hit.score()) * weight(kind);
           ofKind.merge(hit.id(), new NodeHit(s, new LinkedHashSet<>(List.of(q))), NodeHit::merge);
         }

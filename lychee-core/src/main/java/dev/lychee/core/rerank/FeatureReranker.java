@@ -50,14 +50,20 @@ public final class FeatureReranker implements Reranker {
       names.forEach(n -> queryTerms.remove(Terms.stem(n)));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
+      // each text is tokenised once: its content terms feed the lexical feature, its tokens the speaker one
+      List<Set<String>> tokens = new ArrayList<>(candidates.size());
       List<Set<String>> texts = new ArrayList<>(candidates.size());
-      candidates.forEach(c -> texts.add(Terms.content(c.text())));
+      for (Candidate c : candidates) {
+        Set<String> t = Terms.tokens(c.text());
+        tokens.add(t);
+        texts.add(Terms.content(t));
+      }
       Map<String, Double> weights = poolIdf(queryTerms, texts);
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
         double lexical = overlap(weights, texts.get(i));
-        double speaker = speaker(names, c);
+        double speaker = speaker(names, c, tokens.get(i));
         double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
@@ -131,13 +137,24 @@ public final class FeatureReranker implements Reranker {
    * else 0 (also 0 when the question names nobody).
    */
   static double speaker(Set<String> names, Candidate c) {
+    return speaker(names, c, Terms.tokens(c.text()));
+  }
+
+  /** The same, with the candidate's {@link Terms#tokens} already at hand. */
+  static double speaker(Set<String> names, Candidate c, Set<String> tokens) {
     if (names.isEmpty()) {
       return 0;
     }
     for (String e : c.entities()) {
-      if (names.stream().anyMatch(n -> Terms.tokens(e).contains(n))) {
+      Set<String> entity = Terms.tokens(e);
+      if (names.stream().anyMatch(entity::contains)) {
         return 1;
       }
+    }
+    // a name made of word characters that starts a line is one of the text's tokens: a text holding
+    // none of the names can have no such line (names with an apostrophe or hyphen are looked for)
+    if (names.stream().noneMatch(tokens::contains) && names.stream().allMatch(Terms::isWord)) {
+      return 0;
     }
     String text = c.text().toLowerCase(Locale.ROOT);
     for (String line : text.split("\n")) {
@@ -147,7 +164,6 @@ public final class FeatureReranker implements Reranker {
         }
       }
     }
-    Set<String> tokens = Terms.tokens(text);
-    return names.stream().anyMatch(tokens::contains) ? 0.5 : 0;
+    return 0.5;
   }
 }
