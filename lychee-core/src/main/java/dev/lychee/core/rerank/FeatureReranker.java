@@ -12,6 +12,7 @@ import dev.lychee.core.text.Terms;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,20 +51,20 @@ public final class FeatureReranker implements Reranker {
       names.forEach(n -> queryTerms.remove(Terms.stem(n)));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
-      // each text is tokenised once: its content terms feed the lexical feature, its tokens the speaker one
-      List<Set<String>> tokens = new ArrayList<>(candidates.size());
+      // one pass over each text finds what both text features need; the pool can hold thousands
+      List<TextMatch> matches = new ArrayList<>(candidates.size());
       List<Set<String>> texts = new ArrayList<>(candidates.size());
       for (Candidate c : candidates) {
-        Set<String> t = Terms.tokens(c.text());
-        tokens.add(t);
-        texts.add(Terms.content(t));
+        TextMatch m = TextMatch.of(c.text(), queryTerms, names);
+        matches.add(m);
+        texts.add(m.queryTerms());
       }
       Map<String, Double> weights = poolIdf(queryTerms, texts);
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
         double lexical = overlap(weights, texts.get(i));
-        double speaker = speaker(names, c, tokens.get(i));
+        double speaker = speaker(names, c, matches.get(i).holdsAName());
         double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
@@ -137,11 +138,13 @@ public final class FeatureReranker implements Reranker {
    * else 0 (also 0 when the question names nobody).
    */
   static double speaker(Set<String> names, Candidate c) {
-    return speaker(names, c, Terms.tokens(c.text()));
+    return speaker(names, c, TextMatch.of(c.text(), Set.of(), names).holdsAName());
   }
 
-  /** The same, with the candidate's {@link Terms#tokens} already at hand. */
-  static double speaker(Set<String> names, Candidate c, Set<String> tokens) {
+  /**
+   * The same, knowing already whether one of the names is among the text's {@link Terms#tokens}.
+   */
+  static double speaker(Set<String> names, Candidate c, boolean holdsAName) {
     if (names.isEmpty()) {
       return 0;
     }
@@ -153,7 +156,7 @@ public final class FeatureReranker implements Reranker {
     }
     // a name made of word characters that starts a line is one of the text's tokens: a text holding
     // none of the names can have no such line (names with an apostrophe or hyphen are looked for)
-    if (names.stream().noneMatch(tokens::contains) && names.stream().allMatch(Terms::isWord)) {
+    if (!holdsAName && names.stream().allMatch(Terms::isWord)) {
       return 0;
     }
     String text = c.text().toLowerCase(Locale.ROOT);
@@ -164,6 +167,31 @@ public final class FeatureReranker implements Reranker {
         }
       }
     }
-    return 0.5;
+    return holdsAName ? 0.5 : 0;
+  }
+
+  /**
+   * What the text features read from one candidate's text, found in one pass over its tokens.
+   *
+   * @param queryTerms the query terms among the text's content terms ({@link Terms#content}):
+   *     for {@link #poolIdf} and {@link #overlap} the same as the whole content set, since they
+   *     only ask about query terms
+   * @param holdsAName whether one of the named people is one of the text's tokens
+   */
+  record TextMatch(Set<String> queryTerms, boolean holdsAName) {
+    static TextMatch of(String text, Set<String> queryTerms, Set<String> names) {
+      Set<String> found = new HashSet<>();
+      boolean[] named = {false};
+      Terms.forEachToken(text, t -> {
+        if (!named[0] && names.contains(t)) {
+          named[0] = true;
+        }
+        String term = Terms.contentTerm(t);
+        if (term != null && queryTerms.contains(term)) {
+          found.add(term);
+        }
+      });
+      return new TextMatch(found, named[0]);
+    }
   }
 }

@@ -3,6 +3,7 @@ package dev.lychee.core.text;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -38,8 +39,17 @@ public final class Terms {
    */
   public static Set<String> tokens(String text) {
     Set<String> out = new LinkedHashSet<>();
+    forEachToken(text, out::add);
+    return out;
+  }
+
+  /**
+   * Hands every word token of {@link #tokens} to {@code action}, repeats included, without
+   * collecting them: for a caller that only looks for a few words in a long text.
+   */
+  public static void forEachToken(String text, Consumer<String> action) {
     if (text == null) {
-      return out;
+      return;
     }
     String s = text.toLowerCase(Locale.ROOT);
     int n = s.length();
@@ -55,9 +65,8 @@ public final class Terms {
       while (i < n && isWordChar(cp = s.codePointAt(i))) {
         i += Character.charCount(cp);
       }
-      out.add(s.substring(start, i));
+      action.accept(s.substring(start, i));
     }
-    return out;
   }
 
   /**
@@ -100,11 +109,17 @@ public final class Terms {
   public static Set<String> content(Set<String> tokens) {
     Set<String> out = new LinkedHashSet<>();
     for (String t : tokens) {
-      if (!STOP.contains(t) && (t.length() > 1 || Character.isDigit(t.charAt(0)))) {
-        out.add(stem(t));
+      String term = contentTerm(t);
+      if (term != null) {
+        out.add(term);
       }
     }
     return out;
+  }
+
+  /** The content term a token stands for ({@link #content}), or null for a function word or a lone letter. */
+  public static String contentTerm(String token) {
+    return !STOP.contains(token) && (token.length() > 1 || Character.isDigit(token.charAt(0))) ? stem(token) : null;
   }
 
   /** A light suffix fold so that simple inflections meet. */

@@ -80,6 +80,18 @@ class FeatureRerankerTest {
   }
 
   @Test
+  void textMatchHoldsTheQueryTermsAmongTheTextsContentTermsAndWhetherANameIsAToken() {
+    String text = "Dana: The Libraries had books, and a garden-shed";
+    java.util.Set<String> query = java.util.Set.of("library", "book", "shed", "the", "violin");
+    FeatureReranker.TextMatch m = FeatureReranker.TextMatch.of(text, query, java.util.Set.of("dana"));
+    java.util.Set<String> expected = new java.util.HashSet<>(dev.lychee.core.text.Terms.content(text));
+    expected.retainAll(query);
+    assertThat(m.queryTerms()).isEqualTo(expected).containsExactlyInAnyOrder("library", "book", "shed");
+    assertThat(m.holdsAName()).isTrue();
+    assertThat(FeatureReranker.TextMatch.of(text, query, java.util.Set.of("omar")).holdsAName()).isFalse();
+  }
+
+  @Test
   void namedPeopleSkipSentenceWords() {
     assertThat(FeatureReranker.namedPeople("What did Dana's brother tell Omar?")).containsExactly("dana", "omar");
   }
