@@ -58,11 +58,7 @@ public final class ExactVectorIndex implements VectorIndex {
 
   @Override
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
-    Objects.requireNonNull(query, "query");
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0, got " + k);
-    }
-    Vectors.checkVector("query", query);
+    Vectors.checkQuery(query, k);
     VectorSlab s = slab(namespace, kind, false);
     return s == null ? List.of() : s.search(query, k, filter);
   }

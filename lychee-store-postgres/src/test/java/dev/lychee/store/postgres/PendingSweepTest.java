@@ -42,7 +42,7 @@ class PendingSweepTest {
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(3)
         .claimWait(Duration.ofMillis(200)).build();
     List<Segment> orphans = new ArrayList<>();
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (PostgresRecordStore store = TestPostgres.rawStore(url, config)) {
       PostgresSegmentClaims dead = new PostgresSegmentClaims(store.database());
       Random rnd = new Random(3);
       for (String session : List.of("a", "b")) {
@@ -77,8 +77,7 @@ class PendingSweepTest {
           .containsOnly(SegmentState.ENCODED);
       assertThat(encodings.keySet()).containsExactlyInAnyOrderElementsOf(orphans.stream().map(Segment::id).toList());
       assertThat(encodings).allSatisfy((id, n) -> assertThat(n.get()).as("encodings of %s", id).isEqualTo(1));
-      PostgresSegmentClaims claims = new PostgresSegmentClaims(
-          ((PostgresRecordStore) ((dev.lychee.core.store.CheckedRecordStore) survivor.store()).storage()).database());
+      PostgresSegmentClaims claims = new PostgresSegmentClaims(TestPostgres.databaseOf(survivor.store()));
       // the dead instance's attempt and the survivor's take-over
       assertThat(orphans).allSatisfy(s -> assertThat(claims.attempts("ns", s.id())).isEqualTo(2));
     }
