@@ -2,17 +2,15 @@ package dev.lychee.core.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.Segment;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.segment.SegmentationConfig;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.store.InMemoryRecordStore;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.SegmentCoverage;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -36,14 +34,8 @@ class OverlappingWritersTest {
     LycheeConfig config = LycheeConfig.builder().segmenter("fixed")
         .segmentation(SegmentationConfig.builder().windowExchanges(3).build())
         .encodeMode(IngestConfig.EncodeMode.SYNC).build();
-    return Lychee.builder().embedder(new HashingEmbedder()).store(shared).config(config)
-        .module(new AbstractModule() {
-          @Override
-          protected void configure() {
-            bind(Encoder.class).toInstance(
-                new CountingEncoder(id -> encodings.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-          }
-        }).build();
+    return Lychee.create(config, binder -> binder.bind(RecordStore.class).toInstance(CheckedRecordStore.of(shared)),
+        CountingEncoder.module(encodings));
   }
 
   /** The store, counting the segments it refuses. */

@@ -4,19 +4,15 @@ import static dev.lychee.core.conformance.StoreFixtures.segment;
 import static dev.lychee.core.conformance.StoreFixtures.turns;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
-import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,14 +55,7 @@ class PendingSweepTest {
     LycheeConfig lychee = LycheeConfig.builder().ingest(IngestConfig.builder()
         .encodeMode(IngestConfig.EncodeMode.ASYNC).claimLease(Duration.ofSeconds(30))
         .sweepPeriod(Duration.ofMillis(300)).build()).build();
-    try (Lychee survivor = Lychee.create(lychee, new PostgresStoreModule(url, config), new AbstractModule() {
-      @Override
-      protected void configure() {
-        bind(Embedder.class).toInstance(new HashingEmbedder());
-        bind(Encoder.class).toInstance(
-            new CountingEncoder(id -> encodings.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-      }
-    })) {
+    try (Lychee survivor = Lychee.create(lychee, new PostgresStoreModule(url, config), CountingEncoder.module(encodings))) {
       // the open queued both, found them claimed by the dead instance, and skipped them
       assertThat(survivor.awaitIdle("ns", Duration.ofSeconds(30))).isTrue();
       long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();

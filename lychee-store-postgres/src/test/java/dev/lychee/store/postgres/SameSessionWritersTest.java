@@ -2,16 +2,12 @@ package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.SegmentCoverage;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,14 +32,7 @@ class SameSessionWritersTest {
     LycheeConfig lychee = LycheeConfig.builder().segmenter("fixed")
         .segmentation(SegmentationConfig.builder().windowExchanges(3).build())
         .encodeMode(IngestConfig.EncodeMode.SYNC).build();
-    return Lychee.create(lychee, new PostgresStoreModule(url, config), new AbstractModule() {
-      @Override
-      protected void configure() {
-        bind(Embedder.class).toInstance(new HashingEmbedder());
-        bind(Encoder.class).toInstance(
-            new CountingEncoder(id -> encodings.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-      }
-    });
+    return Lychee.create(lychee, new PostgresStoreModule(url, config), CountingEncoder.module(encodings));
   }
 
   @Test

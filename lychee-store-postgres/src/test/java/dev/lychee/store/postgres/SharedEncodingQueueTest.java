@@ -1,22 +1,18 @@
 package dev.lychee.store.postgres;
 
 import static dev.lychee.core.conformance.StoreFixtures.segment;
-import com.google.inject.AbstractModule;
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestConfig.EncodeMode;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,14 +36,7 @@ class SharedEncodingQueueTest {
   private static Lychee instance(String url, PostgresStoreConfig config, Map<String, AtomicInteger> calls) {
     LycheeConfig lychee = LycheeConfig.builder()
         .ingest(IngestConfig.builder().encodeMode(EncodeMode.ASYNC).concurrency(3).build()).build();
-    return Lychee.create(lychee, new PostgresStoreModule(url, config), new AbstractModule() {
-      @Override
-      protected void configure() {
-        bind(Embedder.class).toInstance(new HashingEmbedder());
-        bind(Encoder.class).toInstance(
-            new CountingEncoder(id -> calls.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-      }
-    });
+    return Lychee.create(lychee, new PostgresStoreModule(url, config), CountingEncoder.module(calls));
   }
 
   /** PENDING segments, as a writer that crashed before encoding leaves them. */
