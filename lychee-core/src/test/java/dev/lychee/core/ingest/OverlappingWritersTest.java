@@ -30,9 +30,14 @@ import org.junit.jupiter.api.Test;
  */
 class OverlappingWritersTest {
 
-  private static Lychee writer(RecordStore shared, Map<String, AtomicInteger> encodings) {
+  /**
+   * A writer whose segments close every {@code window} exchanges: writers with different windows
+   * close segments that overlap without being equal, as semantic segmenters fed different batches
+   * do.
+   */
+  private static Lychee writer(RecordStore shared, Map<String, AtomicInteger> encodings, int window) {
     LycheeConfig config = LycheeConfig.builder().segmenter("fixed")
-        .segmentation(SegmentationConfig.builder().windowExchanges(3).build())
+        .segmentation(SegmentationConfig.builder().windowExchanges(window).build())
         .encodeMode(IngestConfig.EncodeMode.SYNC).build();
     return Lychee.create(config, binder -> binder.bind(RecordStore.class).toInstance(CheckedRecordStore.of(shared)),
         CountingEncoder.module(encodings));
@@ -61,7 +66,7 @@ class OverlappingWritersTest {
     Map<String, AtomicInteger> encodings = new ConcurrentHashMap<>();
     Random rnd = new Random(17);
     int n = 0;
-    try (Lychee a = writer(shared, encodings); Lychee b = writer(shared, encodings)) {
+    try (Lychee a = writer(shared, encodings, 3); Lychee b = writer(shared, encodings, 4)) {
       for (int step = 0; step < 60; step++) {
         Lychee w = rnd.nextBoolean() ? a : b;
         if (rnd.nextInt(6) == 0) {
