@@ -1,6 +1,7 @@
 package dev.lychee.core.vector;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** Vector arithmetic and argument checks shared by vector indexes. */
@@ -39,11 +40,11 @@ public final class Vectors {
    */
   public static void checkQueries(List<float[]> queries, int k) {
     Objects.requireNonNull(queries, "queries");
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0, got " + k);
+    if (queries.isEmpty()) {
+      checkK(k);
     }
     for (float[] q : queries) {
-      checkVector("query", Objects.requireNonNull(q, "query"));
+      checkQuery(q, k);
     }
   }
 
@@ -68,5 +69,51 @@ public final class Vectors {
       }
     }
     return v;
+  }
+
+  /** Checks the namespace and kind a vector index call names: both non-blank. */
+  public static void checkScope(String namespace, String kind) {
+    nonBlank(namespace, "namespace");
+    nonBlank(kind, "kind");
+  }
+
+  /**
+   * Checks a batch to upsert: every entry as {@link #checkVector}, all of one dimension.
+   *
+   * @return that dimension, or -1 for an empty batch
+   */
+  public static int batchDimension(Map<String, float[]> vectors) {
+    Objects.requireNonNull(vectors, "vectors");
+    int dim = -1;
+    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+      float[] v = checkVector(e.getKey(), e.getValue());
+      if (dim == -1) {
+        dim = v.length;
+      } else if (v.length != dim) {
+        throw new IllegalArgumentException("vector '" + e.getKey() + "' has dimension " + v.length
+            + " but the batch holds dimension " + dim);
+      }
+    }
+    return dim;
+  }
+
+  /** Checks the arguments of a search: a valid query vector and {@code k > 0}. */
+  public static void checkQuery(float[] query, int k) {
+    Objects.requireNonNull(query, "query");
+    checkK(k);
+    checkVector("query", query);
+  }
+
+  private static void checkK(int k) {
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0, got " + k);
+    }
+  }
+
+  private static void nonBlank(String v, String name) {
+    Objects.requireNonNull(v, name);
+    if (v.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank");
+    }
   }
 }

@@ -2,17 +2,15 @@ package dev.lychee.core.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.Segment;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.segment.SegmentationConfig;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.store.InMemoryRecordStore;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.SegmentCoverage;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -32,18 +30,17 @@ import org.junit.jupiter.api.Test;
  */
 class OverlappingWritersTest {
 
-  private static Lychee writer(RecordStore shared, Map<String, AtomicInteger> encodings) {
+  /**
+   * A writer whose segments close every {@code window} exchanges: writers with different windows
+   * close segments that overlap without being equal, as semantic segmenters fed different batches
+   * do.
+   */
+  private static Lychee writer(RecordStore shared, Map<String, AtomicInteger> encodings, int window) {
     LycheeConfig config = LycheeConfig.builder().segmenter("fixed")
-        .segmentation(SegmentationConfig.builder().windowExchanges(3).build())
+        .segmentation(SegmentationConfig.builder().windowExchanges(window).build())
         .encodeMode(IngestConfig.EncodeMode.SYNC).build();
-    return Lychee.builder().embedder(new HashingEmbedder()).store(shared).config(config)
-        .module(new AbstractModule() {
-          @Override
-          protected void configure() {
-            bind(Encoder.class).toInstance(
-                new CountingEncoder(id -> encodings.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-          }
-        }).build();
+    return Lychee.create(config, binder -> binder.bind(RecordStore.class).toInstance(CheckedRecordStore.of(shared)),
+        CountingEncoder.module(encodings));
   }
 
   /** The store, counting the segments it refuses. */
@@ -69,7 +66,7 @@ class OverlappingWritersTest {
     Map<String, AtomicInteger> encodings = new ConcurrentHashMap<>();
     Random rnd = new Random(17);
     int n = 0;
-    try (Lychee a = writer(shared, encodings); Lychee b = writer(shared, encodings)) {
+    try (Lychee a = writer(shared, encodings, 3); Lychee b = writer(shared, encodings, 4)) {
       for (int step = 0; step < 60; step++) {
         Lychee w = rnd.nextBoolean() ? a : b;
         if (rnd.nextInt(6) == 0) {

@@ -2,6 +2,7 @@ package dev.lychee.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lychee.api.CloseReason;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
@@ -16,8 +17,9 @@ public final class SegmentCoverage {
   private SegmentCoverage() {}
 
   /**
-   * Every stored turn of the session lies in exactly one stored segment, every segment is encoded,
-   * and (when {@code encodings} counts the encoder's calls per segment id) each was encoded once.
+   * Every stored turn of the session lies in exactly one stored segment, closed by a segmenter that
+   * saw it in order (the writers send no late turns), every segment is encoded, and (when
+   * {@code encodings} counts the encoder's calls per segment id) each was encoded once.
    */
   public static void assertEachTurnInOneEncodedSegment(RecordStore store, String namespace, String session,
       Map<String, AtomicInteger> encodings) {
@@ -28,6 +30,8 @@ public final class SegmentCoverage {
     assertThat(covered).as("turn indices of the stored segments, in order")
         .containsExactlyElementsOf(store.turns(namespace, session).stream().map(RawTurn::index).toList());
     assertThat(segments).allSatisfy(s -> assertThat(s.state()).as(s.segment().id()).isEqualTo(SegmentState.ENCODED));
+    // no turn was sent late: a late-turn segment means a writer skipped turns and found them again
+    assertThat(segments).extracting(s -> s.segment().reason()).doesNotContain(CloseReason.LATE_TURNS);
     if (encodings != null) {
       assertThat(encodings.keySet()).containsExactlyInAnyOrderElementsOf(
           segments.stream().map(s -> s.segment().id()).toList());

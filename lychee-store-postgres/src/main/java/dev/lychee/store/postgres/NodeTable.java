@@ -3,6 +3,7 @@ package dev.lychee.store.postgres;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.NodeKind;
+import dev.lychee.core.store.JsonColumns;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -22,20 +23,20 @@ final class NodeTable {
         ? new DateRange(Columns.day(rs, "span_start"), Columns.day(rs, "span_end")) : null;
     return new EvidenceNode(rs.getString("id"), rs.getString("namespace"), NodeKind.valueOf(rs.getString("kind")),
         Columns.untext(rs.getString("key")), Columns.untext(rs.getString("label")),
-        Columns.untext(rs.getString("search_text")), Columns.strings(rs.getString("record_ids")),
-        Columns.strings(rs.getString("sessions")), Columns.strings(rs.getString("entities")),
-        Columns.strings(rs.getString("tags")), span, Columns.turnRanges(rs.getString("turn_ranges")));
+        Columns.untext(rs.getString("search_text")), JsonColumns.strings(rs.getString("record_ids")),
+        JsonColumns.strings(rs.getString("sessions")), JsonColumns.strings(rs.getString("entities")),
+        JsonColumns.strings(rs.getString("tags")), span, JsonColumns.turnRanges(rs.getString("turn_ranges")));
   }
 
   private static void bindAll(SqlStatement<?> st, EvidenceNode n) {
     DateRange span = n.span();
     st.bind("namespace", n.namespace()).bind("id", n.id()).bind("kind", n.kind().name())
         .bind("key", Columns.text(n.key())).bind("label", Columns.text(n.label()))
-        .bind("search_text", Columns.text(n.searchText())).bind("record_ids", Columns.strings(n.recordIds()))
-        .bind("sessions", Columns.strings(n.sessions())).bind("entities", Columns.strings(n.entities()))
-        .bind("tags", Columns.strings(n.tags())).bind("span_start", Columns.day(span == null ? null : span.start()))
+        .bind("search_text", Columns.text(n.searchText())).bind("record_ids", JsonColumns.strings(n.recordIds()))
+        .bind("sessions", JsonColumns.strings(n.sessions())).bind("entities", JsonColumns.strings(n.entities()))
+        .bind("tags", JsonColumns.strings(n.tags())).bind("span_start", Columns.day(span == null ? null : span.start()))
         .bind("span_end", Columns.day(span == null ? null : span.end())).bind("has_span", span != null)
-        .bind("turn_ranges", Columns.turnRanges(n.turnRanges()));
+        .bind("turn_ranges", JsonColumns.turnRanges(n.turnRanges()));
   }
 
   /** Insert-or-merge, look-ups by id and deletes: the shape nodes share with records. */

@@ -1,5 +1,6 @@
 package dev.lychee.store.postgres;
 
+import dev.lychee.api.Checks;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.Forgotten;
 import dev.lychee.api.MemoryRecord;
@@ -13,6 +14,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.store.SessionPruning;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -33,11 +35,15 @@ import java.util.function.IntFunction;
 /**
  * A {@link RecordStore} on PostgreSQL that many application instances share.
  *
- * <p>This class checks arguments and owns the transactions; one class per table does the SQL
+ * <p>This class owns the transactions; one class per table does the SQL
  * ({@link TurnTable}, {@link SegmentTable}, {@link RecordTable}, {@link NodeTable}). Every write is
  * one transaction, retried whole on transient failures (see {@link PostgresDatabase}); every write
  * is idempotent, so a retry after a lost acknowledgement changes nothing. A read sees every write
  * committed, by any instance, before it started.
+ *
+ * <p>Argument checks are {@link CheckedRecordStore}'s, which {@link #open} and
+ * {@link PostgresStoreModule} put in front of this class; it adds only what PostgreSQL needs:
+ * namespace and session names must not hold NUL ({@link #name}).
  */
 public final class PostgresRecordStore implements RecordStore {
   private final PostgresDatabase db;
@@ -54,11 +60,9 @@ public final class PostgresRecordStore implements RecordStore {
     db.acquire();
   }
 
-  /** Opens a store with its own pool on {@code jdbcUrl}. */
-  public static PostgresRecordStore open(String jdbcUrl, PostgresStoreConfig config) {
-    PostgresDatabase db = PostgresDatabase.open(jdbcUrl, config);
-    PostgresRecordStore store = new PostgresRecordStore(db);
-    return store;
+  /** Opens a checked store with its own pool on {@code jdbcUrl}. */
+  public static RecordStore open(String jdbcUrl, PostgresStoreConfig config) {
+    return CheckedRecordStore.of(new PostgresRecordStore(PostgresDatabase.open(jdbcUrl, config)));
   }
 
   /** The database this store writes to (shared with a {@link PostgresVectorIndex} over it). */
@@ -66,34 +70,16 @@ public final class PostgresRecordStore implements RecordStore {
     return db;
   }
 
-  private String ns(String namespace) {
-    if (closed) {
-      throw new IllegalStateException("record store is closed");
-    }
+  private static String ns(String namespace) {
     return name(namespace, "namespace");
   }
 
-  private static String nonBlank(String value, String name) {
-    Objects.requireNonNull(value, name);
-    if (value.isBlank()) {
-      throw new IllegalArgumentException(name + " must not be blank");
-    }
-    return value;
-  }
-
-  /** A namespace or session name: not blank, and free of NUL, which PostgreSQL text cannot hold. */
+  /** A namespace or session name as PostgreSQL text can hold it: free of NUL. */
   static String name(String value, String what) {
-    nonBlank(value, what);
     if (value.indexOf('\u0000') >= 0) {
       throw new IllegalArgumentException(what + " must not contain the NUL character (PostgreSQL text cannot hold it)");
     }
     return value;
-  }
-
-  private static void sameNamespace(String expected, String actual, String what) {
-    if (!expected.equals(actual)) {
-      throw new IllegalArgumentException(what + " belongs to namespace '" + actual + "', not '" + expected + "'");
-    }
   }
 
   // ---- raw turns ----
@@ -102,8 +88,6 @@ public final class PostgresRecordStore implements RecordStore {
   public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> batch) {
     ns(namespace);
     name(session, "session");
-    Objects.requireNonNull(batch, "turns");
-    checked(namespace, session, batch);
     if (batch.isEmpty()) {
       return List.of();
     }
@@ -121,22 +105,8 @@ public final class PostgresRecordStore implements RecordStore {
   public List<RawTurn> appendTurns(String namespace, String session, IntFunction<List<RawTurn>> admit) {
     ns(namespace);
     name(session, "session");
-    Objects.requireNonNull(admit, "admit");
     UUID token = UUID.randomUUID();
-    return db.write(h -> turns.appendAdmitted(h, namespace, session, next -> checked(namespace, session,
-        Objects.requireNonNull(admit.apply(next), "admitted turns")), token));
-  }
-
-  private static List<RawTurn> checked(String namespace, String session, List<RawTurn> batch) {
-    for (RawTurn t : batch) {
-      Objects.requireNonNull(t, "turn");
-      sameNamespace(namespace, t.namespace(), "turn " + t.id());
-      if (!t.session().equals(session)) {
-        throw new IllegalArgumentException(
-            "turn " + t.id() + " belongs to session '" + t.session() + "', not '" + session + "'");
-      }
-    }
-    return batch;
+    return db.write(h -> turns.appendAdmitted(h, namespace, session, admit, token));
   }
 
   /**
@@ -149,8 +119,9 @@ public final class PostgresRecordStore implements RecordStore {
    * @return the stored turns, by index
    */
   public List<RawTurn> appendAssigning(String namespace, String session, List<Turn> batch) {
-    ns(namespace);
-    name(session, "session");
+    // not a RecordStore method, so no CheckedRecordStore in front: the name rules are checked here
+    Checks.name(namespace, "namespace");
+    Checks.name(session, "session");
     Objects.requireNonNull(batch, "turns");
     Set<Integer> seen = new HashSet<>();
     for (Turn t : batch) {
@@ -176,14 +147,12 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public Optional<RawTurn> turn(String namespace, TurnRef ref) {
     ns(namespace);
-    Objects.requireNonNull(ref, "ref");
     return db.read(h -> turns.turn(h, namespace, ref));
   }
 
   @Override
   public List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
     ns(namespace);
-    Objects.requireNonNull(refs, "refs");
     List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
     if (wanted.isEmpty()) {
       return List.of();
@@ -221,9 +190,6 @@ public final class PostgresRecordStore implements RecordStore {
 
   @Override
   public List<String> namespaces() {
-    if (closed) {
-      throw new IllegalStateException("record store is closed");
-    }
     return db.read(turns::namespaces);
   }
 
@@ -237,8 +203,6 @@ public final class PostgresRecordStore implements RecordStore {
 
   @Override
   public boolean putSegment(Segment segment, SegmentState state) {
-    Objects.requireNonNull(segment, "segment");
-    Objects.requireNonNull(state, "state");
     ns(segment.namespace());
     return db.write(h -> segments.put(h, segment, state));
   }
@@ -246,8 +210,6 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public void setSegmentState(String namespace, String segmentId, SegmentState state, String error) {
     ns(namespace);
-    nonBlank(segmentId, "segmentId");
-    Objects.requireNonNull(state, "state");
     db.write(h -> {
       segments.setState(h, namespace, segmentId, state, error);
       return null;
@@ -270,9 +232,6 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> recs, List<EvidenceNode> ns) {
     ns(namespace);
-    nonBlank(segmentId, "segmentId");
-    checkRecords(namespace, recs);
-    checkNodes(namespace, ns);
     db.write(h -> {
       // state first: an unknown segment aborts before anything is written
       segments.setState(h, namespace, segmentId, SegmentState.ENCODED, null);
@@ -284,22 +243,6 @@ public final class PostgresRecordStore implements RecordStore {
 
   // ---- records ----
 
-  private static void checkRecords(String namespace, List<MemoryRecord> recs) {
-    Objects.requireNonNull(recs, "records");
-    for (MemoryRecord r : recs) {
-      Objects.requireNonNull(r, "record");
-      sameNamespace(namespace, r.namespace(), "record " + r.id());
-    }
-  }
-
-  private static void checkNodes(String namespace, List<EvidenceNode> list) {
-    Objects.requireNonNull(list, "nodes");
-    for (EvidenceNode n : list) {
-      Objects.requireNonNull(n, "node");
-      sameNamespace(namespace, n.namespace(), "node " + n.id());
-    }
-  }
-
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
     ns(namespace);
@@ -308,8 +251,6 @@ public final class PostgresRecordStore implements RecordStore {
 
   private static <T> List<T> inRequestOrder(Collection<String> ids, Function<List<String>, List<T>> fetch,
       Function<T, String> idOf) {
-    Objects.requireNonNull(ids, "ids");
-    ids.forEach(id -> Objects.requireNonNull(id, "id"));
     List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
     if (wanted.isEmpty()) {
       return List.of();
@@ -336,7 +277,6 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
     ns(namespace);
-    Objects.requireNonNull(kind, "kind");
     return db.read(h -> nodes.byKind(h, namespace, kind));
   }
 
@@ -345,10 +285,6 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<ScoredId> searchText(String namespace, TextField field, String query, int k) {
     ns(namespace);
-    Objects.requireNonNull(field, "field");
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0, got " + k);
-    }
     TextQuery q = TextQuery.of(query);
     if (q == null) {
       return List.of();

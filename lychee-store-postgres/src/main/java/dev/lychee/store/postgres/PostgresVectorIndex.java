@@ -61,36 +61,16 @@ public final class PostgresVectorIndex implements VectorIndex {
     if (closed) {
       throw new IllegalStateException("vector index is closed");
     }
-    nonBlank(namespace, "namespace");
-    nonBlank(kind, "kind");
-  }
-
-  private static void nonBlank(String v, String name) {
-    Objects.requireNonNull(v, name);
-    if (v.isBlank()) {
-      throw new IllegalArgumentException(name + " must not be blank");
-    }
+    Vectors.checkScope(namespace, kind);
   }
 
   @Override
   public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
     check(namespace, kind);
-    Objects.requireNonNull(vectors, "vectors");
-    int dim = -1;
-    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
-      nonBlank(e.getKey(), "id");
-      float[] v = Vectors.checkVector(e.getKey(), e.getValue());
-      if (dim == -1) {
-        dim = v.length;
-      } else if (v.length != dim) {
-        throw new IllegalArgumentException("vector '" + e.getKey() + "' has dimension " + v.length
-            + " but the batch holds dimension " + dim);
-      }
-    }
+    int batchDim = Vectors.batchDimension(vectors);
     if (vectors.isEmpty()) {
       return;
     }
-    int batchDim = dim;
     Map<String, float[]> copy = Map.copyOf(vectors);
     db.write(h -> {
       table.upsert(h, namespace, kind, copy, batchDim);
@@ -101,11 +81,7 @@ public final class PostgresVectorIndex implements VectorIndex {
   @Override
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
     check(namespace, kind);
-    Objects.requireNonNull(query, "query");
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0, got " + k);
-    }
-    Vectors.checkVector("query", query);
+    Vectors.checkQuery(query, k);
     Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
     // one indexed row tells whether anything changed since this copy was brought up to date
     VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));

@@ -6,6 +6,7 @@ import dev.lychee.api.MemoryType;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
+import dev.lychee.core.store.JsonColumns;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
@@ -32,8 +33,8 @@ final class RecordTable {
         Columns.untext(rs.getString("t_valid_from")), Columns.untext(rs.getString("t_valid_to")), span,
         rs.getBoolean("unparsed"));
     return new MemoryRecord(rs.getString("id"), rs.getString("namespace"), MemoryType.valueOf(rs.getString("type")),
-        Columns.untext(rs.getString("text")), Columns.strings(rs.getString("entities")),
-        Columns.strings(rs.getString("tags")), temporal, Columns.turnRefs(rs.getString("evidence")),
+        Columns.untext(rs.getString("text")), JsonColumns.strings(rs.getString("entities")),
+        JsonColumns.strings(rs.getString("tags")), temporal, JsonColumns.turnRefs(rs.getString("evidence")),
         rs.getString("session"), rs.getString("segment_id"), SourceRole.valueOf(rs.getString("source_role")),
         Columns.time(rs, "created_at"));
   }
@@ -47,14 +48,14 @@ final class RecordTable {
   private static void bindAll(SqlStatement<?> st, MemoryRecord r) {
     DateRange span = r.temporal().span();
     st.bind("namespace", r.namespace()).bind("id", r.id()).bind("type", r.type().name())
-        .bind("text", Columns.text(r.text())).bind("entities", Columns.strings(r.entities()))
-        .bind("tags", Columns.strings(r.tags())).bind("t_ref", Columns.text(r.temporal().tRef()))
+        .bind("text", Columns.text(r.text())).bind("entities", JsonColumns.strings(r.entities()))
+        .bind("tags", JsonColumns.strings(r.tags())).bind("t_ref", Columns.text(r.temporal().tRef()))
         .bind("t_valid_from", Columns.text(r.temporal().tValidFrom()))
         .bind("t_valid_to", Columns.text(r.temporal().tValidTo()))
         .bind("span_start", Columns.day(span == null ? null : span.start()))
         .bind("span_end", Columns.day(span == null ? null : span.end()))
         .bind("has_span", span != null).bind("unparsed", r.temporal().unparsed())
-        .bind("evidence", Columns.turnRefs(r.evidence())).bind("session", r.session())
+        .bind("evidence", JsonColumns.turnRefs(r.evidence())).bind("session", r.session())
         .bind("segment_id", r.segmentId()).bind("source_role", r.sourceRole().name())
         .bind("created_at", Columns.time(r.createdAt())).bind("doc", TextQuery.document(searchText(r)));
   }

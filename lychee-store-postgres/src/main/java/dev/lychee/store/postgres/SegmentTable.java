@@ -4,6 +4,7 @@ import dev.lychee.api.CloseReason;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.store.SegmentOverlap;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,7 +23,7 @@ final class SegmentTable {
   static StoredSegment map(ResultSet rs, StatementContext ctx) throws SQLException {
     String ns = rs.getString("namespace");
     String session = rs.getString("session");
-    Segment s = new Segment(ns, session, Columns.segmentTurns(ns, session, rs.getString("turns")),
+    Segment s = new Segment(ns, session, JsonColumns.segmentTurns(ns, session, rs.getString("turns")),
         rs.getInt("exchanges"), rs.getInt("tokens"), CloseReason.valueOf(rs.getString("reason")),
         nanIfNull(rs, "score"), nanIfNull(rs, "probability"));
     return new StoredSegment(s, SegmentState.valueOf(rs.getString("state")), Columns.untext(rs.getString("error")));
@@ -55,7 +56,7 @@ final class SegmentTable {
           .bind("ns", s.namespace()).bind("id", s.id()).bind("s", s.session()).bind("first", s.firstIndex())
           .bind("last", s.lastIndex()).bind("state", state.name()).bind("exchanges", s.exchanges())
           .bind("tokens", s.tokens()).bind("reason", s.reason().name()).bind("score", nullIfNan(s.score()))
-          .bind("probability", nullIfNan(s.probability())).bind("turns", Columns.segmentTurns(s.turns())).execute();
+          .bind("probability", nullIfNan(s.probability())).bind("turns", JsonColumns.segmentTurns(s.turns())).execute();
     }
     TurnTable.dropIfEmpty(h, s.namespace(), s.session());
     return !overlaps;

@@ -29,7 +29,7 @@ class ClaimQueryPlanTest {
         + " FROM generate_series(1, 400) s, generate_series(0, 99) k ORDER BY k, s"));
     v1.release();
 
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (PostgresRecordStore store = TestPostgres.rawStore(url, config)) {
       PostgresDatabase db = store.database();
       List<String> indexes = db.read(h -> h.createQuery("SELECT indexname FROM pg_indexes WHERE schemaname = :s"
           + " AND tablename = 'segments' ORDER BY indexname").bind("s", config.schema()).mapTo(String.class).list());

@@ -5,6 +5,7 @@ import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.testing.StoreWrites;
 import java.util.List;
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code text} type cannot hold: never an error, never a match the words do not justify.
  */
 class HostileTextTest {
-  private PostgresRecordStore store;
+  private RecordStore store;
 
   @BeforeEach
   void open() {

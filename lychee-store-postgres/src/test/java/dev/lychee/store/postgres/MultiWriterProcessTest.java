@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,7 +31,7 @@ class MultiWriterProcessTest {
     String url = TestPostgres.get().url();
     String schema = TestPostgres.freshSchema();
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).build();
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (RecordStore store = PostgresRecordStore.open(url, config)) {
       List<ChildJvm> children = new ArrayList<>();
       try {
         for (int w = 0; w < WRITERS; w++) {

@@ -4,19 +4,15 @@ import static dev.lychee.core.conformance.StoreFixtures.segment;
 import static dev.lychee.core.conformance.StoreFixtures.turns;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
-import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +38,7 @@ class PendingSweepTest {
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(3)
         .claimWait(Duration.ofMillis(200)).build();
     List<Segment> orphans = new ArrayList<>();
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (PostgresRecordStore store = TestPostgres.rawStore(url, config)) {
       PostgresSegmentClaims dead = new PostgresSegmentClaims(store.database());
       Random rnd = new Random(3);
       for (String session : List.of("a", "b")) {
@@ -59,14 +55,7 @@ class PendingSweepTest {
     LycheeConfig lychee = LycheeConfig.builder().ingest(IngestConfig.builder()
         .encodeMode(IngestConfig.EncodeMode.ASYNC).claimLease(Duration.ofSeconds(30))
         .sweepPeriod(Duration.ofMillis(300)).build()).build();
-    try (Lychee survivor = Lychee.create(lychee, new PostgresStoreModule(url, config), new AbstractModule() {
-      @Override
-      protected void configure() {
-        bind(Embedder.class).toInstance(new HashingEmbedder());
-        bind(Encoder.class).toInstance(
-            new CountingEncoder(id -> encodings.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-      }
-    })) {
+    try (Lychee survivor = Lychee.create(lychee, new PostgresStoreModule(url, config), CountingEncoder.module(encodings))) {
       // the open queued both, found them claimed by the dead instance, and skipped them
       assertThat(survivor.awaitIdle("ns", Duration.ofSeconds(30))).isTrue();
       long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
@@ -77,8 +66,7 @@ class PendingSweepTest {
           .containsOnly(SegmentState.ENCODED);
       assertThat(encodings.keySet()).containsExactlyInAnyOrderElementsOf(orphans.stream().map(Segment::id).toList());
       assertThat(encodings).allSatisfy((id, n) -> assertThat(n.get()).as("encodings of %s", id).isEqualTo(1));
-      PostgresSegmentClaims claims = new PostgresSegmentClaims(
-          ((PostgresRecordStore) ((dev.lychee.core.store.CheckedRecordStore) survivor.store()).storage()).database());
+      PostgresSegmentClaims claims = new PostgresSegmentClaims(TestPostgres.databaseOf(survivor.store()));
       // the dead instance's attempt and the survivor's take-over
       assertThat(orphans).allSatisfy(s -> assertThat(claims.attempts("ns", s.id())).isEqualTo(2));
     }

@@ -29,7 +29,7 @@ class PostgresRecordStoreTest extends BaseRecordStoreTestCase {
   /** Vectors beside the rows, in the same database and pool, as the Guice module wires them. */
   @Override
   protected VectorIndex companionIndex(RecordStore store) {
-    VectorIndex v = new PostgresVectorIndex(((PostgresRecordStore) store).database());
+    VectorIndex v = new PostgresVectorIndex(TestPostgres.databaseOf(store));
     companions.add(v);
     return v;
   }

@@ -36,7 +36,7 @@ class PostgresStoreModuleTest {
     VectorIndex vectors = injector.getInstance(VectorIndex.class);
     assertThat(store).isInstanceOf(CheckedRecordStore.class).isSameAs(injector.getInstance(RecordStore.class));
     assertThat(vectors).isInstanceOf(PostgresVectorIndex.class).isSameAs(injector.getInstance(VectorIndex.class));
-    assertThat(((PostgresRecordStore) ((CheckedRecordStore) store).storage()).database())
+    assertThat(TestPostgres.databaseOf(store))
         .isSameAs(injector.getInstance(PostgresDatabase.class));
     assertThat(injector.getInstance(SegmentClaims.class)).isInstanceOf(PostgresSegmentClaims.class)
         .isSameAs(injector.getInstance(SegmentClaims.class));

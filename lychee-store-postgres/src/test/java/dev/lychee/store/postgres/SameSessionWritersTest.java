@@ -2,16 +2,12 @@ package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.SegmentCoverage;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,18 +28,17 @@ import org.junit.jupiter.api.Timeout;
 class SameSessionWritersTest {
   private static final int ROUNDS = 12;
 
-  private static Lychee instance(String url, PostgresStoreConfig config, Map<String, AtomicInteger> encodings) {
+  /**
+   * An instance whose segments close every {@code window} exchanges: instances with different
+   * windows close segments that overlap without being equal, as semantic segmenters fed different
+   * batches do.
+   */
+  private static Lychee instance(String url, PostgresStoreConfig config, Map<String, AtomicInteger> encodings,
+      int window) {
     LycheeConfig lychee = LycheeConfig.builder().segmenter("fixed")
-        .segmentation(SegmentationConfig.builder().windowExchanges(3).build())
+        .segmentation(SegmentationConfig.builder().windowExchanges(window).build())
         .encodeMode(IngestConfig.EncodeMode.SYNC).build();
-    return Lychee.create(lychee, new PostgresStoreModule(url, config), new AbstractModule() {
-      @Override
-      protected void configure() {
-        bind(Embedder.class).toInstance(new HashingEmbedder());
-        bind(Encoder.class).toInstance(
-            new CountingEncoder(id -> encodings.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-      }
-    });
+    return Lychee.create(lychee, new PostgresStoreModule(url, config), CountingEncoder.module(encodings));
   }
 
   @Test
@@ -54,7 +49,7 @@ class SameSessionWritersTest {
     Map<String, AtomicInteger> encodings = new ConcurrentHashMap<>();
     List<Throwable> errors = new CopyOnWriteArrayList<>();
     AtomicInteger exchanges = new AtomicInteger();
-    try (Lychee first = instance(url, config, encodings); Lychee second = instance(url, config, encodings)) {
+    try (Lychee first = instance(url, config, encodings, 3); Lychee second = instance(url, config, encodings, 4)) {
       CyclicBarrier together = new CyclicBarrier(2);
       List<Thread> threads = new ArrayList<>();
       for (Lychee w : List.of(first, second)) {

@@ -35,7 +35,7 @@ class SegmentClaimsTest {
   @BeforeEach
   void open() {
     schema = TestPostgres.freshSchema();
-    store = PostgresRecordStore.open(TestPostgres.get().url(),
+    store = TestPostgres.rawStore(TestPostgres.get().url(),
         PostgresStoreConfig.builder().schema(schema).maxPoolSize(8).claimWait(Duration.ZERO).build());
     claims = new PostgresSegmentClaims(store.database());
   }

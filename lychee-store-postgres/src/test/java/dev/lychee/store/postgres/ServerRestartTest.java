@@ -34,7 +34,7 @@ class ServerRestartTest {
     assumeTrue(server.owned(), "LYCHEE_PG_URL points at a server the tests must not restart");
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(4)
         .retryFor(Duration.ofSeconds(90)).connectTimeout(Duration.ofSeconds(2)).build();
-    try (PostgresRecordStore store = PostgresRecordStore.open(server.url(), config)) {
+    try (PostgresRecordStore store = TestPostgres.rawStore(server.url(), config)) {
       Map<Integer, String> acked = new ConcurrentHashMap<>();
       ConcurrentLinkedQueue<Throwable> unexpected = new ConcurrentLinkedQueue<>();
       ConcurrentLinkedQueue<String> clearFailures = new ConcurrentLinkedQueue<>();

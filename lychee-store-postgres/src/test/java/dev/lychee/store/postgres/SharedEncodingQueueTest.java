@@ -1,22 +1,18 @@
 package dev.lychee.store.postgres;
 
 import static dev.lychee.core.conformance.StoreFixtures.segment;
-import com.google.inject.AbstractModule;
 import dev.lychee.api.CloseReason;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.Encoder;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestConfig.EncodeMode;
-import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.testing.CountingEncoder;
-import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,20 +36,13 @@ class SharedEncodingQueueTest {
   private static Lychee instance(String url, PostgresStoreConfig config, Map<String, AtomicInteger> calls) {
     LycheeConfig lychee = LycheeConfig.builder()
         .ingest(IngestConfig.builder().encodeMode(EncodeMode.ASYNC).concurrency(3).build()).build();
-    return Lychee.create(lychee, new PostgresStoreModule(url, config), new AbstractModule() {
-      @Override
-      protected void configure() {
-        bind(Embedder.class).toInstance(new HashingEmbedder());
-        bind(Encoder.class).toInstance(
-            new CountingEncoder(id -> calls.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet()));
-      }
-    });
+    return Lychee.create(lychee, new PostgresStoreModule(url, config), CountingEncoder.module(calls));
   }
 
   /** PENDING segments, as a writer that crashed before encoding leaves them. */
   private static List<String> pendingSegments(String url, PostgresStoreConfig config) {
     List<String> ids = new ArrayList<>();
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (RecordStore store = PostgresRecordStore.open(url, config)) {
       Random rnd = new Random(11);
       for (int s = 0; s < SESSIONS; s++) {
         for (int k = 0; k < PER_SESSION; k++) {
@@ -100,7 +89,7 @@ class SharedEncodingQueueTest {
       children.forEach(ChildJvm::close);
     }
     assertThat(encoded).as("each segment reached one encoder once").containsExactlyInAnyOrderElementsOf(ids);
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (RecordStore store = PostgresRecordStore.open(url, config)) {
       assertThat(store.segments("ns")).hasSize(ids.size())
           .allSatisfy(s -> assertThat(s.state()).isEqualTo(SegmentState.ENCODED));
     }
@@ -133,8 +122,7 @@ class SharedEncodingQueueTest {
       assertThat(calls.keySet()).containsExactlyInAnyOrderElementsOf(
           stored.stream().map(s -> s.segment().id()).toList());
       assertThat(calls).allSatisfy((id, n) -> assertThat(n.get()).as("encodings of %s", id).isEqualTo(1));
-      PostgresSegmentClaims claims = new PostgresSegmentClaims(
-          ((PostgresRecordStore) ((CheckedRecordStore) first.store()).storage()).database());
+      PostgresSegmentClaims claims = new PostgresSegmentClaims(TestPostgres.databaseOf(first.store()));
       assertThat(ids).allSatisfy(id -> assertThat(claims.attempts("ns", id)).isEqualTo(1));
       assertThat(first.store().records("ns")).isNotEmpty();
     }

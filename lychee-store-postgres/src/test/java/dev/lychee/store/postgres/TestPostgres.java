@@ -1,5 +1,7 @@
 package dev.lychee.store.postgres;
 
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.core.store.CheckedRecordStore;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -70,6 +72,16 @@ public final class TestPostgres {
   /** A JDBC URL of the server (no schema: stores pick theirs through their config). */
   public String url() {
     return baseUrl;
+  }
+
+  /** A store without {@code CheckedRecordStore} in front, for what only PostgreSQL offers. */
+  static PostgresRecordStore rawStore(String url, PostgresStoreConfig config) {
+    return new PostgresRecordStore(PostgresDatabase.open(url, config));
+  }
+
+  /** The database behind a checked PostgreSQL store (as {@code PostgresRecordStore.open} and the module bind it). */
+  static PostgresDatabase databaseOf(RecordStore store) {
+    return ((PostgresRecordStore) ((CheckedRecordStore) store).storage()).database();
   }
 
   /** A schema name no other test uses. */

@@ -30,7 +30,7 @@ public final class WriterChild {
     int batches = Integer.parseInt(args[5]);
     int perBatch = Integer.parseInt(args[6]);
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(args[1]).maxPoolSize(2).build();
-    try (PostgresRecordStore store = PostgresRecordStore.open(url, config)) {
+    try (PostgresRecordStore store = TestPostgres.rawStore(url, config)) {
       System.out.println("READY");
       System.out.flush();
       new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();

@@ -1,11 +1,9 @@
 package dev.lychee.store.sqlite;
 
 import com.github.jelmerk.hnswlib.core.DistanceFunctions;
-import com.github.jelmerk.hnswlib.core.Item;
-import com.github.jelmerk.hnswlib.core.SearchResult;
 import com.github.jelmerk.hnswlib.core.hnsw.HnswIndex;
 import dev.lychee.api.ScoredId;
-import dev.lychee.core.vector.Vectors;
+import dev.lychee.core.vector.HnswSearch;
 import dev.lychee.core.store.PrivateFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -21,12 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -36,22 +30,11 @@ import java.util.function.Predicate;
  */
 final class HnswGraph {
   static final int MAGIC = 0x4C594857; // "LYHW"
-  private static final Comparator<ScoredId> BEST_FIRST =
-      Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
-
-  /** One stored vector as hnswlib wants it. */
-  record VecItem(String id, float[] vector) implements Item<String, float[]> {
-    @Override
-    public int dimensions() {
-      return vector.length;
-    }
-  }
-
-  private final HnswIndex<String, float[], VecItem, Float> index;
+  private final HnswIndex<String, float[], HnswSearch.Item, Float> index;
   private final int dim;
   private final int m;
 
-  private HnswGraph(HnswIndex<String, float[], VecItem, Float> index, int dim, int m) {
+  private HnswGraph(HnswIndex<String, float[], HnswSearch.Item, Float> index, int dim, int m) {
     this.index = index;
     this.dim = dim;
     this.m = m;
@@ -59,12 +42,12 @@ final class HnswGraph {
 
   /** Builds a graph over {@code vectors} (all of dimension {@code dim}). */
   static HnswGraph build(Map<String, float[]> vectors, int dim, SqliteStoreConfig config) {
-    HnswIndex<String, float[], VecItem, Float> index = HnswIndex
+    HnswIndex<String, float[], HnswSearch.Item, Float> index = HnswIndex
         .newBuilder(dim, DistanceFunctions.FLOAT_INNER_PRODUCT, Math.max(1, vectors.size()))
         .withM(config.hnswM()).withEfConstruction(config.hnswEfConstruction()).withEf(config.hnswEf())
         .build();
-    List<VecItem> items = new ArrayList<>(vectors.size());
-    vectors.forEach((id, v) -> items.add(new VecItem(id, v)));
+    List<HnswSearch.Item> items = new ArrayList<>(vectors.size());
+    vectors.forEach((id, v) -> items.add(new HnswSearch.Item(id, v)));
     try {
       index.addAll(items);
     } catch (InterruptedException e) {
@@ -87,64 +70,9 @@ final class HnswGraph {
     return (long) index.size() * (dim * 4L + 2L * m * 4L + 160L);
   }
 
-  /**
-   * The best {@code k} accepted ids. With a filter, the fetch widens ({@code max(5k, min(k+80,
-   * 200))}, then fourfold twice); if that still leaves fewer than {@code k}, an exact scan over the
-   * graph's items finishes the job, so filtering never starves the result.
-   */
+  /** The best {@code k} accepted ids ({@link HnswSearch#search}). */
   List<ScoredId> search(float[] query, int k, Predicate<String> filter) {
-    if (query.length != dim) {
-      throw new IllegalArgumentException("query has dimension " + query.length + " but the index holds dimension " + dim);
-    }
-    int n = index.size();
-    // without a filter, fetch twice k so that ties at the cut-off are settled by id, not by graph order
-    long fetch = filter == null ? 2L * k : Math.max(5L * k, Math.min(k + 80L, 200L));
-    for (int round = 0; round < 3; round++) {
-      int want = (int) Math.min(fetch, n);
-      List<ScoredId> hits = new ArrayList<>();
-      Set<String> seen = new HashSet<>();
-      for (SearchResult<VecItem, Float> r : index.findNearest(query, want)) {
-        VecItem item = r.item();
-        if ((filter == null || filter.test(item.id())) && seen.add(item.id())) {
-          hits.add(new ScoredId(item.id(), Vectors.dot(query, item.vector())));
-        }
-      }
-      if (hits.size() >= k || filter == null || want >= n && hits.size() == countAccepted(filter)) {
-        hits.sort(BEST_FIRST);
-        return hits.size() > k ? List.copyOf(hits.subList(0, k)) : hits;
-      }
-      fetch *= 4;
-    }
-    return exactScan(query, k, filter);
-  }
-
-  private int countAccepted(Predicate<String> filter) {
-    int c = 0;
-    for (VecItem item : index.items()) {
-      if (filter.test(item.id())) {
-        c++;
-      }
-    }
-    return c;
-  }
-
-  private List<ScoredId> exactScan(float[] query, int k, Predicate<String> filter) {
-    PriorityQueue<ScoredId> heap = new PriorityQueue<>(BEST_FIRST.reversed());
-    for (VecItem item : index.items()) {
-      if (filter != null && !filter.test(item.id())) {
-        continue;
-      }
-      ScoredId hit = new ScoredId(item.id(), Vectors.dot(query, item.vector()));
-      if (heap.size() < k) {
-        heap.add(hit);
-      } else if (BEST_FIRST.compare(hit, heap.peek()) < 0) {
-        heap.poll();
-        heap.add(hit);
-      }
-    }
-    List<ScoredId> out = new ArrayList<>(heap);
-    out.sort(BEST_FIRST);
-    return out;
+    return HnswSearch.search(index, dim, query, k, filter);
   }
 
   /**
@@ -170,7 +98,7 @@ final class HnswGraph {
 
   /**
    * The only classes a saved graph may name: hnswlib's index, its serializer and distance function,
-   * our item record, and the JDK types they hold. A file is a cache anyone with write access to the
+   * core's item record, and the JDK types they hold. A file is a cache anyone with write access to the
    * directory could replace, and Java deserialization of an arbitrary class can run that class's
    * code, so anything else is refused before it is instantiated (and the graph is rebuilt).
    */
@@ -180,14 +108,14 @@ final class HnswGraph {
           + "com.github.jelmerk.hnswlib.core.hnsw.HnswIndex$*;"
           + "com.github.jelmerk.hnswlib.core.JavaObjectSerializer;"
           + "com.github.jelmerk.hnswlib.core.DistanceFunctions$*;"
-          + "dev.lychee.store.sqlite.HnswGraph$VecItem;"
+          + "dev.lychee.core.vector.HnswSearch$Item;"
           + "java.lang.Enum;java.lang.String;java.lang.Integer;java.lang.Float;java.lang.Number;"
           + "java.util.Comparators$NaturalOrderComparator;"
           + "!*");
 
   /** Reads the serialized index under {@link #GRAPH_CLASSES}; null when the stream holds something else. */
   @SuppressWarnings("unchecked")
-  private static HnswIndex<String, float[], VecItem, Float> readIndex(InputStream in) throws IOException {
+  private static HnswIndex<String, float[], HnswSearch.Item, Float> readIndex(InputStream in) throws IOException {
     ClassLoader loader = HnswGraph.class.getClassLoader();
     ObjectInputStream objects = new ObjectInputStream(in) {
       @Override
@@ -198,7 +126,7 @@ final class HnswGraph {
     objects.setObjectInputFilter(GRAPH_CLASSES);
     try {
       Object o = objects.readObject();
-      return o instanceof HnswIndex<?, ?, ?, ?> index ? (HnswIndex<String, float[], VecItem, Float>) index : null;
+      return o instanceof HnswIndex<?, ?, ?, ?> index ? (HnswIndex<String, float[], HnswSearch.Item, Float>) index : null;
     } catch (ClassNotFoundException e) {
       return null;
     }
@@ -219,7 +147,7 @@ final class HnswGraph {
       }
       int dim = in.readInt();
       int m = in.readInt();
-      HnswIndex<String, float[], VecItem, Float> index = readIndex(in);
+      HnswIndex<String, float[], HnswSearch.Item, Float> index = readIndex(in);
       return index != null && index.size() == count ? new HnswGraph(index, dim, m) : null;
     } catch (IOException | RuntimeException e) {
       // a torn or foreign file is only a cache: rebuild from the rows

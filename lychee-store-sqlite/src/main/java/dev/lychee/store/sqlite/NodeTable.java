@@ -3,6 +3,7 @@ package dev.lychee.store.sqlite;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.NodeKind;
+import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.store.MergeOnPut;
 import dev.lychee.core.store.SessionPruning;
 import dev.lychee.core.store.VersionedCache;
@@ -40,12 +41,12 @@ final class NodeTable {
     h.createUpdate("INSERT OR REPLACE INTO nodes(" + Rows.NODE_COLUMNS
             + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(0, seq).bind(1, n.namespace()).bind(2, n.id()).bind(3, n.kind().name()).bind(4, n.key())
-        .bind(5, n.label()).bind(6, n.searchText()).bind(7, ColumnCodec.strings(n.recordIds()))
-        .bind(8, ColumnCodec.strings(n.sessions())).bind(9, ColumnCodec.strings(n.entities()))
-        .bind(10, ColumnCodec.strings(n.tags()))
+        .bind(5, n.label()).bind(6, n.searchText()).bind(7, JsonColumns.strings(n.recordIds()))
+        .bind(8, JsonColumns.strings(n.sessions())).bind(9, JsonColumns.strings(n.entities()))
+        .bind(10, JsonColumns.strings(n.tags()))
         .bind(11, span == null ? null : ColumnCodec.iso(span.start()))
         .bind(12, span == null ? null : ColumnCodec.iso(span.end())).bind(13, span == null ? 0 : 1)
-        .bind(14, ColumnCodec.turnRanges(n.turnRanges())).execute();
+        .bind(14, JsonColumns.turnRanges(n.turnRanges())).execute();
   }
 
   List<EvidenceNode> byIds(String namespace, Collection<String> ids) {

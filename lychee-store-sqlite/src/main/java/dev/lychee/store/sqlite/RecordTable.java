@@ -2,6 +2,7 @@ package dev.lychee.store.sqlite;
 
 import dev.lychee.api.DateRange;
 import dev.lychee.api.MemoryRecord;
+import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.store.MergeOnPut;
 import dev.lychee.core.store.RecordSearchText;
 import dev.lychee.core.store.SessionPruning;
@@ -55,12 +56,12 @@ final class RecordTable {
     h.createUpdate("INSERT OR REPLACE INTO records(" + Rows.RECORD_COLUMNS
             + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(0, seq).bind(1, r.namespace()).bind(2, r.id()).bind(3, r.type().name()).bind(4, r.text())
-        .bind(5, ColumnCodec.strings(r.entities())).bind(6, ColumnCodec.strings(r.tags()))
+        .bind(5, JsonColumns.strings(r.entities())).bind(6, JsonColumns.strings(r.tags()))
         .bind(7, r.temporal().tRef()).bind(8, r.temporal().tValidFrom()).bind(9, r.temporal().tValidTo())
         .bind(10, span == null ? null : ColumnCodec.iso(span.start()))
         .bind(11, span == null ? null : ColumnCodec.iso(span.end()))
         .bind(12, span == null ? 0 : 1).bind(13, r.temporal().unparsed() ? 1 : 0)
-        .bind(14, ColumnCodec.turnRefs(r.evidence())).bind(15, r.session()).bind(16, r.segmentId())
+        .bind(14, JsonColumns.turnRefs(r.evidence())).bind(15, r.session()).bind(16, r.segmentId())
         .bind(17, r.sourceRole().name()).bind(18, ColumnCodec.iso(r.createdAt())).execute();
   }
 

@@ -14,6 +14,7 @@ import dev.lychee.api.SourceRole;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRef;
+import dev.lychee.core.store.JsonColumns;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -36,7 +37,7 @@ final class Rows {
   static StoredSegment segment(ResultSet rs, StatementContext ctx) throws SQLException {
     String ns = rs.getString("namespace");
     String session = rs.getString("session");
-    Segment s = new Segment(ns, session, ColumnCodec.segmentTurns(ns, session, rs.getString("turns")),
+    Segment s = new Segment(ns, session, JsonColumns.segmentTurns(ns, session, rs.getString("turns")),
         rs.getInt("exchanges"), rs.getInt("tokens"), CloseReason.valueOf(rs.getString("reason")),
         nanIfNull(rs, "score"), nanIfNull(rs, "probability"));
     return new StoredSegment(s, SegmentState.valueOf(rs.getString("state")), rs.getString("error"));
@@ -62,8 +63,8 @@ final class Rows {
     TemporalScope temporal = new TemporalScope(rs.getString("t_ref"), rs.getString("t_valid_from"),
         rs.getString("t_valid_to"), span, rs.getInt("unparsed") == 1);
     return new MemoryRecord(rs.getString("id"), rs.getString("namespace"), MemoryType.valueOf(rs.getString("type")),
-        rs.getString("text"), ColumnCodec.strings(rs.getString("entities")), ColumnCodec.strings(rs.getString("tags")),
-        temporal, ColumnCodec.turnRefs(rs.getString("evidence")), rs.getString("session"),
+        rs.getString("text"), JsonColumns.strings(rs.getString("entities")), JsonColumns.strings(rs.getString("tags")),
+        temporal, JsonColumns.turnRefs(rs.getString("evidence")), rs.getString("session"),
         rs.getString("segment_id"), SourceRole.valueOf(rs.getString("source_role")),
         ColumnCodec.dateTime(rs.getString("created_at")));
   }
@@ -77,8 +78,8 @@ final class Rows {
         : null;
     return new EvidenceNode(rs.getString("id"), rs.getString("namespace"), NodeKind.valueOf(rs.getString("kind")),
         rs.getString("key"), rs.getString("label"), rs.getString("search_text"),
-        ColumnCodec.strings(rs.getString("record_ids")), ColumnCodec.strings(rs.getString("sessions")),
-        ColumnCodec.strings(rs.getString("entities")), ColumnCodec.strings(rs.getString("tags")), span,
-        ColumnCodec.turnRanges(rs.getString("turn_ranges")));
+        JsonColumns.strings(rs.getString("record_ids")), JsonColumns.strings(rs.getString("sessions")),
+        JsonColumns.strings(rs.getString("entities")), JsonColumns.strings(rs.getString("tags")), span,
+        JsonColumns.turnRanges(rs.getString("turn_ranges")));
   }
 }

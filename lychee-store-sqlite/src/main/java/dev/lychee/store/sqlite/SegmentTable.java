@@ -3,6 +3,7 @@ package dev.lychee.store.sqlite;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
+import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.store.SegmentOverlap;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
@@ -34,7 +35,7 @@ final class SegmentTable {
             .bind(3, segment.firstIndex()).bind(4, segment.lastIndex()).bind(5, state.name())
             .bind(6, segment.exchanges()).bind(7, segment.tokens()).bind(8, segment.reason().name())
             .bind(9, Rows.nullIfNan(segment.score())).bind(10, Rows.nullIfNan(segment.probability()))
-            .bind(11, ColumnCodec.segmentTurns(segment.turns())).execute();
+            .bind(11, JsonColumns.segmentTurns(segment.turns())).execute();
       }
       return !overlaps;
     });

@@ -100,15 +100,7 @@ public final class SqliteVectorIndex implements VectorIndex {
     if (closed) {
       throw new IllegalStateException("vector index is closed");
     }
-    nonBlank(namespace, "namespace");
-    nonBlank(kind, "kind");
-  }
-
-  private static void nonBlank(String v, String name) {
-    Objects.requireNonNull(v, name);
-    if (v.isBlank()) {
-      throw new IllegalArgumentException(name + " must not be blank");
-    }
+    Vectors.checkScope(namespace, kind);
   }
 
   private static void bumpVersion(Handle h, String namespace, String kind) {
@@ -124,22 +116,10 @@ public final class SqliteVectorIndex implements VectorIndex {
   @Override
   public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
     check(namespace, kind);
-    Objects.requireNonNull(vectors, "vectors");
-    int dim = -1;
-    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
-      nonBlank(e.getKey(), "id");
-      float[] v = Vectors.checkVector(e.getKey(), e.getValue());
-      if (dim == -1) {
-        dim = v.length;
-      } else if (v.length != dim) {
-        throw new IllegalArgumentException("vector '" + e.getKey() + "' has dimension " + v.length
-            + " but the batch holds dimension " + dim);
-      }
-    }
+    int batchDim = Vectors.batchDimension(vectors);
     if (vectors.isEmpty()) {
       return;
     }
-    int batchDim = dim;
     ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
     w.lock();
     try {
