@@ -38,6 +38,10 @@ final class AnswerSpans {
   private static final Pattern OPTIONS = Pattern.compile("((?:[\\w'-]+\\s+){0,3}[\\w'-]+)\\s+or\\s+((?:[\\w'-]+\\s*){1,4})\\??\\s*$");
   private static final Pattern HYPOTHETICAL = Pattern.compile("^\\s*(?:would|could|might)\\b|\\blikely\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern NEGATION = Pattern.compile("\\b(?:not|never|no|none|n't|nor|neither)\\b|n't\\b", Pattern.CASE_INSENSITIVE);
+  /** A relative date that counts back from the day it was said by a named unit: "last Friday". */
+  private static final Pattern LAST = Pattern.compile(
+      "(?:last|this past|past)\\s+(week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+      Pattern.CASE_INSENSITIVE);
   private static final Pattern NAME = Pattern.compile("\\b[A-Z][a-z]+(?:\\s+[A-Z][a-z]+)*\\b");
   private static final Pattern NUMBER = Pattern.compile(
       "\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
@@ -146,7 +150,11 @@ final class AnswerSpans {
     LocalDate said = source.mentionedAt() == null ? null : source.mentionedAt().toLocalDate();
     for (DateMention m : dates.find(body, said, Tense.of(body))) {
       if (m.dated()) {
-        return write(m.range());
+        Matcher last = LAST.matcher(m.text());
+        // "last week" said on 9 June names no day of its own: the benchmark writes it as said,
+        // anchored to the absolute day it was said on ("the week before 9 June 2023")
+        return !m.absolute() && said != null && last.matches()
+            ? "the " + last.group(1).toLowerCase(Locale.ROOT) + " before " + said.format(DAY) : write(m.range());
       }
     }
     if (source.temporal() != null && source.temporal().span() != null) {

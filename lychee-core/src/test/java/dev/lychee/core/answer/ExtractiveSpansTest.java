@@ -46,7 +46,9 @@ class ExtractiveSpansTest {
    */
   @ParameterizedTest(name = "[{index}] {2} -> {3}")
   @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-      2024-03-11 | Noor: We flew back from Lisbon last Friday. / Ivo: Welcome home! | When did Noor fly back from Lisbon? | 8 March 2024
+      2024-03-11 | Noor: We flew back from Lisbon last Friday. / Ivo: Welcome home! | When did Noor fly back from Lisbon? | the Friday before 11 March 2024
+      2024-03-11 | Ivo: I repainted the kitchen last week. / Noor: What colour? | When did Ivo repaint the kitchen? | the week before 11 March 2024
+      2024-03-11 | Noor: The ferry to Hvar left two days ago. / Ivo: Lucky you. | When did the ferry to Hvar leave? | 9 March 2024
       2024-03-11 | Noor: The move is planned for next month. / Ivo: Exciting. | When is Noor's move? | April 2024
       2024-03-11 | Ivo: I adopted a cat named Pixel! / Noor: So cute. | When did Ivo adopt the cat? | 11 March 2024
       2024-03-11 | Noor: My neighbour Teodora lent me her ladder. / Ivo: Kind of her. | Who lent Noor a ladder? | Teodora
