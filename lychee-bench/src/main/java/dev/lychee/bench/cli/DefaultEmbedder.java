@@ -17,7 +17,6 @@ final class DefaultEmbedder {
 
   /** The same model without its query cache, for timing query embeddings honestly. */
   static Embedder uncached() {
-    OnnxEmbedderConfig d = OnnxEmbedderConfig.defaults();
-    return new OnnxEmbedder(new OnnxEmbedderConfig(d.batchSize(), 0, d.maxChars()));
+    return new OnnxEmbedder(OnnxEmbedderConfig.builder().queryCacheSize(0).build());
   }
 }

@@ -90,9 +90,12 @@ final class SpeedCommand implements Callable<Integer> {
     ObjectNode byStore = new ObjectMapper().createObjectNode();
     for (StoreChoice storeChoice : stores) {
       String storeName = storeChoice.name().toLowerCase(Locale.ROOT);
+      java.util.function.Function<Embedder, dev.lychee.bench.systems.EvalSystem> systems =
+          embedder -> new SystemCatalog(() -> embedder, false).store(storeChoice).create(system);
       java.util.function.Supplier<dev.lychee.bench.systems.EvalSystem> factory =
-          () -> new SystemCatalog(parent.uncachedEmbedderFactory(), false).store(storeChoice).create(system);
-      SpeedRun run = new SpeedRun(factory, reference, queries, warmup, Progress.forCurrentProcess(System.err));
+          () -> systems.apply(parent.uncachedEmbedderFactory().get());
+      SpeedRun run = new SpeedRun(systems, parent.uncachedEmbedderFactory(), reference, queries, warmup,
+          Progress.forCurrentProcess(System.err));
       List<SpeedRun.Scale> scales = run.run(conv, factors);
       System.out.print(table(conv.sampleId(), system + " (" + storeName + " store)", scales));
       byStore.set(storeName, new ObjectMapper().readTree(json(scales)));
@@ -156,17 +159,21 @@ final class SpeedCommand implements Callable<Integer> {
 
   static String table(String sample, String system, List<SpeedRun.Scale> scales) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nspeed: %s on %s%n", system, sample));
-    sb.append(String.format(Locale.ROOT, "%6s %7s %12s %12s %9s %9s %10s %8s%n",
-        "scale", "turns", "ingest t/s", "embed t/s", "rec p50", "rec p95", "q-embed", "heap MB"));
+    sb.append(String.format(Locale.ROOT, "%6s %7s %12s %12s %9s %9s %10s %8s %10s %9s%n",
+        "scale", "turns", "ingest t/s", "embed t/s", "rec p50", "rec p95", "q-embed", "heap MB", "emb/turn", "in-embed"));
     for (SpeedRun.Scale s : scales) {
-      sb.append(String.format(Locale.ROOT, "%6d %7d %12.1f %12.1f %7.1fms %7.1fms %8.1fms %8.0f%n",
+      sb.append(String.format(Locale.ROOT, "%6d %7d %12.1f %12.1f %7.1fms %7.1fms %8.1fms %8.0f %10.2f %8.0f%%%n",
           s.factor(), s.turns(), s.ingestTurnsPerS(), s.embedderTurnsPerS(), s.recallP50Ms(), s.recallP95Ms(),
-          s.queryEmbedMs(), s.heapMb()));
+          s.queryEmbedMs(), s.heapMb(), s.embeddingsPerTurn(), 100 * s.embedderShare()));
     }
     return sb.toString();
   }
 
-  /** {@code {"scales":{"1":{"ingest_turns_per_s":x,"embedder_turns_per_s":x,"recall_ms":{"p50":x,"p95":x},"query_embed_ms":x,"heap_mb":x}}}}. */
+  /**
+   * {@code {"scales":{"1":{"ingest_turns_per_s":x,"embedder_turns_per_s":x,"recall_ms":{"p50":x,"p95":x},
+   * "query_embed_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x}}}}; the share is a
+   * fraction of the ingest wall time.
+   */
   static String json(List<SpeedRun.Scale> scales) throws Exception {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = m.createObjectNode();
@@ -180,6 +187,8 @@ final class SpeedCommand implements Callable<Integer> {
       r.put("p95", round(s.recallP95Ms()));
       n.put("query_embed_ms", round(s.queryEmbedMs()));
       n.put("heap_mb", round(s.heapMb()));
+      n.put("ingest_embeddings_per_turn", round(s.embeddingsPerTurn()));
+      n.put("ingest_embedder_share", round(s.embedderShare()));
     }
     return m.writeValueAsString(root) + "\n";
   }

@@ -6,10 +6,12 @@ import dev.lychee.bench.locomo.LocomoConversation;
 import dev.lychee.bench.locomo.LocomoQuestion;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.bench.systems.EvalSystem;
+import dev.lychee.bench.systems.MeteredEmbedder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -18,8 +20,13 @@ import java.util.function.Supplier;
  * per second beside the embedder's own throughput on the same texts, recall latency p50/p95 beside
  * one query embedding, and the heap in use after ingest (after a GC).
  *
- * <p>The system is created fresh per scale factor by {@code systemFactory}, so nothing is cached
- * between scales; the embedder given for the reference timings must not cache either.
+ * <p>The timed system's embedder is wrapped in a {@link MeteredEmbedder}, so that each scale also
+ * reports how many texts ingest embedded per turn and what share of the ingest wall time was spent
+ * inside the embedder (summed over the threads that called it).
+ *
+ * <p>The system is created fresh per scale factor by {@code systemFactory}, on a fresh embedder from
+ * {@code embedders}, so nothing is cached between scales; neither those embedders nor the one given
+ * for the reference timings may cache.
  *
  * <p>Before recall is timed at a scale, {@code warmup} other questions of the conversation (those
  * after the timed ones) are recalled untimed, so the first timed questions do not pay for the JIT
@@ -31,23 +38,30 @@ public final class SpeedRun {
    * One scale factor's measurements.
    *
    * @param turns turns ingested into the namespace
+   * @param embeddingsPerTurn texts the system embedded during ingest, per turn ingested
+   * @param embedderShare time inside the embedder during ingest over the ingest wall time
    */
   public record Scale(int factor, int turns, double ingestTurnsPerS, double embedderTurnsPerS,
-      double recallP50Ms, double recallP95Ms, double queryEmbedMs, double heapMb) {}
+      double recallP50Ms, double recallP95Ms, double queryEmbedMs, double heapMb, double embeddingsPerTurn,
+      double embedderShare) {}
 
-  private final Supplier<EvalSystem> systemFactory;
+  private final Function<Embedder, EvalSystem> systemFactory;
+  private final Supplier<Embedder> embedders;
   private final Embedder referenceEmbedder;
   private final int maxQueries;
   private final int warmup;
   private final Progress progress;
 
   /**
+   * @param systemFactory the system to time, given the (metered) embedder it must use
+   * @param embedders a fresh uncached embedder per scale, for the timed system
    * @param warmup untimed recalls before timing at each scale, with questions after the timed
    *     ones (fewer when the conversation has fewer)
    */
-  public SpeedRun(Supplier<EvalSystem> systemFactory, Embedder referenceEmbedder, int maxQueries, int warmup,
-      Progress progress) {
+  public SpeedRun(Function<Embedder, EvalSystem> systemFactory, Supplier<Embedder> embedders,
+      Embedder referenceEmbedder, int maxQueries, int warmup, Progress progress) {
     this.systemFactory = Objects.requireNonNull(systemFactory, "systemFactory");
+    this.embedders = Objects.requireNonNull(embedders, "embedders");
     this.referenceEmbedder = Objects.requireNonNull(referenceEmbedder, "referenceEmbedder");
     if (maxQueries < 1) {
       throw new IllegalArgumentException("maxQueries must be >= 1");
@@ -93,15 +107,20 @@ public final class SpeedRun {
       }
       List<String> texts = sessions.stream().flatMap(s -> s.turns().stream()).map(Turn::text).toList();
       String ns = "speed-x" + factor;
-      try (EvalSystem system = systemFactory.get()) {
+      MeteredEmbedder meter = new MeteredEmbedder(embedders.get());
+      try (EvalSystem system = systemFactory.apply(meter)) {
         progress.start("x" + factor + " ingest " + system.name(), 1);
         // a crashed earlier run may have left the namespace behind in a shared store
         system.forget(ns);
+        meter.reset();
         long t0 = System.nanoTime();
         system.ingest(ns, sessions);
-        double ingestS = (System.nanoTime() - t0) / 1e9;
+        long ingestNanos = System.nanoTime() - t0;
+        MeteredEmbedder.Use ingestUse = meter.use();
+        double ingestS = ingestNanos / 1e9;
         progress.step();
-        progress.done(texts.size() + " turns in " + String.format("%.1fs", ingestS));
+        progress.done(texts.size() + " turns in " + String.format("%.1fs", ingestS) + ", "
+            + ingestUse.texts() + " texts embedded");
         double heapMb = heapAfterGc();
 
         for (String q : warmQuestions) {
@@ -119,7 +138,8 @@ public final class SpeedRun {
         system.forget(ns);
 
         out.add(new Scale(factor, texts.size(), texts.size() / ingestS, embedderTurnsPerS,
-            percentile(recallMs, 50), percentile(recallMs, 95), queryEmbedMs, heapMb));
+            percentile(recallMs, 50), percentile(recallMs, 95), queryEmbedMs, heapMb,
+            ingestUse.texts() / (double) texts.size(), ingestUse.shareOf(ingestNanos)));
       }
     }
     return out;

@@ -55,7 +55,7 @@ class SpeedRunWarmupTest {
     assertThat(all).hasSizeGreaterThanOrEqualTo(3);
     int timed = all.size() - 2;
     List<String> asked = new ArrayList<>();
-    new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), timed, 5, Progress.silent())
+    new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(), timed, 5, Progress.silent())
         .run(conv, List.of(1));
     // the two questions left after the timed ones warm up first (fewer than asked for), untimed
     assertThat(asked).hasSize(all.size());
@@ -63,13 +63,56 @@ class SpeedRunWarmupTest {
     assertThat(asked.subList(2, asked.size())).containsExactlyElementsOf(all.subList(0, timed));
   }
 
+  /** Embeds every ingested turn twice through the embedder it was given, as one batch per session. */
+  private static final class TwiceEmbedding implements EvalSystem {
+    private final dev.lychee.api.spi.Embedder embedder;
+
+    TwiceEmbedding(dev.lychee.api.spi.Embedder embedder) {
+      this.embedder = embedder;
+    }
+
+    @Override
+    public String name() {
+      return "twice";
+    }
+
+    @Override
+    public void ingest(String namespace, List<EvalSession> sessions) {
+      for (EvalSession s : sessions) {
+        List<String> texts = s.turns().stream().map(dev.lychee.api.Turn::text).toList();
+        embedder.embedDocuments(texts);
+        embedder.embedDocuments(texts);
+      }
+    }
+
+    @Override
+    public List<EvidenceItem> recall(String namespace, String question, int depth) {
+      embedder.embedQuery(question);
+      return List.of();
+    }
+
+    @Override
+    public void forget(String namespace) {
+      embedder.embedQuery("counted before ingest starts, so never in the ingest figures");
+    }
+  }
+
+  @Test
+  void reportsTheTextsTheTimedSystemEmbedsPerTurnAndTheShareOfIngestInsideTheEmbedder() throws Exception {
+    LocomoConversation conv = conversation();
+    List<SpeedRun.Scale> scales = new SpeedRun(TwiceEmbedding::new, HashingEmbedder::new, new HashingEmbedder(), 1, 0,
+        Progress.silent()).run(conv, List.of(1, 2));
+    assertThat(scales).extracting(SpeedRun.Scale::embeddingsPerTurn).containsExactly(2.0, 2.0);
+    assertThat(scales).allSatisfy(s -> assertThat(s.embedderShare()).isGreaterThan(0).isLessThanOrEqualTo(1));
+  }
+
   @Test
   void zeroWarmupTimesOnlyAndNegativeIsRejected() throws Exception {
     LocomoConversation conv = conversation();
     List<String> asked = new ArrayList<>();
-    new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, 0, Progress.silent()).run(conv, List.of(1));
+    new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(), 1, 0, Progress.silent()).run(conv, List.of(1));
     assertThat(asked).containsExactly(conv.questions().get(0).question());
-    assertThatThrownBy(() -> new SpeedRun(() -> new Recording(asked), new HashingEmbedder(), 1, -1, Progress.silent()))
+    assertThatThrownBy(() -> new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(), 1, -1, Progress.silent()))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

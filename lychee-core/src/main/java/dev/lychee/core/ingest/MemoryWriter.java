@@ -160,8 +160,7 @@ public final class MemoryWriter implements AutoCloseable {
       try {
         SessionSegmentation seg = segmentation(namespace, session);
         seg.noteStored(stored);
-        indexTurns(namespace, stored);
-        closed = seg.offerStored(store, embedder);
+        closed = indexAndOffer(namespace, seg, stored);
       } catch (RuntimeException e) {
         return result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
             "turns of session '" + session + "' are stored, but embedding or segmenting them failed (they are "
@@ -439,12 +438,36 @@ public final class MemoryWriter implements AutoCloseable {
   }
 
   private void indexTurns(String namespace, List<RawTurn> turns) {
-    if (turns.isEmpty()) {
-      return;
+    if (!turns.isEmpty()) {
+      upsertTurnVectors(namespace, turns, embedder.embedDocuments(turnTexts(turns)));
     }
-    int maxChars = segmentation.maxEmbeddingChars();
-    List<String> texts = turns.stream().map(t -> Exchanges.embeddingText(t.content(), maxChars)).toList();
+  }
+
+  /**
+   * Embeds the newly stored turns and the session's fresh exchanges in one batch (the caller's
+   * latency is then one batch, whose texts run in parallel), indexes the turn vectors, and offers
+   * the exchanges to the segmenter.
+   */
+  private List<Segment> indexAndOffer(String namespace, SessionSegmentation seg, List<RawTurn> stored) {
+    SessionSegmentation.Fresh fresh = seg.fresh(store);
+    List<String> texts = new ArrayList<>(turnTexts(stored));
+    texts.addAll(seg.embeddingTexts(fresh));
+    if (texts.isEmpty()) {
+      return List.of();
+    }
     List<float[]> vs = embedder.embedDocuments(texts);
+    if (!stored.isEmpty()) {
+      upsertTurnVectors(namespace, stored, vs.subList(0, stored.size()));
+    }
+    return seg.offer(fresh, vs.subList(stored.size(), vs.size()));
+  }
+
+  private List<String> turnTexts(List<RawTurn> turns) {
+    int maxChars = segmentation.maxEmbeddingChars();
+    return turns.stream().map(t -> Exchanges.embeddingText(t.content(), maxChars)).toList();
+  }
+
+  private void upsertTurnVectors(String namespace, List<RawTurn> turns, List<float[]> vs) {
     Map<String, float[]> byId = new LinkedHashMap<>();
     for (int i = 0; i < turns.size(); i++) {
       byId.put(turns.get(i).id(), vs.get(i));

@@ -75,26 +75,53 @@ final class SessionSegmentation {
   }
 
   /**
-   * Offers every stored turn after the last offered one. Exchanges are embedded as the segmenter
-   * sees them (one {@code "<role>: <content>"} line per turn, docs/defaults.md §1.3) in one batch, even
-   * when an exchange holds a single turn whose own vector exists: the embedder's surprise profile
-   * is calibrated on exactly that text, and the segmenter is sensitive to the difference.
+   * The exchanges of every stored turn after the last offered one, formed but not yet embedded nor
+   * offered. Exchanges are embedded as the segmenter sees them (one {@code "<role>: <content>"}
+   * line per turn, docs/defaults.md §1.3), even when an exchange holds a single turn whose own
+   * vector exists: the embedder's surprise profile is calibrated on exactly that text, and the
+   * segmenter is sensitive to the difference.
    */
-  List<Segment> offerStored(RecordStore store, Embedder embedder) {
-    List<RawTurn> fresh = store.turns(namespace, session, offeredThrough + 1, Integer.MAX_VALUE);
-    if (fresh.isEmpty()) {
+  Fresh fresh(RecordStore store) {
+    List<RawTurn> turns = store.turns(namespace, session, offeredThrough + 1, Integer.MAX_VALUE);
+    return new Fresh(turns, turns.isEmpty() ? List.of() : Exchanges.form(turns, config));
+  }
+
+  /**
+   * Stored turns not yet offered and their exchanges.
+   *
+   * @param turns the turns, in index order
+   * @param drafts their exchanges, in order
+   */
+  record Fresh(List<RawTurn> turns, List<ExchangeDraft> drafts) {}
+
+  /** The texts to embed for {@code fresh}'s exchanges, in order. */
+  List<String> embeddingTexts(Fresh fresh) {
+    return fresh.drafts().stream().map(d -> Exchanges.embeddingText(d.text(), config.maxEmbeddingChars())).toList();
+  }
+
+  /**
+   * Offers {@code fresh}'s exchanges with their vectors (one per draft, in order) to the segmenter.
+   *
+   * @return the segments that closed
+   */
+  List<Segment> offer(Fresh fresh, List<float[]> vectors) {
+    if (fresh.turns().isEmpty()) {
       return List.of();
     }
-    List<ExchangeDraft> drafts = Exchanges.form(fresh, config);
-    List<float[]> vectors = embedder.embedDocuments(
-        drafts.stream().map(d -> Exchanges.embeddingText(d.text(), config.maxEmbeddingChars())).toList());
+    List<ExchangeDraft> drafts = fresh.drafts();
     List<Exchange> exchanges = new ArrayList<>(drafts.size());
     for (int i = 0; i < drafts.size(); i++) {
       ExchangeDraft d = drafts.get(i);
       exchanges.add(new Exchange(namespace, session, d.turns(), d.text(), d.tokens(), vectors.get(i), d.forceFinalize()));
     }
-    offeredThrough = fresh.get(fresh.size() - 1).index();
+    offeredThrough = fresh.turns().get(fresh.turns().size() - 1).index();
     return segmenter.offerAll(exchanges);
+  }
+
+  /** Embeds and offers every stored turn after the last offered one ({@link #fresh}, {@link #offer}). */
+  List<Segment> offerStored(RecordStore store, Embedder embedder) {
+    Fresh fresh = fresh(store);
+    return fresh.turns().isEmpty() ? List.of() : offer(fresh, embedder.embedDocuments(embeddingTexts(fresh)));
   }
 
   /** Closes the open segment and every run of late turns. */

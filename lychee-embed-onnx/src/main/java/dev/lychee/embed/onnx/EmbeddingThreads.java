@@ -7,21 +7,28 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The worker threads on which the model wrapper encodes the texts of one batch in parallel. One
- * pool per JVM, shared by every {@link OnnxEmbedder} (the model itself is shared too): daemon
- * threads, so an embedder never keeps the JVM alive, and idle ones time out after a few seconds.
+ * The helper threads that encode texts of a batch beside the calling thread. One pool per JVM,
+ * one thread per core, shared by every {@link OnnxEmbedder} (the model itself is shared too):
+ * daemon threads, so an embedder never keeps the JVM alive, and idle ones time out after a few
+ * seconds.
  */
 final class EmbeddingThreads {
+  private static final int SIZE = Math.max(1, Runtime.getRuntime().availableProcessors());
   private static final Executor SHARED = create();
 
   private EmbeddingThreads() {}
+
+  /** Threads in the pool: one per core. */
+  static int size() {
+    return SIZE;
+  }
 
   static Executor shared() {
     return SHARED;
   }
 
   private static Executor create() {
-    int n = Math.max(1, Runtime.getRuntime().availableProcessors());
+    int n = SIZE;
     AtomicInteger count = new AtomicInteger();
     ThreadPoolExecutor pool =
         new ThreadPoolExecutor(

@@ -3,10 +3,6 @@ package dev.lychee.embed.onnx;
 import dev.lychee.provider.vectors.UnitVectors;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.lychee.api.ProviderException;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbeddingProfile;
@@ -15,6 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The embedded, offline default {@link Embedder}: BAAI's bge-small-en-v1.5 in its quantized ONNX
@@ -40,9 +40,12 @@ import java.util.Objects;
  * <p><b>Threads and caching.</b> Instances are thread-safe: the ONNX session and the tokenizer
  * are safe for concurrent use and the query cache is a Caffeine cache. Query embeddings are kept in
  * an LRU-like (Caffeine size-bounded) cache keyed by the stripped, truncated query; callers
- * receive a copy, so mutating a returned array never corrupts the cache. The ONNX model is held in
- * a static field of the langchain4j class, so creating several embedders loads it only once; the
- * texts of a batch are encoded in parallel on a shared pool of daemon threads.
+ * receive a copy, so mutating a returned array never corrupts the cache. The ONNX model is loaded
+ * once per JVM ({@code BgeModel}), however many embedders are created. The texts of a batch are
+ * encoded in parallel: the calling thread works through them itself, and up to one helper per
+ * further core from a shared pool of daemon threads takes texts from the same batch. A caller
+ * therefore never waits behind other callers' batches queued in that pool: a helper that starts
+ * after the batch is done finds nothing left and returns.
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -91,7 +94,8 @@ public final class OnnxEmbedder implements Embedder {
 
   private static final String PROVIDER = "in-process:" + MODEL_ID;
 
-  private final EmbeddingModel model;
+  private final BgeModel model;
+  private final Executor helpers = EmbeddingThreads.shared();
   private final OnnxEmbedderConfig config;
   private final Cache<String, float[]> queryCache;
 
@@ -103,7 +107,7 @@ public final class OnnxEmbedder implements Embedder {
   /** An embedder with the given configuration. */
   public OnnxEmbedder(OnnxEmbedderConfig config) {
     this.config = Objects.requireNonNull(config, "config");
-    this.model = new BgeSmallEnV15QuantizedEmbeddingModel(EmbeddingThreads.shared());
+    this.model = BgeModel.shared(config.intraOpThreads());
     this.queryCache =
         config.queryCacheSize() == 0
             ? null
@@ -180,32 +184,61 @@ public final class OnnxEmbedder implements Embedder {
     return run(List.of(QUERY_INSTRUCTION + preparedQuery)).get(0);
   }
 
-  /** Runs the model on already prepared texts and re-normalises every output. */
+  /**
+   * Runs the model on already prepared texts, one text per call, and re-normalises every output.
+   * The caller takes texts in order from a shared counter until none is left; helpers on the pool
+   * do the same, and the caller waits only for texts a helper has already taken.
+   */
   private List<float[]> run(List<String> prepared) {
-    List<TextSegment> segments = prepared.stream().map(TextSegment::from).toList();
-    List<Embedding> embeddings;
+    int n = prepared.size();
+    float[][] out = new float[n][];
+    AtomicInteger next = new AtomicInteger();
+    CountDownLatch done = new CountDownLatch(n);
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    Runnable work = () -> {
+      for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+        try {
+          if (failure.get() == null) {
+            out[i] = embedOne(prepared.get(i));
+          }
+        } catch (RuntimeException e) {
+          failure.compareAndSet(null, e);
+        } finally {
+          done.countDown();
+        }
+      }
+    };
+    int helperCount = Math.min(n - 1, EmbeddingThreads.size() - 1);
+    for (int h = 0; h < helperCount; h++) {
+      helpers.execute(work);
+    }
+    work.run();
     try {
-      embeddings = model.embedAll(segments).content();
-    } catch (RuntimeException e) {
-      throw new ProviderException(
-          PROVIDER, -1, "the ONNX model failed on a batch of " + segments.size() + " texts", e);
+      done.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ProviderException(PROVIDER, -1, "interrupted while embedding a batch of " + n + " texts", e);
     }
-    if (embeddings == null || embeddings.size() != segments.size()) {
-      throw new ProviderException(
-          PROVIDER,
-          -1,
-          "the ONNX model returned "
-              + (embeddings == null ? "nothing" : embeddings.size() + " vectors")
-              + " for "
-              + segments.size()
-              + " texts",
-          null);
+    RuntimeException failed = failure.get();
+    if (failed instanceof ProviderException p) {
+      throw p;
     }
-    List<float[]> out = new ArrayList<>(embeddings.size());
-    for (Embedding e : embeddings) {
-      out.add(UnitVectors.normalise(e.vector(), DIMENSION, PROVIDER, "the ONNX model"));
+    if (failed != null) {
+      throw new ProviderException(PROVIDER, -1, "the ONNX model failed on a batch of " + n + " texts", failed);
     }
-    return out;
+    List<float[]> vectors = new ArrayList<>(n);
+    for (float[] v : out) {
+      vectors.add(v);
+    }
+    return vectors;
+  }
+
+  private float[] embedOne(String text) {
+    float[] raw = model.embedOne(text);
+    if (raw == null) {
+      throw new IllegalStateException("the ONNX model returned no vector");
+    }
+    return UnitVectors.normalise(raw, DIMENSION, PROVIDER, "the ONNX model");
   }
 
   @Override

@@ -16,8 +16,11 @@ package dev.lychee.embed.onnx;
  *     the cache off); default 4096
  * @param maxChars texts longer than this many characters are truncated, {@code >= 16}; default
  *     2000
+ * @param intraOpThreads ONNX Runtime threads working on one text, {@code >= 1}; default 1. The
+ *     texts of a batch already run in parallel, one per core; more threads per text only pay off
+ *     for single texts on an otherwise idle machine
  */
-public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars) {
+public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars, int intraOpThreads) {
 
   /** Default documents per model call. */
   public static final int DEFAULT_BATCH_SIZE = 32;
@@ -25,6 +28,8 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
   public static final int DEFAULT_QUERY_CACHE_SIZE = 4096;
   /** Default character cap per text (about one 512-token window of English). */
   public static final int DEFAULT_MAX_CHARS = 2000;
+  /** Default ONNX Runtime threads per text. */
+  public static final int DEFAULT_INTRA_OP_THREADS = 1;
 
   public OnnxEmbedderConfig {
     if (batchSize < 1) {
@@ -36,9 +41,12 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
     if (maxChars < 16) {
       throw new IllegalArgumentException("maxChars must be >= 16, was " + maxChars);
     }
+    if (intraOpThreads < 1 || intraOpThreads > 64) {
+      throw new IllegalArgumentException("intraOpThreads must be in [1, 64], was " + intraOpThreads);
+    }
   }
 
-  /** The documented defaults: batch 32, cache 4096, 2000 characters. */
+  /** The documented defaults: batch 32, cache 4096, 2000 characters, one thread per text. */
   public static OnnxEmbedderConfig defaults() {
     return builder().build();
   }
@@ -50,7 +58,8 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
 
   /** A builder starting from this configuration. */
   public Builder toBuilder() {
-    return new Builder().batchSize(batchSize).queryCacheSize(queryCacheSize).maxChars(maxChars);
+    return new Builder().batchSize(batchSize).queryCacheSize(queryCacheSize).maxChars(maxChars)
+        .intraOpThreads(intraOpThreads);
   }
 
   /** Builder for {@link OnnxEmbedderConfig}; {@link #build()} validates. */
@@ -58,6 +67,7 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
     private int batchSize = DEFAULT_BATCH_SIZE;
     private int queryCacheSize = DEFAULT_QUERY_CACHE_SIZE;
     private int maxChars = DEFAULT_MAX_CHARS;
+    private int intraOpThreads = DEFAULT_INTRA_OP_THREADS;
 
     private Builder() {}
 
@@ -76,8 +86,13 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
       return this;
     }
 
+    public Builder intraOpThreads(int intraOpThreads) {
+      this.intraOpThreads = intraOpThreads;
+      return this;
+    }
+
     public OnnxEmbedderConfig build() {
-      return new OnnxEmbedderConfig(batchSize, queryCacheSize, maxChars);
+      return new OnnxEmbedderConfig(batchSize, queryCacheSize, maxChars, intraOpThreads);
     }
   }
 }

@@ -1,0 +1,71 @@
+package dev.lychee.core.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.Turn;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** An append embeds its new turns and the session's fresh exchanges in one batch (docs/defaults.md §1.3). */
+class AppendEmbeddingBatchTest {
+  private static final LocalDateTime DAY = LocalDateTime.of(2024, 3, 1, 10, 0);
+
+  /** Remembers the texts of every document batch. */
+  private static final class Recording implements Embedder {
+    final HashingEmbedder inner = new HashingEmbedder();
+    final List<List<String>> batches = new ArrayList<>();
+
+    @Override
+    public synchronized List<float[]> embedDocuments(List<String> texts) {
+      batches.add(List.copyOf(texts));
+      return inner.embedDocuments(texts);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return inner.embedQuery(query);
+    }
+
+    @Override
+    public int dimension() {
+      return inner.dimension();
+    }
+
+    @Override
+    public String modelId() {
+      return "recording";
+    }
+  }
+
+  @Test
+  void turnsAndTheirExchangesGoToTheEmbedderAsOneBatchWithTheVectorsTheyWouldGetAlone() {
+    Recording embedder = new Recording();
+    // background encoding: the append itself embeds only its turns and exchanges
+    LycheeConfig config = LycheeConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build();
+    try (Lychee l = Lychee.builder().embedder(embedder).config(config).build()) {
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "I adopted a cat named Pixel."),
+          Turn.assistant("What a lovely name for a cat."), Turn.user("Ada", "She sleeps on my keyboard.")));
+      assertThat(embedder.batches).hasSize(1);
+      List<String> batch = embedder.batches.get(0);
+      assertThat(batch).containsExactly("Ada: I adopted a cat named Pixel.", "What a lovely name for a cat.",
+          "Ada: She sleeps on my keyboard.",
+          "user: Ada: I adopted a cat named Pixel.\nassistant: What a lovely name for a cat.",
+          "user: Ada: She sleeps on my keyboard.");
+      assertThat(l.vectors().size("ns", VectorIndex.TURNS)).isEqualTo(3);
+      float[] alone = new HashingEmbedder().embedDocuments(List.of(batch.get(0))).get(0);
+      assertThat(l.vectors().search("ns", VectorIndex.TURNS, alone, 1, null).get(0).id())
+          .isEqualTo(l.store().turns("ns", "s1").get(0).id());
+
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "Pixel turned one today.")));
+      assertThat(embedder.batches.get(1)).containsExactly("Ada: Pixel turned one today.", "user: Ada: Pixel turned one today.");
+      l.awaitIdle("ns", java.time.Duration.ofMinutes(1));
+    }
+  }
+}
