@@ -51,7 +51,7 @@ public record Candidate(
     Checks.nonBlank(namespace, "namespace");
     Objects.requireNonNull(text, "text");
     session = Checks.orEmpty(session);
-    turns = turns.stream().distinct().sorted().toList();
+    turns = sortedDistinct(turns);
     temporal = temporal == null ? TemporalScope.NONE : temporal;
     sourceRole = sourceRole == null ? SourceRole.UNKNOWN : sourceRole;
     entities = List.copyOf(entities);
@@ -60,6 +60,20 @@ public record Candidate(
       throw new IllegalArgumentException("score must not be NaN");
     }
     provenance = provenance == null ? Provenance.EMPTY : provenance;
+  }
+
+  /**
+   * The turns sorted and without repeats. Every stage rebuilds its candidates (a new score, a
+   * merged hit), and their turns are nearly always sorted already: those are only checked and
+   * kept (an immutable list is not even copied), not streamed and sorted again.
+   */
+  private static List<TurnRef> sortedDistinct(List<TurnRef> turns) {
+    for (int i = 1; i < turns.size(); i++) {
+      if (turns.get(i - 1).compareTo(turns.get(i)) >= 0) {
+        return turns.stream().distinct().sorted().toList();
+      }
+    }
+    return List.copyOf(turns);
   }
 
   /** A candidate for one raw turn. */

@@ -33,12 +33,36 @@ public record Provenance(List<String> channels, List<String> queries, List<Strin
   }
 
   private static List<String> cat(List<String> a, List<String> b) {
+    if (a.containsAll(b)) {
+      return a; // a repeated hit usually adds nothing new, and a is deduplicated and immutable already
+    }
     LinkedHashSet<String> s = new LinkedHashSet<>(a);
     s.addAll(b);
     return List.copyOf(s);
   }
 
+  /**
+   * The list without repeats, first occurrences kept. Candidates are rebuilt at every stage, so
+   * the short lists they carry are checked pairwise and kept (not copied, when immutable already)
+   * instead of going through a set each time.
+   */
   private static List<String> dedup(List<String> l) {
-    return List.copyOf(new LinkedHashSet<>(l));
+    return isDistinct(l) ? List.copyOf(l) : List.copyOf(new LinkedHashSet<>(l));
+  }
+
+  /** True for a short list without repeats; longer lists are left to a set. */
+  private static boolean isDistinct(List<String> l) {
+    int n = l.size();
+    if (n > 8) {
+      return false;
+    }
+    for (int i = 1; i < n; i++) {
+      for (int j = 0; j < i; j++) {
+        if (l.get(i).equals(l.get(j))) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 }

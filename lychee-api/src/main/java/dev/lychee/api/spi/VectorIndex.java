@@ -2,6 +2,7 @@ package dev.lychee.api.spi;
 
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.ScoredId;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,25 @@ public interface VectorIndex extends AutoCloseable {
    *     so that filtering does not starve the result)
    */
   List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter);
+
+  /**
+   * The {@code k} nearest ids of each of several queries against one index: element {@code i} of
+   * the result is exactly what {@link #search} returns for {@code queries.get(i)}. Recall searches
+   * every query variant of a route in the same index, so an index that scans can read each stored
+   * vector once for all of them; the default runs one search per query.
+   *
+   * @param queries the query vectors, each checked as {@link #search} checks one
+   * @param filter nullable, as for {@link #search}
+   * @return one result list per query, in query order
+   */
+  default List<List<ScoredId>> searchAll(String namespace, String kind, List<float[]> queries, int k,
+      Predicate<String> filter) {
+    List<List<ScoredId>> out = new ArrayList<>(queries.size());
+    for (float[] q : queries) {
+      out.add(search(namespace, kind, q, k, filter));
+    }
+    return out;
+  }
 
   /** Removes ids (unknown ids are ignored). */
   void remove(String namespace, String kind, Collection<String> ids);

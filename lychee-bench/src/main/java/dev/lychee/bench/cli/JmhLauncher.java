@@ -1,7 +1,9 @@
 package dev.lychee.bench.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
@@ -9,22 +11,48 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Runs the JMH benches of {@code dev.lychee.bench.jmh} briefly: one fork, one warm-up and two
  * measurement iterations of one second each. Good for ratios and regressions on this machine, not
  * for publication-grade numbers (raise the counts for that).
+ *
+ * <p>Arguments: {@code [regex] [-prof NAME]...}; {@code -prof gc} adds JMH's allocation profiler,
+ * so every bench also reports {@code gc.alloc.rate.norm} (bytes allocated per operation).
  */
 public final class JmhLauncher {
   private JmhLauncher() {}
 
-  /** Runs the benches whose names match {@code args[0]} (default: all of them). */
+  /** Runs the benches whose names match the first non-option argument (default: all of them). */
   public static int run(String[] args) throws Exception {
-    String include = args.length > 0 ? args[0] : "dev\\.lychee\\.bench\\.jmh\\..*";
-    Options options = new OptionsBuilder()
-        .include(include)
+    Invocation inv = Invocation.parse(args);
+    ChainedOptionsBuilder options = new OptionsBuilder()
+        .include(inv.include())
         .forks(1)
         .warmupIterations(1)
         .warmupTime(TimeValue.seconds(1))
         .measurementIterations(2)
-        .measurementTime(TimeValue.seconds(1))
-        .build();
-    new Runner(options).run();
+        .measurementTime(TimeValue.seconds(1));
+    inv.profilers().forEach(options::addProfiler);
+    new Runner(options.build()).run();
     return 0;
+  }
+
+  /** What the command line asks for: which benches, and which JMH profilers ride along. */
+  record Invocation(String include, List<String> profilers) {
+    static final String ALL = "dev\\.lychee\\.bench\\.jmh\\..*";
+
+    static Invocation parse(String[] args) {
+      String include = ALL;
+      List<String> profilers = new ArrayList<>();
+      for (int i = 0; i < args.length; i++) {
+        if (args[i].equals("-prof")) {
+          if (i + 1 >= args.length) {
+            throw new IllegalArgumentException("-prof needs a profiler name, for example -prof gc");
+          }
+          profilers.add(args[++i]);
+        } else if (args[i].startsWith("-")) {
+          throw new IllegalArgumentException("unknown bench option " + args[i] + " (only -prof NAME)");
+        } else {
+          include = args[i];
+        }
+      }
+      return new Invocation(include, List.copyOf(profilers));
+    }
   }
 }

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * How long does an exact top-k vector search take over one namespace at LoCoMo sizes (one
- * conversation ~ 600 turns, twenty ~ 12,000) with BGE-small's 384 dimensions? Measures the
+ * conversation ~ 600 turns, twenty ~ 12,000, a hundred copies of the 419-turn one ~ 42,000) with BGE-small's 384 dimensions? Measures the
  * store's {@link ExactVectorIndex} beside the bench's plain matrix scan ({@link ExactTopK}, the
  * dense baseline's search) as a floor.
  */
@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ExactVectorSearchBench {
-  @Param({"600", "12000"})
+  @Param({"600", "12000", "42000"})
   public int rows;
 
   @Param({"20"})
@@ -38,6 +38,7 @@ public class ExactVectorSearchBench {
   private ExactVectorIndex index;
   private float[][] matrix;
   private float[] query;
+  private List<float[]> variants;
 
   @Setup
   public void setUp() {
@@ -51,6 +52,7 @@ public class ExactVectorSearchBench {
     }
     index.upsert("bench", VectorIndex.TURNS, vectors);
     query = BenchData.unit(random, 384);
+    variants = List.of(query, BenchData.unit(random, 384), BenchData.unit(random, 384), BenchData.unit(random, 384));
   }
 
   @TearDown
@@ -61,6 +63,15 @@ public class ExactVectorSearchBench {
   @Benchmark
   public List<ScoredId> exactVectorIndex() {
     return index.search("bench", VectorIndex.TURNS, query, k, null);
+  }
+
+  /**
+   * A route's query variants (four, about what the rule planner makes) against one index, as the
+   * recall channels search them: one {@link VectorIndex#searchAll} call.
+   */
+  @Benchmark
+  public List<List<ScoredId>> fourVariants() {
+    return index.searchAll("bench", VectorIndex.TURNS, variants, k, null);
   }
 
   @Benchmark

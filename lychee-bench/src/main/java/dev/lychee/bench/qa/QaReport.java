@@ -52,6 +52,15 @@ public final class QaReport {
         });
         out.append(System.lineSeparator());
       });
+      if (!judged) {
+        // without a judge the lexical scores are the whole measurement: show each of them per group
+        out.append(System.lineSeparator()).append("F1 / exact match / abstention / best-sentence F1 by ")
+            .append(groupLabel(groups)).append(System.lineSeparator());
+        s.forEach((name, x) -> groups.forEach(g -> out.append(String.format(Locale.ROOT,
+            "%-14s %-12s F1 %5.3f  EM %5.3f  abst %5.3f  best %5.3f%n", name, abbreviate(g),
+            x.f1ByGroup().getOrDefault(g, Double.NaN), x.exactMatchByGroup().getOrDefault(g, Double.NaN),
+            x.abstentionByGroup().getOrDefault(g, Double.NaN), x.bestSentenceF1ByGroup().getOrDefault(g, Double.NaN)))));
+      }
     }
     out.append(System.lineSeparator()).append(String.format(Locale.ROOT,
         "requests sent %d, answered from cache %d%n", result.sentRequests(), result.cacheHits()));
@@ -90,6 +99,9 @@ public final class QaReport {
       v.put("f1", x.f1());
       v.set("f1_by_group", JSON.valueToTree(x.f1ByGroup()));
       v.put("exact_match", x.exactMatch());
+      v.set("exact_match_by_group", JSON.valueToTree(x.exactMatchByGroup()));
+      v.set("abstention_by_group", JSON.valueToTree(x.abstentionByGroup()));
+      v.set("best_sentence_f1_by_group", JSON.valueToTree(x.bestSentenceF1ByGroup()));
       v.put("bleu1", x.bleu1());
       v.put("abstention", x.abstention());
       v.put("best_sentence_f1", x.bestSentenceF1());

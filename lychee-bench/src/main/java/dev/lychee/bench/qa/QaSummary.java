@@ -23,6 +23,9 @@ import java.util.function.ToDoubleFunction;
  * @param abstention share of answers saying memory holds no answer
  * @param bestSentenceF1 mean of the best single evidence sentence's F1 (an upper bound for sentence pickers)
  * @param f1ByGroup mean token F1 per group
+ * @param exactMatchByGroup mean exact match per group
+ * @param abstentionByGroup share of abstentions per group
+ * @param bestSentenceF1ByGroup mean best-sentence F1 per group
  * @param constructionKTokensPerConversation mean construction tokens per case, in thousands
  * @param constructionCallsPerConversation mean construction calls per case
  * @param queryKTokensPerQuestion mean planning + answering tokens per question, in thousands
@@ -45,6 +48,9 @@ public record QaSummary(
     double abstention,
     double bestSentenceF1,
     Map<String, Double> f1ByGroup,
+    Map<String, Double> exactMatchByGroup,
+    Map<String, Double> abstentionByGroup,
+    Map<String, Double> bestSentenceF1ByGroup,
     double constructionKTokensPerConversation,
     double constructionCallsPerConversation,
     double queryKTokensPerQuestion,
@@ -65,11 +71,17 @@ public record QaSummary(
     }
     Map<String, Double> byGroup = new TreeMap<>();
     Map<String, Double> f1ByGroup = new TreeMap<>();
+    Map<String, Double> emByGroup = new TreeMap<>();
+    Map<String, Double> abstentionByGroup = new TreeMap<>();
+    Map<String, Double> bestByGroup = new TreeMap<>();
     Map<String, Integer> counts = new TreeMap<>();
     boolean judged = qs.stream().anyMatch(QuestionOutcome::verdictParsed);
     groups.forEach((g, list) -> {
       byGroup.put(g, judged ? mean(list, q -> q.correct() ? 1 : 0) : Double.NaN);
       f1ByGroup.put(g, mean(list, QuestionOutcome::f1));
+      emByGroup.put(g, mean(list, QuestionOutcome::exactMatch));
+      abstentionByGroup.put(g, mean(list, q -> q.abstained() ? 1 : 0));
+      bestByGroup.put(g, mean(list, QuestionOutcome::bestSentenceF1));
       counts.put(g, list.size());
     });
     long[] latencies = qs.stream().mapToLong(QuestionOutcome::answerMillis).sorted().toArray();
@@ -77,6 +89,7 @@ public record QaSummary(
     return new QaSummary(cases.size(), qs.size(), judged ? mean(qs, q -> q.correct() ? 1 : 0) : Double.NaN, byGroup,
         counts, mean(qs, QuestionOutcome::f1), mean(qs, QuestionOutcome::bleu1), mean(qs, QuestionOutcome::exactMatch),
         mean(qs, q -> q.abstained() ? 1 : 0), mean(qs, QuestionOutcome::bestSentenceF1), f1ByGroup,
+        emByGroup, abstentionByGroup, bestByGroup,
         cases.stream().mapToLong(ConversationOutcome::constructionTokens).average().orElse(Double.NaN) / 1000.0,
         cases.stream().mapToLong(ConversationOutcome::constructionCalls).average().orElse(Double.NaN),
         mean(qs, QuestionOutcome::queryTokens) / 1000.0,

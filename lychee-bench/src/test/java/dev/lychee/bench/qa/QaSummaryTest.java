@@ -33,6 +33,19 @@ class QaSummaryTest {
   }
 
   @Test
+  void lexicalScoresAreReportedPerCategory() {
+    QuestionOutcome right = new QuestionOutcome(0, 1, "t", "q", "g", "g", false, false, 1, 1, 1, false, 1, 0, 0, 0, 0, 0, 5);
+    QuestionOutcome half = new QuestionOutcome(1, 1, "t", "q", "g h", "g", false, false, 0.5, 0.5, 0, false, 0.5, 0, 0, 0, 0, 0, 5);
+    QuestionOutcome abstained = new QuestionOutcome(2, 2, "t", "q", "g", "none", false, false, 0, 0, 0, true, 0.2, 0, 0, 0, 0, 0, 5);
+    QaSummary s = QaSummary.of(List.of(new ConversationOutcome("a", "v", 1, 1, 0, 1, 0, 0, 0, 1,
+        List.of(right, half, abstained))));
+    assertThat(s.f1ByGroup()).containsEntry("1", 0.75).containsEntry("2", 0.0);
+    assertThat(s.exactMatchByGroup()).containsEntry("1", 0.5).containsEntry("2", 0.0);
+    assertThat(s.abstentionByGroup()).containsEntry("1", 0.0).containsEntry("2", 1.0);
+    assertThat(s.bestSentenceF1ByGroup()).containsEntry("1", 0.75).containsEntry("2", 0.2);
+  }
+
+  @Test
   void anEmptyRunHasNoAccuracyRatherThanZero() {
     assertThat(QaSummary.of(List.of()).accuracy()).isNaN();
   }

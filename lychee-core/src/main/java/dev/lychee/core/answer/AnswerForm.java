@@ -16,6 +16,10 @@ enum AnswerForm {
   QUANTITY,
   /** where, what/which city, country, place, town */
   PLACE,
+  /** "is it X or Y?": one of the two options */
+  CHOICE,
+  /** a question opened by an auxiliary verb ("did", "would", "is"...): yes or no */
+  YES_NO,
   /** anything else: a short phrase */
   PHRASE;
 
@@ -25,6 +29,10 @@ enum AnswerForm {
   private static final Pattern QUANTITY_Q = Pattern.compile("\\bhow (?:many|much|often|long|old|far|big)\\b");
   private static final Pattern PLACE_Q = Pattern.compile(
       "^\\s*where\\b|\\b(?:what|which)\\s+(?:city|country|place|town|state|restaurant|park|country's)\\b");
+  private static final Pattern CHOICE_Q = Pattern.compile("\\s\\w+ or \\w+");
+  private static final Pattern YES_NO_Q = Pattern.compile(
+      "^\\s*(?:is|are|was|were|do|does|did|would|could|will|can|has|have|had|should|might)\\b");
+
   /** Questions about the present, where the latest of several conflicting values is the answer. */
   private static final Pattern PRESENT_Q = Pattern.compile(
       "\\b(?:now|currently|current|still|latest|these days|nowadays|at the moment|anymore|any more)\\b"
@@ -44,7 +52,10 @@ enum AnswerForm {
     if (PLACE_Q.matcher(q).find()) {
       return PLACE;
     }
-    return PHRASE;
+    if (CHOICE_Q.matcher(q).find()) {
+      return CHOICE;
+    }
+    return YES_NO_Q.matcher(q).find() ? YES_NO : PHRASE;
   }
 
   /** True when the question asks about the present state of something that may have changed. */

@@ -1,6 +1,8 @@
 package dev.lychee.core.answer;
 
 import dev.lychee.api.Candidate;
+import dev.lychee.core.answer.EvidenceSentences.Sentence;
+import dev.lychee.core.answer.SentenceSupport.Scored;
 import dev.lychee.api.DateRange;
 import dev.lychee.core.text.Terms;
 import dev.lychee.core.time.DateMention;
@@ -19,9 +21,11 @@ import java.util.regex.Pattern;
 
 /**
  * Cuts the span a question asks for out of the sentence that best supports it: a resolved date for
- * "when", a name for "who", a number with its noun for "how many", a place for "where", and for
- * anything else the words of the sentence that the question does not already hold. When no span of
- * the asked kind is found, the sentence itself is the answer.
+ * "when", a name for "who", a number with its noun for "how many", a place for "where", yes or no
+ * (hedged as "likely" for what someone would do) for a question opened by an auxiliary verb, the
+ * better supported option of "X or Y?", and for anything else the run of the sentence's words that
+ * the question does not already hold ({@link #phrase}). When no span of the asked kind is found, the
+ * phrase is the answer.
  *
  * <p>Dates are written as the benchmark writes them ("7 May 2023", "May 2023", "2023"): a relative
  * date in the sentence is resolved against the day the words were said; a record's own temporal
@@ -30,7 +34,10 @@ import java.util.regex.Pattern;
  */
 final class AnswerSpans {
   private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMMM yyyy", Locale.ENGLISH);
-  private static final Pattern SPEAKER = Pattern.compile("^\\s*([A-Z][\\w'.-]*(?: [A-Z][\\w'.-]*)?):\\s+");
+  /** The two options of "...: X or Y?", each at most four words. */
+  private static final Pattern OPTIONS = Pattern.compile("((?:[\\w'-]+\\s+){0,3}[\\w'-]+)\\s+or\\s+((?:[\\w'-]+\\s*){1,4})\\??\\s*$");
+  private static final Pattern HYPOTHETICAL = Pattern.compile("^\\s*(?:would|could|might)\\b|\\blikely\\b", Pattern.CASE_INSENSITIVE);
+  private static final Pattern NEGATION = Pattern.compile("\\b(?:not|never|no|none|n't|nor|neither)\\b|n't\\b", Pattern.CASE_INSENSITIVE);
   private static final Pattern NAME = Pattern.compile("\\b[A-Z][a-z]+(?:\\s+[A-Z][a-z]+)*\\b");
   private static final Pattern NUMBER = Pattern.compile(
       "\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
@@ -43,37 +50,96 @@ final class AnswerSpans {
       "Hey", "Hi", "Hello", "So", "But", "And", "Also", "Well", "Sure", "Great", "Awesome", "Cool", "What", "When",
       "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March",
       "April", "May", "June", "July", "August", "September", "October", "November", "December", "Mentioned", "Date");
+  /** Words of chat that praise, hedge or greet; they never answer a question. */
+  private static final Set<String> FILLERS = Terms.content("really just always totally super lots lot oh wow yeah yes "
+      + "hey thanks thank awesome amazing great cool nice glad love loved lovely good so much many well sure "
+      + "finally definitely actually literally pretty quite especially even ever gonna wanna");
   /** At most this many words of a phrase answer. */
   private static final int PHRASE_WORDS = 10;
 
   private final TemporalNormalizer dates = new TemporalNormalizer();
 
-  /** The answer span of {@code sentence}, taken from {@code source}, for a question of {@code form}. */
-  String span(AnswerForm form, String question, String sentence, Candidate source) {
-    String typed = typedSpan(form, question, sentence, source);
-    return typed != null ? typed : SPEAKER.matcher(sentence).replaceFirst("").strip();
+  /** The answer span of {@code sentence} for a question of {@code form}; {@code all} is every scored sentence. */
+  String span(AnswerForm form, String question, Sentence sentence, List<Scored> all) {
+    if (form == AnswerForm.CHOICE) {
+      String option = choice(question, all);
+      if (option != null) {
+        return option;
+      }
+    }
+    if (form == AnswerForm.YES_NO) {
+      // a question about what someone would do asks for an inference, which the answer hedges
+      String answer = NEGATION.matcher(sentence.text()).find() ? "no" : "yes";
+      return HYPOTHETICAL.matcher(question).find() ? "Likely " + answer : Character.toUpperCase(answer.charAt(0)) + answer.substring(1);
+    }
+    String typed = typedSpan(form, question, sentence);
+    return typed != null ? typed : phrase(question, sentence.text());
   }
 
   /**
    * The span of the asked kind, or null when the sentence holds none (for {@link AnswerForm#PHRASE}
    * every sentence has one). Dates count only when the sentence or the record names one.
    */
-  String typedSpan(AnswerForm form, String question, String sentence, Candidate source) {
-    String speaker = null;
-    String body = sentence;
-    Matcher sp = SPEAKER.matcher(sentence);
-    if (sp.find()) {
-      speaker = sp.group(1);
-      body = sentence.substring(sp.end());
-    }
+  String typedSpan(AnswerForm form, String question, Sentence sentence) {
+    String body = sentence.text();
     String span = switch (form) {
-      case DATE -> date(body, source);
-      case PERSON -> person(question, body, speaker);
-      case QUANTITY -> first(NUMBER, body, 0);
+      case DATE -> date(body, sentence.source());
+      case PERSON -> person(question, body, sentence.speaker());
+      case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
       case PLACE -> place(question, body);
-      case PHRASE -> phrase(question, body);
+      case PHRASE, YES_NO, CHOICE -> phrase(question, body);
     };
     return span == null || span.isBlank() ? null : span.strip();
+  }
+
+  /**
+   * For "X or Y?" the option the evidence supports more: each option's words counted over the
+   * sentences that support the question, weighted by that support.
+   */
+  private static String choice(String question, List<Scored> all) {
+    Matcher m = OPTIONS.matcher(question);
+    if (!m.find()) {
+      return null;
+    }
+    // "X or Y" is parallel: the first option is as many words long as the second
+    String second = withoutLeadingFunctionWords(m.group(2));
+    String[] before = m.group(1).strip().split("\\s+");
+    int n = Math.min(before.length, second.split("\\s+").length);
+    String first = String.join(" ", java.util.Arrays.copyOfRange(before, before.length - n, before.length));
+    String[] options = {first, second};
+    double[] votes = new double[2];
+    for (Scored s : all) {
+      Set<String> words = SentenceSupport.roots(s.sentence().text());
+      for (int i = 0; i < 2; i++) {
+        for (String t : SentenceSupport.roots(options[i])) {
+          if (words.contains(t)) {
+            votes[i] += s.support();
+          }
+        }
+      }
+    }
+    return votes[1] > votes[0] ? options[1] : options[0];
+  }
+
+  private static String withoutTrailingFunctionWords(String span) {
+    if (span == null) {
+      return null;
+    }
+    String[] words = span.strip().split("\\s+");
+    int to = words.length;
+    while (to > 1 && Terms.STOP.contains(words[to - 1].toLowerCase(Locale.ROOT))) {
+      to--;
+    }
+    return String.join(" ", java.util.Arrays.copyOfRange(words, 0, to));
+  }
+
+  private static String withoutLeadingFunctionWords(String option) {
+    String[] words = option.strip().split("\\s+");
+    int from = 0;
+    while (from < words.length - 1 && Terms.STOP.contains(words[from].toLowerCase(Locale.ROOT))) {
+      from++;
+    }
+    return String.join(" ", java.util.Arrays.copyOfRange(words, from, words.length));
   }
 
   private String date(String body, Candidate source) {
@@ -132,30 +198,50 @@ final class AnswerSpans {
   }
 
   /**
-   * The shortest run of the sentence that holds its words the question lacks (at most
-   * {@link #PHRASE_WORDS} words, from the first such word): the part that answers, without the
-   * part that repeats the question.
+   * The run of the sentence between the words it shares with the question that holds most words the
+   * question lacks (the later run on a tie: the object follows the verb the question asks about),
+   * without function words and chat fillers at its edges and at most {@link #PHRASE_WORDS} words:
+   * the part that answers, without the part that repeats the question.
    */
-  private static String phrase(String question, String body) {
-    Set<String> asked = Terms.content(question);
+  static String phrase(String question, String body) {
+    Set<String> asked = SentenceSupport.roots(question);
     String[] words = body.strip().split("\\s+");
-    List<Integer> novel = new ArrayList<>();
-    for (int i = 0; i < words.length; i++) {
-      Set<String> t = Terms.content(words[i]);
-      if (!t.isEmpty() && t.stream().noneMatch(asked::contains)) {
-        novel.add(i);
+    int bestFrom = -1;
+    int bestTo = -1;
+    int bestNovel = 0;
+    int from = 0;
+    int novel = 0;
+    for (int i = 0; i <= words.length; i++) {
+      Set<String> roots = i < words.length ? SentenceSupport.roots(words[i]) : Set.of();
+      boolean echo = i == words.length || roots.stream().anyMatch(asked::contains);
+      if (echo) {
+        if (novel > 0 && novel >= bestNovel) {
+          bestFrom = from;
+          bestTo = i;
+          bestNovel = novel;
+        }
+        from = i + 1;
+        novel = 0;
+      } else if (answering(words[i])) {
+        novel++;
       }
     }
-    if (novel.isEmpty() || words.length <= PHRASE_WORDS) {
+    if (bestFrom < 0) {
       return body.strip();
     }
-    int from = novel.get(0);
-    int to = from;
-    for (int i : novel) {
-      if (i - from < PHRASE_WORDS) {
-        to = i;
-      }
+    while (bestFrom < bestTo && !answering(words[bestFrom])) {
+      bestFrom++;
     }
-    return String.join(" ", java.util.Arrays.copyOfRange(words, from, to + 1)).replaceAll("[,;:]$", "");
+    bestTo = Math.min(bestTo, bestFrom + PHRASE_WORDS);
+    while (bestTo > bestFrom && !answering(words[bestTo - 1])) {
+      bestTo--;
+    }
+    return String.join(" ", java.util.Arrays.copyOfRange(words, bestFrom, bestTo)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+  }
+
+  /** Whether a word can carry an answer: a content word that is not a chat filler. */
+  private static boolean answering(String word) {
+    Set<String> t = Terms.content(word);
+    return !t.isEmpty() && t.stream().noneMatch(FILLERS::contains);
   }
 }

@@ -1,41 +1,42 @@
 package dev.lychee.core.answer;
 
 import dev.lychee.api.Answer;
-import dev.lychee.api.Candidate;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.AnswerGenerator;
-import dev.lychee.core.text.Terms;
+import dev.lychee.core.answer.SentenceSupport.Scored;
 import java.time.LocalDateTime;
-import java.util.Comparator;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
- * The offline answerer. It scores every evidence sentence by how many of the question's content
- * words it shares (a sentence that adds new words, the likely answer, beats an echo; higher-ranked
- * evidence wins ties), then returns the span of the best sentence that the question asks for
- * ({@link AnswerForm}, {@link AnswerSpans}): a resolved date, a name, a quantity, a place or a short
- * phrase. A question about the present ("now", "current", "still", "what is...") takes, among
- * sentences that support it about as well, the one said last, so a changed fact is answered with
- * its latest value. When the best sentence shares less than {@code minSupport} of the question's
- * content words, it says that memory holds no answer. The item the answer comes from is moved to
- * the front of the returned evidence.
+ * The offline answerer. It cuts the evidence into sentences ({@link EvidenceSentences}), scores
+ * each by its support for the question ({@link SentenceSupport}: the question's words it holds,
+ * weighted by rarity; a reply inherits the support of the question it answers), and returns, from
+ * the best sentence, the span the question asks for ({@link AnswerForm}, {@link AnswerSpans}): a
+ * resolved date, a name, a quantity, a place, yes or no, one of the options of an "X or Y"
+ * question, or a short phrase. Among sentences about as good as the best, one holding the asked
+ * kind of span wins, and for a question about the present ("now", "current", "still", "what
+ * is...") the one said last, so a changed fact is answered with its latest value. When no sentence
+ * holds {@code minSupport} of the question's weighted words, it says that memory holds no answer.
+ * The item the answer comes from is moved to the front of the returned evidence.
  */
 public final class ExtractiveAnswerGenerator implements AnswerGenerator {
-  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+|\\n+");
   /** How much a rank step lowers a sentence's score, so ties go to the more relevant item. */
-  private static final double RANK_DECAY = 0.02;
-  /** Sentences within this much of the best support count as "about as well" for present questions. */
-  private static final double NEAR_TIE = 0.6;
-  /** The default least share of the question's content words the answer's sentence must hold. */
-  public static final double DEFAULT_MIN_SUPPORT = 0.2;
-
-  private static final Set<String> PRESENT_WORDS = Terms.content("now currently current still latest nowadays");
+  private static final double RANK_DECAY = 0.01;
+  /** How much a sentence's share of words the question lacks adds to its score. */
+  private static final double NOVELTY = 0.1;
+  /** Sentences scoring within this much of the best count as "about as well" supported. */
+  private static final double NEAR_TIE = 0.1;
+  /**
+   * The default least support some sentence must have, or memory holds no answer: the largest
+   * threshold at which no answerable LoCoMo dev question with any support abstains (0.2 drops
+   * three; see docs/defaults.md §5).
+   */
+  public static final double DEFAULT_MIN_SUPPORT = 0.15;
 
   private final double minSupport;
   private final AnswerSpans spans = new AnswerSpans();
@@ -53,64 +54,48 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     this.minSupport = minSupport;
   }
 
-  private record Scored(double score, double support, String sentence, int item) {}
-
   @Override
   public Answer answer(Question question, RecallPlan plan, List<Evidence> evidence) {
-    if (evidence.isEmpty()) {
-      return new Answer(LlmAnswerGenerator.NOT_AVAILABLE, evidence, plan, TokenUsage.ZERO);
-    }
-    Set<String> q = new java.util.HashSet<>(Terms.content(question.text()));
-    // "now", "still", "currently" say when, not what: they must not make an unrelated sentence of today win
-    q.removeAll(PRESENT_WORDS);
-    List<Scored> all = new ArrayList<>();
-    for (int i = 0; i < evidence.size(); i++) {
-      for (String s : SENTENCE.split(evidence.get(i).text())) {
-        String sentence = s.strip();
-        if (sentence.isEmpty()) {
-          continue;
-        }
-        Set<String> terms = Terms.content(sentence);
-        long shared = q.stream().filter(terms::contains).count();
-        // shared words count most; a sentence that adds new words (the likely answer) beats an echo
-        double novelty = terms.isEmpty() ? 0 : (double) (terms.size() - shared) / terms.size();
-        double score = shared + 0.5 * Math.min(1, novelty) - RANK_DECAY * i;
-        all.add(new Scored(score, q.isEmpty() ? 0 : (double) shared / q.size(), sentence, i));
-      }
-    }
-    Scored best = all.stream().max(Comparator.comparingDouble(Scored::score)).orElse(null);
-    if (best == null || best.support() < minSupport || best.support() == 0) {
+    List<Scored> all = SentenceSupport.score(question.text(), EvidenceSentences.of(evidence));
+    double most = all.stream().mapToDouble(Scored::support).max().orElse(0);
+    if (most < minSupport || most == 0) {
       return new Answer(LlmAnswerGenerator.NOT_AVAILABLE, evidence, plan, TokenUsage.ZERO);
     }
     AnswerForm form = AnswerForm.of(question.text());
     // near ties: sentences that support the question about as well as the best one; among them a
     // sentence holding the asked kind of span (a date, a number...) beats one that holds none
-    Scored top = best;
+    Scored best = all.stream().max(Comparator.comparingDouble(ExtractiveAnswerGenerator::score)).orElseThrow();
+    double top = score(best);
     List<Scored> near = all.stream()
-        .filter(s -> s.score() >= top.score() - NEAR_TIE && s.support() >= top.support() * 0.75)
-        .sorted(Comparator.comparingDouble(Scored::score).reversed()).toList();
-    List<Scored> typed = near.stream().filter(s -> spans.typedSpan(form, question.text(), s.sentence(),
-        evidence.get(s.item()).candidate()) != null).toList();
+        .filter(s -> score(s) >= top - NEAR_TIE && s.support() >= best.support() * 0.75)
+        .sorted(Comparator.comparingDouble(ExtractiveAnswerGenerator::score).reversed()).toList();
+    List<Scored> typed = near.stream()
+        .filter(s -> spans.typedSpan(form, question.text(), s.sentence()) != null).toList();
     List<Scored> pool = typed.isEmpty() ? near : typed;
-    best = AnswerForm.aboutThePresent(question.text()) ? latest(pool, evidence) : pool.get(0);
-    Candidate source = evidence.get(best.item()).candidate();
-    String text = spans.span(form, question.text(), best.sentence(), source);
+    Scored chosen = AnswerForm.aboutThePresent(question.text()) ? latest(pool) : pool.get(0);
+    String text = spans.span(form, question.text(), chosen.sentence(), all);
+    int item = chosen.sentence().item();
     List<Evidence> ordered = new ArrayList<>(evidence.size());
-    ordered.add(evidence.get(best.item()));
+    ordered.add(evidence.get(item));
     for (int i = 0; i < evidence.size(); i++) {
-      if (i != best.item()) {
+      if (i != item) {
         ordered.add(evidence.get(i));
       }
     }
     return new Answer(text, ordered, plan, TokenUsage.ZERO);
   }
 
+  /** Support first; a sentence that adds words (the likely answer) beats an echo; earlier items win ties. */
+  private static double score(Scored s) {
+    return s.support() + NOVELTY * Math.min(1, s.novelty()) - RANK_DECAY * s.sentence().item();
+  }
+
   /** Of sentences ordered best first, the one said last (the best of those said at that time). */
-  private static Scored latest(List<Scored> pool, List<Evidence> evidence) {
+  private static Scored latest(List<Scored> pool) {
     Scored pick = pool.get(0);
-    LocalDateTime pickTime = evidence.get(pick.item()).candidate().mentionedAt();
+    LocalDateTime pickTime = pick.sentence().source().mentionedAt();
     for (Scored s : pool) {
-      LocalDateTime t = evidence.get(s.item()).candidate().mentionedAt();
+      LocalDateTime t = s.sentence().source().mentionedAt();
       if (t != null && (pickTime == null || t.isAfter(pickTime))) {
         pick = s;
         pickTime = t;

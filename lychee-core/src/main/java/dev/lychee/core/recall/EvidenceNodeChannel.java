@@ -88,8 +88,10 @@ public final class EvidenceNodeChannel implements RecallChannel {
         continue;
       }
       Map<String, NodeHit> ofKind = new HashMap<>();
-      for (String q : variants) {
-        for (ScoredId hit : vectors.search(ns, index, query.vector(q), limit, null)) {
+      List<List<ScoredId>> hits = vectors.searchAll(ns, index, VariantHit.vectorsOf(query), limit, null);
+      for (int i = 0; i < variants.size(); i++) {
+        String q = variants.get(i);
+        for (ScoredId hit : hits.get(i)) {
           double s = Scores.retrieval(hit.score()) * weight(kind);
           ofKind.merge(hit.id(), new NodeHit(s, new LinkedHashSet<>(List.of(q))), NodeHit::merge);
         }
@@ -107,9 +109,10 @@ public final class EvidenceNodeChannel implements RecallChannel {
     Map<String, LinkedRecord> linked = new HashMap<>();
     for (EvidenceNode node : store.nodes(ns, nodeHits.keySet())) {
       NodeHit h = nodeHits.get(node.id());
-      node.recordIds().stream().limit(perNodeRecords).forEach(rid ->
-          linked.merge(rid, new LinkedRecord(h.score, new LinkedHashSet<>(List.of(node.id())), h.queries),
-              LinkedRecord::merge));
+      List<String> ids = node.recordIds();
+      for (int i = 0, n = Math.min(perNodeRecords, ids.size()); i < n; i++) {
+        linked.computeIfAbsent(ids.get(i), x -> new LinkedRecord()).add(h.score, node.id(), h.queries);
+      }
     }
     CandidateMerger out = new CandidateMerger();
     for (MemoryRecord rec : store.records(ns, linked.keySet())) {
@@ -129,13 +132,19 @@ public final class EvidenceNodeChannel implements RecallChannel {
     }
   }
 
-  private record LinkedRecord(double score, Set<String> nodes, Set<String> queries) {
-    LinkedRecord merge(LinkedRecord o) {
-      Set<String> n = new LinkedHashSet<>(nodes);
-      n.addAll(o.nodes);
-      Set<String> q = new LinkedHashSet<>(queries);
-      q.addAll(o.queries);
-      return new LinkedRecord(Math.max(score, o.score), n, q);
+  /**
+   * One linked record's best node score, with the nodes and queries that reached it in first-seen
+   * order. Filled in place: a busy node links many records, and a record many nodes.
+   */
+  private static final class LinkedRecord {
+    private double score = Double.NEGATIVE_INFINITY;
+    private final Set<String> nodes = new LinkedHashSet<>();
+    private final Set<String> queries = new LinkedHashSet<>();
+
+    void add(double nodeScore, String node, Set<String> nodeQueries) {
+      score = Math.max(score, nodeScore);
+      nodes.add(node);
+      queries.addAll(nodeQueries);
     }
   }
 }

@@ -25,17 +25,28 @@ record VariantHit(double r, List<String> queries) {
   }
 
   /**
-   * Searches one vector index with every variant (vectors come from the context's one batch) and
-   * keeps each id's best retrieval score {@code r = clamp(2·cos − 1)}, in first-hit order.
+   * Searches one vector index with every variant (vectors come from the context's one batch, and
+   * all variants go to the index in one {@link VectorIndex#searchAll} call) and keeps each id's
+   * best retrieval score {@code r = clamp(2·cos − 1)}, in first-hit order.
    */
   static Map<String, VariantHit> search(VectorIndex vectors, String kind, RouteQuery query, String namespace,
       int limit) {
+    List<String> variants = query.variants();
+    List<List<ScoredId>> hits = vectors.searchAll(namespace, kind, vectorsOf(query), limit, null);
     Map<String, VariantHit> best = new LinkedHashMap<>();
-    for (String q : query.variants()) {
-      for (ScoredId hit : vectors.search(namespace, kind, query.vector(q), limit, null)) {
-        best.merge(hit.id(), new VariantHit(Scores.retrieval(hit.score()), List.of(q)), VariantHit::merge);
+    for (int i = 0; i < variants.size(); i++) {
+      List<String> q = List.of(variants.get(i));
+      for (ScoredId hit : hits.get(i)) {
+        best.merge(hit.id(), new VariantHit(Scores.retrieval(hit.score()), q), VariantHit::merge);
       }
     }
     return best;
+  }
+
+  /** The route's variant vectors, in variant order. */
+  static List<float[]> vectorsOf(RouteQuery query) {
+    List<float[]> out = new ArrayList<>(query.variants().size());
+    query.variants().forEach(v -> out.add(query.vector(v)));
+    return out;
   }
 }

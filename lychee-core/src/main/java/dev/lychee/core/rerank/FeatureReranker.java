@@ -12,6 +12,7 @@ import dev.lychee.core.text.Terms;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,14 +51,20 @@ public final class FeatureReranker implements Reranker {
       names.forEach(n -> queryTerms.remove(Terms.stem(n)));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
+      // one pass over each text finds what both text features need; the pool can hold thousands
+      List<TextMatch> matches = new ArrayList<>(candidates.size());
       List<Set<String>> texts = new ArrayList<>(candidates.size());
-      candidates.forEach(c -> texts.add(Terms.content(c.text())));
+      for (Candidate c : candidates) {
+        TextMatch m = TextMatch.of(c.text(), queryTerms, names);
+        matches.add(m);
+        texts.add(m.queryTerms());
+      }
       Map<String, Double> weights = poolIdf(queryTerms, texts);
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
         double lexical = overlap(weights, texts.get(i));
-        double speaker = speaker(names, c);
+        double speaker = speaker(names, c, matches.get(i).holdsAName());
         double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
@@ -131,13 +138,26 @@ public final class FeatureReranker implements Reranker {
    * else 0 (also 0 when the question names nobody).
    */
   static double speaker(Set<String> names, Candidate c) {
+    return speaker(names, c, TextMatch.of(c.text(), Set.of(), names).holdsAName());
+  }
+
+  /**
+   * The same, knowing already whether one of the names is among the text's {@link Terms#tokens}.
+   */
+  static double speaker(Set<String> names, Candidate c, boolean holdsAName) {
     if (names.isEmpty()) {
       return 0;
     }
     for (String e : c.entities()) {
-      if (names.stream().anyMatch(n -> Terms.tokens(e).contains(n))) {
+      Set<String> entity = Terms.tokens(e);
+      if (names.stream().anyMatch(entity::contains)) {
         return 1;
       }
+    }
+    // a name made of word characters that starts a line is one of the text's tokens: a text holding
+    // none of the names can have no such line (names with an apostrophe or hyphen are looked for)
+    if (!holdsAName && names.stream().allMatch(Terms::isWord)) {
+      return 0;
     }
     String text = c.text().toLowerCase(Locale.ROOT);
     for (String line : text.split("\n")) {
@@ -147,7 +167,31 @@ public final class FeatureReranker implements Reranker {
         }
       }
     }
-    Set<String> tokens = Terms.tokens(text);
-    return names.stream().anyMatch(tokens::contains) ? 0.5 : 0;
+    return holdsAName ? 0.5 : 0;
+  }
+
+  /**
+   * What the text features read from one candidate's text, found in one pass over its tokens.
+   *
+   * @param queryTerms the query terms among the text's content terms ({@link Terms#content}):
+   *     for {@link #poolIdf} and {@link #overlap} the same as the whole content set, since they
+   *     only ask about query terms
+   * @param holdsAName whether one of the named people is one of the text's tokens
+   */
+  record TextMatch(Set<String> queryTerms, boolean holdsAName) {
+    static TextMatch of(String text, Set<String> queryTerms, Set<String> names) {
+      Set<String> found = new HashSet<>();
+      boolean[] named = {false};
+      Terms.forEachToken(text, t -> {
+        if (!named[0] && names.contains(t)) {
+          named[0] = true;
+        }
+        String term = Terms.contentTerm(t);
+        if (term != null && queryTerms.contains(term)) {
+          found.add(term);
+        }
+      });
+      return new TextMatch(found, named[0]);
+    }
   }
 }

@@ -3,7 +3,7 @@ package dev.lychee.core.text;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
  * answerer: Unicode word tokens, casefolded, and content terms (tokens that are not function words).
  */
 public final class Terms {
-  private static final Pattern WORD = Pattern.compile("\\w+", Pattern.UNICODE_CHARACTER_CLASS);
+  /** The general categories besides letters that {@code \w} accepts, as a bit set by type. */
+  private static final int WORD_TYPES = (1 << Character.NON_SPACING_MARK) | (1 << Character.ENCLOSING_MARK)
+      | (1 << Character.COMBINING_SPACING_MARK) | (1 << Character.DECIMAL_DIGIT_NUMBER)
+      | (1 << Character.CONNECTOR_PUNCTUATION);
 
   /** English function words and question words; they carry no topic. */
   public static final Set<String> STOP = Set.of(
@@ -28,28 +31,95 @@ public final class Terms {
 
   private Terms() {}
 
-  /** Every word token, casefolded, in order of first occurrence. */
+  /**
+   * Every word token, casefolded, in order of first occurrence: the maximal runs of Unicode word
+   * characters ({@code \w} under {@link Pattern#UNICODE_CHARACTER_CLASS}) of the lower-cased
+   * text. Recall tokenises every candidate of its pool, so the runs are found by a plain scan of
+   * code points rather than by a regular-expression matcher.
+   */
   public static Set<String> tokens(String text) {
     Set<String> out = new LinkedHashSet<>();
-    if (text == null) {
-      return out;
-    }
-    Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
-    while (m.find()) {
-      out.add(m.group());
-    }
+    forEachToken(text, out::add);
     return out;
+  }
+
+  /**
+   * Hands every word token of {@link #tokens} to {@code action}, repeats included, without
+   * collecting them: for a caller that only looks for a few words in a long text.
+   */
+  public static void forEachToken(String text, Consumer<String> action) {
+    if (text == null) {
+      return;
+    }
+    String s = text.toLowerCase(Locale.ROOT);
+    int n = s.length();
+    int i = 0;
+    while (i < n) {
+      int cp = s.codePointAt(i);
+      if (!isWordChar(cp)) {
+        i += Character.charCount(cp);
+        continue;
+      }
+      int start = i;
+      i += Character.charCount(cp);
+      while (i < n && isWordChar(cp = s.codePointAt(i))) {
+        i += Character.charCount(cp);
+      }
+      action.accept(s.substring(start, i));
+    }
+  }
+
+  /**
+   * Whether a code point is a word character as {@code \w} reads it under
+   * {@link Pattern#UNICODE_CHARACTER_CLASS}: alphabetic, a mark, a decimal digit, connector
+   * punctuation or a join control.
+   */
+  static boolean isWordChar(int cp) {
+    if (cp < 0x80) {
+      return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9') || cp == '_';
+    }
+    return Character.isAlphabetic(cp) || ((WORD_TYPES >> Character.getType(cp)) & 1) != 0
+        || cp == 0x200C || cp == 0x200D;
+  }
+
+  /** Whether {@code s} is one whole token: non-empty and made of word characters only. */
+  public static boolean isWord(String s) {
+    if (s.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      if (!isWordChar(cp)) {
+        return false;
+      }
+      i += Character.charCount(cp);
+    }
+    return true;
   }
 
   /** Tokens that are not function words, with a crude plural fold ("books" matches "book"). */
   public static Set<String> content(String text) {
+    return content(tokens(text));
+  }
+
+  /**
+   * The content terms among already computed {@link #tokens}: for a caller that needs both sets
+   * of one text and should not tokenise it twice.
+   */
+  public static Set<String> content(Set<String> tokens) {
     Set<String> out = new LinkedHashSet<>();
-    for (String t : tokens(text)) {
-      if (!STOP.contains(t) && (t.length() > 1 || Character.isDigit(t.charAt(0)))) {
-        out.add(stem(t));
+    for (String t : tokens) {
+      String term = contentTerm(t);
+      if (term != null) {
+        out.add(term);
       }
     }
     return out;
+  }
+
+  /** The content term a token stands for ({@link #content}), or null for a function word or a lone letter. */
+  public static String contentTerm(String token) {
+    return !STOP.contains(token) && (token.length() > 1 || Character.isDigit(token.charAt(0))) ? stem(token) : null;
   }
 
   /** A light suffix fold so that simple inflections meet. */

@@ -58,9 +58,16 @@ public final class ExactVectorIndex implements VectorIndex {
 
   @Override
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
-    Vectors.checkQuery(query, k);
+    return searchAll(namespace, kind, List.of(Objects.requireNonNull(query, "query")), k, filter).get(0);
+  }
+
+  /** All queries in one pass over the slab ({@link VectorSlab#search(List, int, Predicate)}). */
+  @Override
+  public List<List<ScoredId>> searchAll(String namespace, String kind, List<float[]> queries, int k,
+      Predicate<String> filter) {
+    Vectors.checkQueries(queries, k);
     VectorSlab s = slab(namespace, kind, false);
-    return s == null ? List.of() : s.search(query, k, filter);
+    return s == null ? queries.stream().map(q -> List.<ScoredId>of()).toList() : s.search(queries, k, filter);
   }
 
   @Override

@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
@@ -151,38 +150,115 @@ public final class VectorSlab {
    * inside the scan, so a selective filter never starves the result.
    */
   public List<ScoredId> search(float[] query, int k, Predicate<String> filter) {
+    return search(List.of(query), k, filter).get(0);
+  }
+
+  /**
+   * The {@code k} best ids of each query, as {@link #search(float[], int, Predicate)} gives them,
+   * in one pass over the slab: each stored vector is read once and compared with every query
+   * while it is in cache, and the filter is asked once per id. A kept hit costs no allocation
+   * until the result lists are built.
+   */
+  public List<List<ScoredId>> search(List<float[]> queries, int k, Predicate<String> filter) {
     lock.readLock().lock();
     try {
       if (size == 0) {
-        return List.of();
+        return queries.stream().map(q -> List.<ScoredId>of()).toList();
       }
-      if (query.length != dim) {
-        throw new IllegalArgumentException("query has dimension " + query.length
-            + " but the index holds dimension " + dim);
+      for (float[] q : queries) {
+        if (q.length != dim) {
+          throw new IllegalArgumentException("query has dimension " + q.length
+              + " but the index holds dimension " + dim);
+        }
       }
-      // head = worst kept hit
-      PriorityQueue<ScoredId> heap = new PriorityQueue<>(Math.min(k, size) + 1, BEST_FIRST.reversed());
+      int m = queries.size();
+      float[][] qs = queries.toArray(new float[0][]);
+      TopK[] best = new TopK[m];
+      for (int j = 0; j < m; j++) {
+        best[j] = new TopK(Math.min(k, size));
+      }
       for (int i = 0; i < size; i++) {
-        String id = ids[i];
-        if (filter != null && !filter.test(id)) {
+        if (filter != null && !filter.test(ids[i])) {
           continue;
         }
-        double s = Vectors.dot(query, data, i * dim);
-        if (heap.size() < k) {
-          heap.add(new ScoredId(id, s));
-        } else {
-          ScoredId worst = heap.peek();
-          if (s > worst.score() || (s == worst.score() && id.compareTo(worst.id()) < 0)) {
-            heap.poll();
-            heap.add(new ScoredId(id, s));
-          }
+        int offset = i * dim;
+        for (int j = 0; j < m; j++) {
+          best[j].offer(Vectors.dot(qs[j], data, offset), i);
         }
       }
-      List<ScoredId> out = new ArrayList<>(heap);
-      out.sort(BEST_FIRST);
+      List<List<ScoredId>> out = new ArrayList<>(m);
+      for (TopK t : best) {
+        out.add(t.sorted());
+      }
       return out;
     } finally {
       lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * The best rows of one query: a binary heap of (score, row) pairs in parallel arrays whose root
+   * is the worst row kept, ordered as {@link #BEST_FIRST} orders hits (lower score, then larger
+   * id, is worse). Used under the read lock only.
+   */
+  private final class TopK {
+    private final int[] rows;
+    private final double[] scores;
+    private int n;
+
+    TopK(int capacity) {
+      rows = new int[capacity];
+      scores = new double[capacity];
+    }
+
+    private boolean worse(double sa, int ra, double sb, int rb) {
+      int c = Double.compare(sa, sb);
+      return c < 0 || (c == 0 && ids[ra].compareTo(ids[rb]) > 0);
+    }
+
+    void offer(double s, int row) {
+      if (n < rows.length) {
+        int at = n++;
+        while (at > 0) {
+          int parent = (at - 1) >>> 1;
+          if (!worse(s, row, scores[parent], rows[parent])) {
+            break;
+          }
+          rows[at] = rows[parent];
+          scores[at] = scores[parent];
+          at = parent;
+        }
+        rows[at] = row;
+        scores[at] = s;
+      } else if (n > 0 && worse(scores[0], rows[0], s, row)) {
+        int at = 0;
+        while (true) {
+          int child = 2 * at + 1;
+          if (child >= n) {
+            break;
+          }
+          if (child + 1 < n && worse(scores[child + 1], rows[child + 1], scores[child], rows[child])) {
+            child++;
+          }
+          if (!worse(scores[child], rows[child], s, row)) {
+            break;
+          }
+          rows[at] = rows[child];
+          scores[at] = scores[child];
+          at = child;
+        }
+        rows[at] = row;
+        scores[at] = s;
+      }
+    }
+
+    List<ScoredId> sorted() {
+      List<ScoredId> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(new ScoredId(ids[rows[i]], scores[i]));
+      }
+      out.sort(BEST_FIRST);
+      return out;
     }
   }
 }

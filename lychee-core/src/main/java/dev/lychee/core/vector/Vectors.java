@@ -1,5 +1,6 @@
 package dev.lychee.core.vector;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -31,6 +32,20 @@ public final class Vectors {
       throw new IllegalArgumentException("dimension mismatch: " + a.length + " vs " + b.length);
     }
     return dot(a, b, 0);
+  }
+
+  /**
+   * Checks the arguments of a search: {@code k > 0} and every query a non-null, non-empty, finite
+   * vector.
+   */
+  public static void checkQueries(List<float[]> queries, int k) {
+    Objects.requireNonNull(queries, "queries");
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0, got " + k);
+    }
+    for (float[] q : queries) {
+      checkVector("query", Objects.requireNonNull(q, "query"));
+    }
   }
 
   /**
@@ -80,15 +95,6 @@ public final class Vectors {
       }
     }
     return dim;
-  }
-
-  /** Checks the arguments of a search: a valid query vector and {@code k > 0}. */
-  public static void checkQuery(float[] query, int k) {
-    Objects.requireNonNull(query, "query");
-    if (k <= 0) {
-      throw new IllegalArgumentException("k must be > 0, got " + k);
-    }
-    checkVector("query", query);
   }
 
   private static void nonBlank(String v, String name) {

@@ -18,6 +18,8 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The offline answerer returns the span the question asks for, abstains without support, and answers changed facts with the latest value. */
 class ExtractiveSpansTest {
@@ -36,6 +38,32 @@ class ExtractiveSpansTest {
 
   private String ask(String question, List<Evidence> evidence) {
     return answerer.answer(Question.of("ns", question), RecallPlan.singleRoute(question), evidence).text();
+  }
+
+  /**
+   * One row per question type: the session date, a short exchange (turns split on " / "), the
+   * question and the expected answer. The exchanges are written for this test.
+   */
+  @ParameterizedTest(name = "[{index}] {2} -> {3}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+      2024-03-11 | Noor: We flew back from Lisbon last Friday. / Ivo: Welcome home! | When did Noor fly back from Lisbon? | 8 March 2024
+      2024-03-11 | Noor: The move is planned for next month. / Ivo: Exciting. | When is Noor's move? | April 2024
+      2024-03-11 | Ivo: I adopted a cat named Pixel! / Noor: So cute. | When did Ivo adopt the cat? | 11 March 2024
+      2024-03-11 | Noor: My neighbour Teodora lent me her ladder. / Ivo: Kind of her. | Who lent Noor a ladder? | Teodora
+      2024-03-11 | Ivo: Who taught you to knit? / Noor: Grandpa Elias did, years ago. | Who taught Noor to knit? | Grandpa Elias
+      2024-03-11 | Noor: I have two brothers and a sister. / Ivo: Big family! | How many brothers does Noor have? | two brothers
+      2024-03-11 | Ivo: The bike cost me 340 euros in the end. / Noor: Not bad. | How much did Ivo's bike cost? | 340 euros
+      2024-03-11 | Noor: We spent the weekend hiking near Innsbruck. / Ivo: Lovely. | Where did Noor go hiking? | Innsbruck
+      2024-03-11 | Ivo: My sister works at a bakery in Ghent. / Noor: Nice. | Where does Ivo's sister work? | Ghent
+      2024-03-11 | Noor: I finally bought a cello for the orchestra. / Ivo: Great! | What instrument did Noor buy? | bought a cello for the orchestra
+      2024-03-11 | Ivo: What did you cook for the party? / Noor: A huge pot of lentil soup. | What did Noor cook for the party? | huge pot of lentil soup
+      2024-03-11 | Noor: I go swimming every morning before work. / Ivo: Brave. | Does Noor go swimming? | Yes
+      2024-03-11 | Noor: I never drink coffee, only tea. / Ivo: Same. | Does Noor drink coffee? | No
+      2024-03-11 | Noor: I prefer quiet mountain cabins to busy beach resorts. / Ivo: Me too. | Would Noor rather book a mountain cabin or a beach resort? | mountain cabin
+      2024-03-11 | Noor: I adore long hikes and sleeping in a tent. / Ivo: Fun. | Would Noor enjoy a camping weekend? | Likely yes
+      """)
+  void eachQuestionTypeGetsItsKindOfSpan(String date, String exchange, String question, String expected) {
+    assertThat(ask(question, turns(date, exchange.split(" / ")))).isEqualToIgnoringCase(expected);
   }
 
   @Test

@@ -325,8 +325,9 @@ public abstract class BaseBackgroundEncodingTestCase {
         l.append("ns", "s1", DAY, turns("s1", 0, 2));
         if (policy == FallbackConfig.LlmFailurePolicy.FALL_BACK) {
           dev.lychee.api.Answer a = l.answer("ns", "What was message 1 about?");
-          assertThat(a.text()).as("the extractive answer quotes the evidence").contains("Message");
           assertThat(a.evidence()).isNotEmpty();
+          assertThat(a.text()).as("the extractive answer is a span of the evidence").isNotBlank();
+          assertThat(a.evidence()).anySatisfy(e -> assertThat(e.text()).contains(a.text()));
         } else {
           assertThatThrownBy(() -> l.answer("ns", "What was message 1 about?"))
               .isInstanceOf(dev.lychee.core.fallback.LlmUnavailableException.class);

@@ -44,6 +44,21 @@ public abstract class BaseNodeLogTestCase extends StoreCase {
   }
 
   @Test
+  void oneWriteMergesStoredIdsAndRepeatsOfAnIdInTheOrderGiven() {
+    EvidenceNode stored = node("ns", NodeKind.ENTITY, "amy", "Entity: Amy", List.of("r1"), "s1", null);
+    StoreWrites.nodes(store, "ns", List.of(stored));
+    EvidenceNode again = node("ns", NodeKind.ENTITY, "amy", "Entity: Amy\nRecord: two", List.of("r2"), "s2", null);
+    EvidenceNode fresh = node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r3"), "s1", null);
+    EvidenceNode freshAgain = node("ns", NodeKind.TAG, "music", "Tag: music\nRecord: four", List.of("r4"), "s2",
+        DateRange.day(LocalDate.of(2023, 5, 7)));
+    StoreWrites.nodes(store, "ns", List.of(again, fresh, freshAgain, stored));
+    reopenIfSupported();
+    assertThat(storedNode("ns", stored.id())).contains(stored.mergedWith(again).mergedWith(stored));
+    assertThat(storedNode("ns", fresh.id())).contains(fresh.mergedWith(freshAgain));
+    assertThat(store.nodes("ns", NodeKind.TAG)).hasSize(1);
+  }
+
+  @Test
   void nodeSearchTextIsCappedAfterMerges() {
     EvidenceNode n = node("ns", NodeKind.TAG, "long", "x".repeat(5000), List.of("r1"), "s", null);
     StoreWrites.nodes(store, "ns", List.of(n));

@@ -132,6 +132,29 @@ public abstract class BaseVectorIndexTestCase {
   }
 
   @Test
+  void searchAllAnswersEveryQueryExactlyAsOneSearchDoes() {
+    Random rnd = new Random(9);
+    Map<String, float[]> data = randomVectors(rnd, "m", 600, 16);
+    index.upsert("ns", VectorIndex.TURNS, data);
+    List<float[]> queries = List.of(unit(rnd, 16), unit(rnd, 16), data.get("m5"), unit(rnd, 16));
+    java.util.function.Predicate<String> even = id -> Integer.parseInt(id.substring(1)) % 2 == 0;
+    for (java.util.function.Predicate<String> filter : java.util.Arrays.asList(null, even)) {
+      for (int k : new int[] {1, 7, 1000}) {
+        List<List<ScoredId>> all = index.searchAll("ns", VectorIndex.TURNS, queries, k, filter);
+        assertThat(all).hasSize(queries.size());
+        for (int i = 0; i < queries.size(); i++) {
+          assertThat(all.get(i)).as("query %d, k %d", i, k)
+              .containsExactlyElementsOf(index.search("ns", VectorIndex.TURNS, queries.get(i), k, filter));
+        }
+      }
+    }
+    assertThat(index.searchAll("ns", VectorIndex.TURNS, List.of(), 5, null)).isEmpty();
+    assertThat(index.searchAll("ns", VectorIndex.RECORDS, queries, 5, null)).hasSize(4).allMatch(List::isEmpty);
+    assertThatThrownBy(() -> index.searchAll("ns", VectorIndex.TURNS, queries, 0, null))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void kLargerThanTheIndexReturnsEverything() {
     Random rnd = new Random(1);
     Map<String, float[]> data = randomVectors(rnd, "x", 5, 8);

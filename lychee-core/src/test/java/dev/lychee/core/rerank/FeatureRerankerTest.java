@@ -66,6 +66,32 @@ class FeatureRerankerTest {
   }
 
   @Test
+  void speakerIsOneForTheNamedSpeakerHalfForAMentionAndZeroOtherwise() {
+    java.util.Set<String> dana = java.util.Set.of("dana");
+    assertThat(FeatureReranker.speaker(dana, Cands.turn("s", 1, "Omar: hi\nDana: my violin", .5))).isEqualTo(1.0);
+    assertThat(FeatureReranker.speaker(dana, Cands.turn("s", 2, "Omar: I met Dana today", .5))).isEqualTo(0.5);
+    assertThat(FeatureReranker.speaker(dana, Cands.turn("s", 3, "Omar: I met Danny today", .5))).isZero();
+    assertThat(FeatureReranker.speaker(java.util.Set.of(), Cands.turn("s", 4, "Dana: hi", .5))).isZero();
+    // a name that is not one token (hyphen, apostrophe) is still found at the start of a line
+    assertThat(FeatureReranker.speaker(java.util.Set.of("mary-ann"), Cands.turn("s", 5, "Mary-Ann: hello", .5)))
+        .isEqualTo(1.0);
+    assertThat(FeatureReranker.speaker(java.util.Set.of("o'neil"), Cands.turn("s", 6, "O'Neil: hello", .5)))
+        .isEqualTo(1.0);
+  }
+
+  @Test
+  void textMatchHoldsTheQueryTermsAmongTheTextsContentTermsAndWhetherANameIsAToken() {
+    String text = "Dana: The Libraries had books, and a garden-shed";
+    java.util.Set<String> query = java.util.Set.of("library", "book", "shed", "the", "violin");
+    FeatureReranker.TextMatch m = FeatureReranker.TextMatch.of(text, query, java.util.Set.of("dana"));
+    java.util.Set<String> expected = new java.util.HashSet<>(dev.lychee.core.text.Terms.content(text));
+    expected.retainAll(query);
+    assertThat(m.queryTerms()).isEqualTo(expected).containsExactlyInAnyOrder("library", "book", "shed");
+    assertThat(m.holdsAName()).isTrue();
+    assertThat(FeatureReranker.TextMatch.of(text, query, java.util.Set.of("omar")).holdsAName()).isFalse();
+  }
+
+  @Test
   void namedPeopleSkipSentenceWords() {
     assertThat(FeatureReranker.namedPeople("What did Dana's brother tell Omar?")).containsExactly("dana", "omar");
   }

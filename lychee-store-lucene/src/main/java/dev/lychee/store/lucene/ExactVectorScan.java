@@ -1,6 +1,7 @@
 package dev.lychee.store.lucene;
 
 import dev.lychee.api.ScoredId;
+import dev.lychee.core.vector.Vectors;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,7 +16,7 @@ import org.apache.lucene.search.Query;
 /**
  * Brute-force top-k over the live vectors that a query matches: the exact answer the HNSW graph
  * approximates, used for small indexes and when a caller filter starves the graph search.
- * Scores are dot products computed in double precision (cosines for unit vectors).
+ * Scores are {@link Vectors#dot} products (cosines for unit vectors), as the in-memory copy computes them.
  */
 final class ExactVectorScan extends LiveVectors {
   /** Best first: score descending, then id ascending. */
@@ -64,11 +65,7 @@ final class ExactVectorScan extends LiveVectors {
     if (filter != null && !filter.test(id)) {
       return;
     }
-    double dot = 0;
-    for (int i = 0; i < v.length; i++) {
-      dot += (double) v[i] * query[i];
-    }
-    ScoredId hit = new ScoredId(id, dot);
+    ScoredId hit = new ScoredId(id, Vectors.dot(query, v, 0));
     if (best.size() < k) {
       best.add(hit);
     } else if (BEST_FIRST.compare(hit, best.peek()) < 0) {

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.vector.VectorSlab;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,9 +105,21 @@ public final class LuceneVectorIndex implements VectorIndex {
 
   @Override
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
+    return searchAll(namespace, kind, List.of(Objects.requireNonNull(query, "query")), k, filter).get(0);
+  }
+
+  /**
+   * All queries against one searcher: an index held in memory is scanned once for all of them
+   * ({@link VectorSlab#search(List, int, Predicate)}); otherwise each query runs as
+   * {@link #search} describes.
+   */
+  @Override
+  public List<List<ScoredId>> searchAll(String namespace, String kind, List<float[]> queries, int k,
+      Predicate<String> filter) {
     checkName(namespace, "namespace");
     checkName(kind, "kind");
-    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(queries, "queries");
+    queries.forEach(q -> Objects.requireNonNull(q, "query"));
     if (k <= 0) {
       throw new IllegalArgumentException("k must be > 0: " + k);
     }
@@ -117,24 +130,37 @@ public final class LuceneVectorIndex implements VectorIndex {
       Query scope = new TermQuery(VectorFields.scope(namespace, kind));
       int size = loaded != null ? loaded.slab().size() : searcher.count(scope);
       if (size == 0) {
-        return List.of();
+        return queries.stream().map(q -> List.<ScoredId>of()).toList();
       }
       int dim = loaded != null ? loaded.slab().dimension() : storedDimension(searcher, namespace, kind);
-      if (query.length != dim) {
-        throw new IllegalArgumentException("query has dimension " + query.length + ", index " + namespace + "/"
-            + kind + " holds " + dim);
+      List<float[]> unit = new ArrayList<>(queries.size());
+      for (float[] query : queries) {
+        if (query.length != dim) {
+          throw new IllegalArgumentException("query has dimension " + query.length + ", index " + namespace + "/"
+              + kind + " holds " + dim);
+        }
+        unit.add(UnitVectors.normalizedOrZero(query));
       }
-      float[] q = UnitVectors.normalizedOrZero(query);
       String field = VectorFields.vectorField(dim);
+      List<List<ScoredId>> out = new ArrayList<>(unit.size());
       if (size > config.exactSearchMaxVectors()) {
-        return approximate(searcher, scope, field, q, k, filter, size);
+        for (float[] q : unit) {
+          out.add(approximate(searcher, scope, field, q, k, filter, size));
+        }
+        return out;
       }
       if (loaded == null && config.vectorCacheMaxBytes() > 0) {
         // one scan of the files fills the slab; the searches until the next commit then run in memory
-        loaded = new Loaded(version, new LoadedVectors(ExactVectorScan.all(searcher, scope, field), dim));
+        loaded = new Loaded(version, new LoadedVectors(ExactVectorScan.all(searcher, scope, field)));
         keep(key, loaded);
       }
-      return loaded != null ? loaded.slab().search(q, k, filter) : ExactVectorScan.search(searcher, scope, field, q, k, filter);
+      if (loaded != null) {
+        return loaded.slab().search(unit, k, filter);
+      }
+      for (float[] q : unit) {
+        out.add(ExactVectorScan.search(searcher, scope, field, q, k, filter));
+      }
+      return out;
     });
   }
 

@@ -235,8 +235,8 @@ public final class PostgresRecordStore implements RecordStore {
     db.write(h -> {
       // state first: an unknown segment aborts before anything is written
       segments.setState(h, namespace, segmentId, SegmentState.ENCODED, null);
-      recs.forEach(r -> records.put(h, r));
-      ns.forEach(n -> nodes.put(h, n));
+      records.rows.putAll(h, recs);
+      nodes.rows.putAll(h, ns);
       return null;
     });
   }
@@ -246,7 +246,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
     ns(namespace);
-    return inRequestOrder(ids, list -> db.read(h -> records.byIds(h, namespace, list)), MemoryRecord::id);
+    return inRequestOrder(ids, list -> db.read(h -> records.rows.byIds(h, namespace, list)), MemoryRecord::id);
   }
 
   private static <T> List<T> inRequestOrder(Collection<String> ids, Function<List<String>, List<T>> fetch,
@@ -263,7 +263,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<MemoryRecord> records(String namespace) {
     ns(namespace);
-    return db.read(h -> records.all(h, namespace));
+    return db.read(h -> records.rows.all(h, namespace));
   }
 
   // ---- evidence nodes ----
@@ -271,7 +271,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     ns(namespace);
-    return inRequestOrder(ids, list -> db.read(h -> nodes.byIds(h, namespace, list)), EvidenceNode::id);
+    return inRequestOrder(ids, list -> db.read(h -> nodes.rows.byIds(h, namespace, list)), EvidenceNode::id);
   }
 
   @Override
@@ -298,12 +298,12 @@ public final class PostgresRecordStore implements RecordStore {
   public Forgotten forget(String namespace) {
     ns(namespace);
     return db.write(h -> {
-      List<String> recordIds = records.ids(h, namespace);
-      List<String> nodeIds = nodes.ids(h, namespace);
+      List<String> recordIds = records.rows.ids(h, namespace);
+      List<String> nodeIds = nodes.rows.ids(h, namespace);
       List<String> turnIds = turns.delete(h, namespace, null);
       segments.delete(h, namespace, null);
-      records.deleteAll(h, namespace);
-      nodes.deleteAll(h, namespace);
+      records.rows.deleteAll(h, namespace);
+      nodes.rows.deleteAll(h, namespace);
       return new Forgotten(turnIds, recordIds, nodeIds);
     });
   }
@@ -316,26 +316,26 @@ public final class PostgresRecordStore implements RecordStore {
       List<String> turnIds = turns.delete(h, namespace, session);
       segments.delete(h, namespace, session);
       List<String> removedRecords = new ArrayList<>();
-      for (MemoryRecord r : records.allForUpdate(h, namespace)) {
+      for (MemoryRecord r : records.rows.allForUpdate(h, namespace)) {
         MemoryRecord kept = SessionPruning.withoutSession(r, session);
         if (kept == null) {
           removedRecords.add(r.id());
         } else if (kept != r) {
-          records.rewrite(h, kept);
+          records.rows.rewrite(h, kept);
         }
       }
-      records.delete(h, namespace, removedRecords);
+      records.rows.delete(h, namespace, removedRecords);
       Set<String> gone = new HashSet<>(removedRecords);
       List<String> removedNodes = new ArrayList<>();
-      for (EvidenceNode n : nodes.allForUpdate(h, namespace)) {
+      for (EvidenceNode n : nodes.rows.allForUpdate(h, namespace)) {
         EvidenceNode kept = SessionPruning.withoutRecords(n, gone, session);
         if (kept == null) {
           removedNodes.add(n.id());
         } else if (kept != n) {
-          nodes.rewrite(h, kept);
+          nodes.rows.rewrite(h, kept);
         }
       }
-      nodes.delete(h, namespace, removedNodes);
+      nodes.rows.delete(h, namespace, removedNodes);
       return new Forgotten(turnIds, removedRecords, removedNodes);
     });
   }

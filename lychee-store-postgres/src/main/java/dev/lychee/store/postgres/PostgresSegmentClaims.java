@@ -220,8 +220,8 @@ public final class PostgresSegmentClaims implements SegmentClaims {
       if (endClaim(h, claim, "state = 'ENCODED', error = NULL") == 0) {
         return false;
       }
-      r.forEach(x -> records.put(h, x));
-      n.forEach(x -> nodes.put(h, x));
+      records.rows.putAll(h, r);
+      nodes.rows.putAll(h, n);
       return true;
     });
   }

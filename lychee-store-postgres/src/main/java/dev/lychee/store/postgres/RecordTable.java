@@ -9,10 +9,9 @@ import dev.lychee.api.TemporalScope;
 import dev.lychee.core.store.JsonColumns;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
@@ -26,7 +25,6 @@ final class RecordTable {
   private static final String VALUES = ":namespace, :id, :type, :text, :entities, :tags, :t_ref, :t_valid_from,"
       + " :t_valid_to, :span_start, :span_end, :has_span, :unparsed, :evidence, :session, :segment_id, :source_role,"
       + " :created_at";
-  private static final int IN_CHUNK = 1000;
 
   static MemoryRecord map(ResultSet rs, StatementContext ctx) throws SQLException {
     DateRange span = rs.getBoolean("has_span")
@@ -47,9 +45,9 @@ final class RecordTable {
         + String.join(" ", r.tags());
   }
 
-  private static <S extends org.jdbi.v3.core.statement.SqlStatement<S>> S bindAll(S st, MemoryRecord r) {
+  private static void bindAll(SqlStatement<?> st, MemoryRecord r) {
     DateRange span = r.temporal().span();
-    return st.bind("namespace", r.namespace()).bind("id", r.id()).bind("type", r.type().name())
+    st.bind("namespace", r.namespace()).bind("id", r.id()).bind("type", r.type().name())
         .bind("text", Columns.text(r.text())).bind("entities", JsonColumns.strings(r.entities()))
         .bind("tags", JsonColumns.strings(r.tags())).bind("t_ref", Columns.text(r.temporal().tRef()))
         .bind("t_valid_from", Columns.text(r.temporal().tValidFrom()))
@@ -62,71 +60,15 @@ final class RecordTable {
         .bind("created_at", Columns.time(r.createdAt())).bind("doc", TextQuery.document(searchText(r)));
   }
 
-  /** Inserts a record, or merges it into the stored one with the same id. */
-  void put(Handle h, MemoryRecord r) {
-    int inserted = bindAll(h.createUpdate("INSERT INTO records(" + COLUMNS + ", tsv) VALUES (" + VALUES
-        + ", to_tsvector('simple', :doc)) ON CONFLICT (namespace, id) DO NOTHING"), r).execute();
-    if (inserted == 1) {
-      return;
-    }
-    // another writer holds the id: merge under its row lock
-    MemoryRecord old = h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns AND id = :id FOR UPDATE")
-        .bind("ns", r.namespace()).bind("id", r.id()).map(RecordTable::map).one();
-    MemoryRecord merged = old.mergedWith(r);
-    if (!merged.equals(old)) {
-      rewrite(h, merged);
-    }
-  }
-
-  /** Rewrites a stored record in place, keeping its insertion order. */
-  void rewrite(Handle h, MemoryRecord r) {
-    bindAll(h.createUpdate("UPDATE records SET (" + COLUMNS + ", tsv) = (" + VALUES
-        + ", to_tsvector('simple', :doc)) WHERE namespace = :namespace AND id = :id"), r).execute();
-  }
-
-  List<MemoryRecord> byIds(Handle h, String ns, List<String> ids) {
-    List<MemoryRecord> out = new ArrayList<>();
-    for (int i = 0; i < ids.size(); i += IN_CHUNK) {
-      h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns AND id = ANY(:ids)")
-          .bind("ns", ns).bindArray("ids", String.class, ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))
-          .map(RecordTable::map).forEach(out::add);
-    }
-    return out;
-  }
-
-  List<MemoryRecord> all(Handle h, String ns) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns ORDER BY seq")
-        .bind("ns", ns).map(RecordTable::map).list();
-  }
+  /** Insert-or-merge, look-ups by id and deletes: the shape records share with nodes. */
+  final MergingRows<MemoryRecord> rows = new MergingRows<>("records", COLUMNS, VALUES, "tsv",
+      "to_tsvector('simple', :doc)", RecordTable::map, RecordTable::bindAll, MemoryRecord::namespace, MemoryRecord::id,
+      MemoryRecord::mergedWith);
 
   List<ScoredId> search(Handle h, String ns, TextQuery q, int k) {
     String sql = "SELECT id AS hit, ts_rank(tsv, q) AS score FROM records, " + q.sql()
         + " WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k";
     return q.bind(h.createQuery(sql)).bind("ns", ns).bind("k", k)
         .map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list();
-  }
-
-  /** Ids of the namespace's records in insertion order. */
-  List<String> ids(Handle h, String ns) {
-    return h.createQuery("SELECT id FROM records WHERE namespace = :ns ORDER BY seq").bind("ns", ns)
-        .mapTo(String.class).list();
-  }
-
-  /** Records of the namespace whose row is locked for this transaction, in insertion order. */
-  List<MemoryRecord> allForUpdate(Handle h, String ns) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM records WHERE namespace = :ns ORDER BY seq FOR UPDATE")
-        .bind("ns", ns).map(RecordTable::map).list();
-  }
-
-  void delete(Handle h, String ns, Collection<String> ids) {
-    List<String> all = List.copyOf(ids);
-    for (int i = 0; i < all.size(); i += IN_CHUNK) {
-      h.createUpdate("DELETE FROM records WHERE namespace = :ns AND id = ANY(:ids)").bind("ns", ns)
-          .bindArray("ids", String.class, all.subList(i, Math.min(all.size(), i + IN_CHUNK))).execute();
-    }
-  }
-
-  void deleteAll(Handle h, String ns) {
-    h.createUpdate("DELETE FROM records WHERE namespace = :ns").bind("ns", ns).execute();
   }
 }

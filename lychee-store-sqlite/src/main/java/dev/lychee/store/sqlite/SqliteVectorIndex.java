@@ -161,16 +161,27 @@ public final class SqliteVectorIndex implements VectorIndex {
 
   @Override
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
+    return searchAll(namespace, kind, List.of(Objects.requireNonNull(query, "query")), k, filter).get(0);
+  }
+
+  /**
+   * All queries under one lock and one cache look-up; an exactly scanned index reads each vector
+   * once for all of them ({@link VectorSlab#search(List, int, Predicate)}), a graph is walked once
+   * per query.
+   */
+  @Override
+  public List<List<ScoredId>> searchAll(String namespace, String kind, List<float[]> queries, int k,
+      Predicate<String> filter) {
     check(namespace, kind);
-    Vectors.checkQuery(query, k);
+    Vectors.checkQueries(queries, k);
     ReentrantReadWriteLock.ReadLock r = lock(namespace).readLock();
     r.lock();
     try {
       Loaded loaded = cache.get(new Key(namespace, kind), this::load);
       if (loaded instanceof Graph g) {
-        return g.graph().search(query, k, filter);
+        return queries.stream().map(q -> g.graph().search(q, k, filter)).toList();
       }
-      return ((Exact) loaded).slab().search(query, k, filter);
+      return ((Exact) loaded).slab().search(queries, k, filter);
     } finally {
       r.unlock();
     }

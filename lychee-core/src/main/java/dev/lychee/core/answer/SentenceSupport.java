@@ -1,0 +1,126 @@
+package dev.lychee.core.answer;
+
+import dev.lychee.core.answer.EvidenceSentences.Sentence;
+import dev.lychee.core.text.Terms;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How well each evidence sentence supports a question. Support is the share of the question's
+ * content words a sentence holds, each word weighted by how rare it is among the evidence's
+ * sentences (a name said in every line tells less than the one word only the answer shares); the
+ * speaker counts as said, since "I adopted a dog" is about the speaker. A sentence that itself asks
+ * something is half an echo of the question, and the sentence after it in the same item (the
+ * reply, in a window) takes over most of the question's support, because in dialogue the answer
+ * follows the question.
+ */
+final class SentenceSupport {
+  /** Support kept by a sentence that asks rather than tells. */
+  static final double ASKING = 0.5;
+  /** Share of an asking sentence's support its reply inherits. */
+  static final double REPLY = 0.9;
+  /** Words that say when, not what: an unrelated sentence of today must not win by them. */
+  private static final Set<String> PRESENT_WORDS = Terms.content("now currently current still latest nowadays");
+
+  /**
+   * A sentence with its support.
+   *
+   * @param sentence the sentence
+   * @param support the weighted share of the question's words it holds, in [0, 1]
+   * @param novelty the share of its own words the question lacks (the likely answer), in [0, 1]
+   */
+  record Scored(Sentence sentence, double support, double novelty) {}
+
+  private SentenceSupport() {}
+
+  /** The question's content words, as matched against sentences. */
+  static Set<String> questionWords(String question) {
+    Set<String> q = roots(question);
+    q.removeAll(PRESENT_WORDS);
+    return q;
+  }
+
+  /** Every sentence scored, in the order given. */
+  static List<Scored> score(String question, List<Sentence> sentences) {
+    Set<String> q = questionWords(question);
+    List<Set<String>> words = new ArrayList<>(sentences.size());
+    Map<String, Integer> df = new HashMap<>();
+    for (Sentence s : sentences) {
+      Set<String> w = roots(s.text());
+      if (s.speaker() != null) {
+        w.addAll(roots(s.speaker()));
+      }
+      words.add(w);
+      w.stream().filter(q::contains).forEach(t -> df.merge(t, 1, Integer::sum));
+    }
+    Map<String, Double> weight = new HashMap<>();
+    double total = 0;
+    for (String t : q) {
+      double wt = Math.log(1 + (sentences.size() + 1.0) / (1 + df.getOrDefault(t, 0)));
+      weight.put(t, wt);
+      total += wt;
+    }
+    List<Scored> out = new ArrayList<>(sentences.size());
+    for (int i = 0; i < sentences.size(); i++) {
+      Set<String> w = words.get(i);
+      double shared = 0;
+      int novel = 0;
+      for (String t : w) {
+        if (weight.containsKey(t)) {
+          shared += weight.get(t);
+        } else {
+          novel++;
+        }
+      }
+      double support = total == 0 ? 0 : shared / total;
+      Sentence s = sentences.get(i);
+      if (s.question()) {
+        support *= ASKING;
+      }
+      out.add(new Scored(s, support, w.isEmpty() ? 0 : (double) novel / w.size()));
+    }
+    // in dialogue the answer follows the question: the sentence after an asking one, in the same item,
+    // inherits most of the support the asking sentence had before it was halved
+    List<Scored> own = List.copyOf(out);
+    for (int i = 1; i < own.size(); i++) {
+      Scored prev = own.get(i - 1);
+      Scored cur = own.get(i);
+      if (!prev.sentence().question() || prev.sentence().item() != cur.sentence().item() || cur.sentence().question()) {
+        continue;
+      }
+      double inherited = REPLY * prev.support() / ASKING;
+      if (inherited > cur.support()) {
+        out.set(i, new Scored(cur.sentence(), inherited, cur.novelty()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Content words folded to a root, so that "painted", "painting" and "paints" meet: the plural
+   * fold of {@link Terms#content} and then the common verb endings.
+   */
+  static Set<String> roots(String text) {
+    Set<String> out = new HashSet<>();
+    for (String t : Terms.content(text)) {
+      out.add(root(t));
+    }
+    return out;
+  }
+
+  private static String root(String t) {
+    String w = t.toLowerCase(Locale.ROOT);
+    for (String end : new String[] {"ing", "ed", "er", "es"}) {
+      if (w.length() - end.length() >= 4 && w.endsWith(end)) {
+        w = w.substring(0, w.length() - end.length());
+        break;
+      }
+    }
+    return w.length() > 6 ? w.substring(0, 6) : w;
+  }
+}
