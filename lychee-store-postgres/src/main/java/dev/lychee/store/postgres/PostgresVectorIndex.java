@@ -81,7 +81,7 @@ public final class PostgresVectorIndex implements VectorIndex {
   @Override
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
     check(namespace, kind);
-    Vectors.checkQuery(query, k);
+    Vectors.checkQueries(List.of(Objects.requireNonNull(query, "query")), k);
     Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
     // one indexed row tells whether anything changed since this copy was brought up to date
     VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));
