@@ -98,7 +98,7 @@ public final class Vectors {
   }
 
   /** Checks the arguments of a search: a valid query vector and {@code k > 0}. */
-  public static void checkQuery(float[] query, int k) {
+  private static void checkQuery(float[] query, int k) {
     Objects.requireNonNull(query, "query");
     checkK(k);
     checkVector("query", query);
