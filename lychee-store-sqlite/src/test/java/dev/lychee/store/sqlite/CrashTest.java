@@ -16,6 +16,7 @@ import dev.lychee.core.Lychee;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -104,7 +105,8 @@ class CrashTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         main.getName(), db.toString());
-    pb.redirectError(dir.resolve("child-" + db.getFileName() + ".err").toFile());
+    Path err = dir.resolve("child-" + db.getFileName() + ".err");
+    pb.redirectError(err.toFile());
     Process child = pb.start();
     try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
       int lines = 0;
@@ -123,7 +125,8 @@ class CrashTest {
       }
       child.destroyForcibly();
       assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
-      assertThat(lines).as("child output (see child .err file)").isEqualTo(killAfterLines);
+      assertThat(lines).as("lines the child printed before it was killed; its stderr:%n%s",
+          Files.readString(err)).isEqualTo(killAfterLines);
     } finally {
       child.destroyForcibly();
     }
