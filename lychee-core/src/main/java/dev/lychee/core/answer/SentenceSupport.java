@@ -102,8 +102,9 @@ final class SentenceSupport {
   }
 
   /**
-   * Content words folded to a root, so that "painted", "painting" and "paints" meet: the plural
-   * fold of {@link Terms#content} and then the common verb endings.
+   * Content words folded to a root, so that "painted", "painting" and "paints" meet, and "raise"
+   * meets "raising": the plural fold of {@link Terms#content}, the common verb endings, a final
+   * silent "e", and at most six letters.
    */
   static Set<String> roots(String text) {
     Set<String> out = new HashSet<>();
@@ -120,6 +121,9 @@ final class SentenceSupport {
         w = w.substring(0, w.length() - end.length());
         break;
       }
+    }
+    if (w.length() >= 5 && w.endsWith("e")) {
+      w = w.substring(0, w.length() - 1);
     }
     return w.length() > 6 ? w.substring(0, 6) : w;
   }
