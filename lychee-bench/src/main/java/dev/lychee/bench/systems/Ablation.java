@@ -7,11 +7,13 @@ import com.google.inject.Singleton;
 import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.QueryPlanner;
 import dev.lychee.api.spi.RecallChannel;
+import dev.lychee.api.NodeKind;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.api.spi.Selector;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.fuse.MaxScoreFuser;
 import dev.lychee.api.QuestionType;
 import dev.lychee.core.plan.PlanRules;
@@ -145,6 +147,17 @@ public enum Ablation {
     PlanRules plan(PlanRules base) {
       return withSingle(base, QuestionType.PERSONALIZED_ADVICE);
     }
+  },
+  /**
+   * A write-side variant (issue 21): tag and entity-tag nodes take the mean vector of their
+   * records instead of an embedding of their own ({@link IngestConfig#derivedNodeKinds()}), so
+   * what recall loses for the ingest time saved can be measured.
+   */
+  DERIVED_NODES("lychee-derived-nodes", false) {
+    @Override
+    IngestConfig ingest(IngestConfig base) {
+      return base.toBuilder().derivedNodeKinds(EnumSet.of(NodeKind.TAG, NodeKind.ENTITY_TAG)).build();
+    }
   };
 
   private final String systemName;
@@ -170,6 +183,11 @@ public enum Ablation {
     return base;
   }
 
+  /** The write path's configuration this ablation runs with (the base one unless it is a write-side variant). */
+  IngestConfig ingest(IngestConfig base) {
+    return base;
+  }
+
   private static PlanRules withSingle(PlanRules base, QuestionType type) {
     EnumSet<QuestionType> types = EnumSet.of(type);
     types.addAll(base.singleRouteTypes());
@@ -180,14 +198,15 @@ public enum Ablation {
   public LycheeConfig configure(LycheeConfig base) {
     RetrievalConfig r = base.retrieval();
     PlanRules rules = plan(r.plan());
-    if (!noWindows && rules == r.plan()) { // same rules object: nothing changed
+    IngestConfig ingest = ingest(base.ingest());
+    if (!noWindows && rules == r.plan() && ingest == base.ingest()) { // same objects: nothing changed
       return base;
     }
     RetrievalConfig.Builder b = r.toBuilder().plan(rules);
     if (noWindows) {
       b.windows(r.windows().toBuilder().enabled(false).build());
     }
-    return base.toBuilder().retrieval(b.build()).build();
+    return base.toBuilder().retrieval(b.build()).ingest(ingest).build();
   }
 
   /** The ablation of a system name. */

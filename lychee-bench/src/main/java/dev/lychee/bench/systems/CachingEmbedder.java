@@ -1,25 +1,23 @@
 package dev.lychee.bench.systems;
 
-import dev.lychee.api.spi.EmbeddingProfile;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbedderDecorator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Remembers the vectors of texts it has embedded, so that several systems of one run (dense,
  * hybrid, lychee) pay for each turn and each question once. Vectors are deterministic per text
  * (Embedder contract), so caching changes no result. Thread-safe.
  */
-public final class CachingEmbedder implements Embedder {
-  private final Embedder delegate;
+public final class CachingEmbedder extends EmbedderDecorator {
   private final Map<String, float[]> documents = new HashMap<>();
   private final Map<String, float[]> queries = new HashMap<>();
 
   public CachingEmbedder(Embedder delegate) {
-    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    super(delegate);
   }
 
   @Override
@@ -47,20 +45,5 @@ public final class CachingEmbedder implements Embedder {
   public synchronized void clear() {
     documents.clear();
     queries.clear();
-  }
-
-  @Override
-  public int dimension() {
-    return delegate.dimension();
-  }
-
-  @Override
-  public String modelId() {
-    return delegate.modelId();
-  }
-
-  @Override
-  public EmbeddingProfile profile() {
-    return delegate.profile();
   }
 }

@@ -1,9 +1,8 @@
 package dev.lychee.bench.systems;
 
 import dev.lychee.api.spi.Embedder;
-import dev.lychee.api.spi.EmbeddingProfile;
+import dev.lychee.api.spi.EmbedderDecorator;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -12,8 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Changes nothing it passes through. Thread-safe; time is summed over every calling thread, so with
  * several threads embedding at once it can exceed the wall time.
  */
-public final class MeteredEmbedder implements Embedder {
-  private final Embedder delegate;
+public final class MeteredEmbedder extends EmbedderDecorator {
   private final LongAdder documents = new LongAdder();
   private final LongAdder queries = new LongAdder();
   private final LongAdder calls = new LongAdder();
@@ -40,7 +38,7 @@ public final class MeteredEmbedder implements Embedder {
   }
 
   public MeteredEmbedder(Embedder delegate) {
-    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    super(delegate);
   }
 
   @Override
@@ -90,20 +88,5 @@ public final class MeteredEmbedder implements Embedder {
     documents.reset();
     queries.reset();
     nanos.reset();
-  }
-
-  @Override
-  public int dimension() {
-    return delegate.dimension();
-  }
-
-  @Override
-  public String modelId() {
-    return delegate.modelId();
-  }
-
-  @Override
-  public EmbeddingProfile profile() {
-    return delegate.profile();
   }
 }

@@ -1,7 +1,10 @@
 package dev.lychee.core.ingest;
 
+import dev.lychee.api.NodeKind;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Immutable configuration of the write path: turn admission, segment closing across sessions, and
@@ -31,6 +34,12 @@ import java.util.Objects;
  *     process holds are queued again (ones skipped while another owner held their session, ones a
  *     dead instance left claimed), so a shared queue drains without a restart; zero turns the
  *     sweep off (default 1 min)
+ * @param derivedNodeKinds evidence-node kinds whose vector is derived from the vectors of the
+ *     records they link in the segment that creates them (their normalised mean) instead of
+ *     embedding the node's own text: a trade of recall for ingest speed, since tag and entity-tag
+ *     nodes are most of the texts an ingest embeds (docs/defaults.md §1.3). A node none of whose
+ *     records is in its segment is embedded as usual. {@code TEMPORAL} nodes have no vector and
+ *     cannot be listed (default: none, every node is embedded)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -46,7 +55,8 @@ public record IngestConfig(
     Duration maxBackoff,
     boolean resumeOnOpen,
     Duration claimLease,
-    Duration sweepPeriod) {
+    Duration sweepPeriod,
+    Set<NodeKind> derivedNodeKinds) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -100,6 +110,11 @@ public record IngestConfig(
     if (!sweepPeriod.isZero() && sweepPeriod.toMillis() < 10) {
       throw new IllegalArgumentException("sweepPeriod must be 0 (off) or at least 10 ms: " + sweepPeriod);
     }
+    Objects.requireNonNull(derivedNodeKinds, "derivedNodeKinds");
+    if (derivedNodeKinds.contains(NodeKind.TEMPORAL)) {
+      throw new IllegalArgumentException("derivedNodeKinds cannot hold TEMPORAL: temporal nodes have no vector");
+    }
+    derivedNodeKinds = derivedNodeKinds.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(derivedNodeKinds));
   }
 
   private static void requireNonNegative(Duration d, String name) {
@@ -123,7 +138,8 @@ public record IngestConfig(
     return new Builder().maxTurnChars(maxTurnChars).flushOtherSessions(flushOtherSessions)
         .reembedNodes(reembedNodes).encodeMode(encodeMode).concurrency(concurrency).queueCapacity(queueCapacity)
         .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
-        .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod);
+        .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod)
+        .derivedNodeKinds(derivedNodeKinds);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -142,6 +158,7 @@ public record IngestConfig(
     private boolean resumeOnOpen = true;
     private Duration claimLease = Duration.ofMinutes(15);
     private Duration sweepPeriod = Duration.ofMinutes(1);
+    private Set<NodeKind> derivedNodeKinds = Set.of();
 
     private Builder() {}
 
@@ -159,11 +176,12 @@ public record IngestConfig(
     public Builder resumeOnOpen(boolean v) { resumeOnOpen = v; return this; }
     public Builder claimLease(Duration v) { claimLease = v; return this; }
     public Builder sweepPeriod(Duration v) { sweepPeriod = v; return this; }
+    public Builder derivedNodeKinds(Set<NodeKind> v) { derivedNodeKinds = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
           queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
-          sweepPeriod);
+          sweepPeriod, derivedNodeKinds);
     }
   }
 }

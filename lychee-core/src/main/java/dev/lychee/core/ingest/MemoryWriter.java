@@ -80,7 +80,7 @@ public final class MemoryWriter implements AutoCloseable {
     this.metrics = metrics;
     this.admission = new TurnAdmission(config.maxTurnChars());
     this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references,
-        config.reembedNodes(), metrics);
+        config.reembedNodes(), config.derivedNodeKinds(), metrics);
     String owner = "lychee-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
     this.runner = new EncodeRunner(committer, claims, config, metrics, owner);
     this.background = config.encodeMode().background(!"offline".equals(encoder.name()));

@@ -13,8 +13,10 @@ import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.encode.ReferenceContextTracker;
 import dev.lychee.core.metrics.LycheeMetrics;
 import dev.lychee.core.organize.EvidenceOrganizer;
+import dev.lychee.core.vector.Vectors;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +39,7 @@ final class SegmentCommitter {
   private final EvidenceOrganizer organizer;
   private final ReferenceContextTracker references;
   private final boolean reembedNodes;
+  private final Set<NodeKind> derivedNodeKinds;
   private final LycheeMetrics metrics;
 
   /**
@@ -53,8 +56,10 @@ final class SegmentCommitter {
   }
 
   SegmentCommitter(RecordStore store, VectorIndex vectors, Embedder embedder, Encoder encoder,
-      EvidenceOrganizer organizer, ReferenceContextTracker references, boolean reembedNodes, LycheeMetrics metrics) {
+      EvidenceOrganizer organizer, ReferenceContextTracker references, boolean reembedNodes,
+      Set<NodeKind> derivedNodeKinds, LycheeMetrics metrics) {
     this.reembedNodes = reembedNodes;
+    this.derivedNodeKinds = derivedNodeKinds;
     this.store = store;
     this.vectors = vectors;
     this.embedder = embedder;
@@ -141,6 +146,13 @@ final class SegmentCommitter {
     if (!reembedNodes) {
       embedded = embedded.stream().filter(n -> !stored.contains(n.id())).toList();
     }
+    Map<String, Integer> recordIndex = new HashMap<>();
+    for (int i = 0; i < records.size(); i++) {
+      recordIndex.put(records.get(i).id(), i);
+    }
+    // derived nodes take their records' vectors from this batch; the rest are embedded
+    List<EvidenceNode> derived = embedded.stream().filter(n -> derives(n, recordIndex)).toList();
+    embedded = embedded.stream().filter(n -> !derives(n, recordIndex)).toList();
     embedded.forEach(n -> texts.add(n.searchText().isBlank() ? n.key() : n.searchText()));
     if (texts.isEmpty()) {
       return;
@@ -159,10 +171,36 @@ final class SegmentCommitter {
       EvidenceNode n = embedded.get(i);
       byKind.computeIfAbsent(n.kind(), k -> new LinkedHashMap<>()).put(n.id(), vs.get(records.size() + i));
     }
+    for (EvidenceNode n : derived) {
+      byKind.computeIfAbsent(n.kind(), k -> new LinkedHashMap<>()).put(n.id(), meanOfRecords(n, recordIndex, vs));
+    }
     byKind.forEach((kind, m) -> {
       m.keySet().stream().filter(id -> !stored.contains(id))
           .forEach(id -> written.nodes.computeIfAbsent(kind, k -> new ArrayList<>()).add(id));
       vectors.upsert(ns, VectorIndex.nodes(kind), m);
     });
+  }
+
+  private boolean derives(EvidenceNode n, Map<String, Integer> recordIndex) {
+    return derivedNodeKinds.contains(n.kind()) && n.recordIds().stream().anyMatch(recordIndex::containsKey);
+  }
+
+  /** The normalised mean of the vectors of the node's records in this batch. */
+  private static float[] meanOfRecords(EvidenceNode n, Map<String, Integer> recordIndex, List<float[]> vs) {
+    float[] sum = null;
+    for (String id : n.recordIds()) {
+      Integer i = recordIndex.get(id);
+      if (i == null) {
+        continue;
+      }
+      float[] v = vs.get(i);
+      if (sum == null) {
+        sum = new float[v.length];
+      }
+      for (int d = 0; d < v.length; d++) {
+        sum[d] += v[d];
+      }
+    }
+    return Vectors.unit(sum);
   }
 }

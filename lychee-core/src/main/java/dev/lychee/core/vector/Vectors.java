@@ -35,6 +35,24 @@ public final class Vectors {
   }
 
   /**
+   * {@code v} scaled in place to unit L2 norm, and returned; a zero vector is returned unchanged
+   * (it has no direction to keep).
+   */
+  public static float[] unit(float[] v) {
+    double sum = 0;
+    for (float x : v) {
+      sum += (double) x * x;
+    }
+    if (sum > 0) {
+      float inv = (float) (1.0 / Math.sqrt(sum));
+      for (int i = 0; i < v.length; i++) {
+        v[i] *= inv;
+      }
+    }
+    return v;
+  }
+
+  /**
    * Checks the arguments of a search: {@code k > 0} and every query a non-null, non-empty, finite
    * vector.
    */

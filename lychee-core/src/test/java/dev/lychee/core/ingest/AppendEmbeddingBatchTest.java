@@ -3,7 +3,7 @@ package dev.lychee.core.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbedderDecorator;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
@@ -18,24 +18,22 @@ class AppendEmbeddingBatchTest {
   private static final LocalDateTime DAY = LocalDateTime.of(2024, 3, 1, 10, 0);
 
   /** Remembers the texts of every document batch. */
-  private static final class Recording implements Embedder {
-    final HashingEmbedder inner = new HashingEmbedder();
+  private static final class Recording extends EmbedderDecorator {
     final List<List<String>> batches = new ArrayList<>();
+
+    Recording() {
+      super(new HashingEmbedder());
+    }
 
     @Override
     public synchronized List<float[]> embedDocuments(List<String> texts) {
       batches.add(List.copyOf(texts));
-      return inner.embedDocuments(texts);
+      return delegate.embedDocuments(texts);
     }
 
     @Override
     public float[] embedQuery(String query) {
-      return inner.embedQuery(query);
-    }
-
-    @Override
-    public int dimension() {
-      return inner.dimension();
+      return delegate.embedQuery(query);
     }
 
     @Override

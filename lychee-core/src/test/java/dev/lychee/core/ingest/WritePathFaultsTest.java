@@ -9,7 +9,7 @@ import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnConflictException;
 import dev.lychee.api.TurnRef;
-import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbedderDecorator;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.Lychee;
@@ -36,9 +36,12 @@ class WritePathFaultsTest {
    * An embedder that fails for texts that are not turns or exchanges (those start with the speaker
    * or the role), that is for record and node texts, while {@code failing} is set.
    */
-  private static final class RecordEmbeddingOutage implements Embedder {
-    final HashingEmbedder inner = new HashingEmbedder();
+  private static final class RecordEmbeddingOutage extends EmbedderDecorator {
     final AtomicBoolean failing = new AtomicBoolean(true);
+
+    RecordEmbeddingOutage() {
+      super(new HashingEmbedder());
+    }
 
     @Override
     public List<float[]> embedDocuments(List<String> texts) {
@@ -46,17 +49,12 @@ class WritePathFaultsTest {
         throw new dev.lychee.api.ProviderException("http://127.0.0.1:9/v1/embeddings", 503,
             "POST http://127.0.0.1:9/v1/embeddings answered 503", null);
       }
-      return inner.embedDocuments(texts);
+      return delegate.embedDocuments(texts);
     }
 
     @Override
     public float[] embedQuery(String query) {
-      return inner.embedQuery(query);
-    }
-
-    @Override
-    public int dimension() {
-      return inner.dimension();
+      return delegate.embedQuery(query);
     }
 
     @Override
