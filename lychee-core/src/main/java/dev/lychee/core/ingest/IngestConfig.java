@@ -37,9 +37,11 @@ import java.util.Set;
  * @param derivedNodeKinds evidence-node kinds whose vector is derived from the vectors of the
  *     records they link in the segment that creates them (their normalised mean) instead of
  *     embedding the node's own text: a trade of recall for ingest speed, since tag and entity-tag
- *     nodes are most of the texts an ingest embeds (docs/defaults.md §1.3). A node none of whose
+ *     nodes are most of the texts an ingest embeds (docs/defaults.md §3.2). A node none of whose
  *     records is in its segment is embedded as usual. {@code TEMPORAL} nodes have no vector and
- *     cannot be listed (default: none, every node is embedded)
+ *     cannot be listed (default: {@code TAG} and {@code ENTITY_TAG}, measured to keep recall on the
+ *     dev half within 0.002 while ingest embeds 4.2 texts per turn instead of 10.4; an empty set
+ *     embeds every node)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -158,7 +160,7 @@ public record IngestConfig(
     private boolean resumeOnOpen = true;
     private Duration claimLease = Duration.ofMinutes(15);
     private Duration sweepPeriod = Duration.ofMinutes(1);
-    private Set<NodeKind> derivedNodeKinds = Set.of();
+    private Set<NodeKind> derivedNodeKinds = Set.of(NodeKind.TAG, NodeKind.ENTITY_TAG);
 
     private Builder() {}
 

@@ -89,8 +89,20 @@ class DerivedNodeVectorsTest {
   }
 
   @Test
-  void temporalNodesCannotBeDerivedAndTheDefaultDerivesNothing() {
-    assertThat(IngestConfig.defaults().derivedNodeKinds()).isEmpty();
+  void anEmptySetEmbedsEveryNodeKind() {
+    Recording embedder = new Recording();
+    IngestConfig ingest = IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.SYNC).derivedNodeKinds(Set.of()).build();
+    try (Lychee l = Lychee.builder().embedder(embedder).config(LycheeConfig.builder().ingest(ingest).build()).build()) {
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "I adopted a cat named Pixel in Lisbon.")));
+      l.flush("ns", "s1");
+      assertThat(l.store().nodes("ns", NodeKind.TAG)).isNotEmpty();
+      assertThat(embedder.texts).anyMatch(t -> t.startsWith("Tag: "));
+    }
+  }
+
+  @Test
+  void temporalNodesCannotBeDerivedAndTheDefaultDerivesTagAndEntityTagNodes() {
+    assertThat(IngestConfig.defaults().derivedNodeKinds()).containsExactlyInAnyOrder(NodeKind.TAG, NodeKind.ENTITY_TAG);
     assertThatThrownBy(() -> IngestConfig.builder().derivedNodeKinds(Set.of(NodeKind.TEMPORAL)).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TEMPORAL");
     assertThatThrownBy(() -> IngestConfig.builder().derivedNodeKinds(null).build())
