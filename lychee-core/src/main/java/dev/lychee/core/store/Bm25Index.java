@@ -1,13 +1,12 @@
 package dev.lychee.core.store;
 
 import dev.lychee.api.ScoredId;
+import dev.lychee.core.score.TopScored;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -156,24 +155,10 @@ public final class Bm25Index {
     }
   }
 
-  private static final Comparator<ScoredId> BEST_FIRST =
-      Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
-
   private static List<ScoredId> topK(Map<String, Double> scores, int k) {
-    // min-heap whose head is the worst kept hit
-    PriorityQueue<ScoredId> heap = new PriorityQueue<>(BEST_FIRST.reversed());
-    for (Map.Entry<String, Double> e : scores.entrySet()) {
-      ScoredId hit = new ScoredId(e.getKey(), e.getValue());
-      if (heap.size() < k) {
-        heap.add(hit);
-      } else if (BEST_FIRST.compare(hit, heap.peek()) < 0) {
-        heap.poll();
-        heap.add(hit);
-      }
-    }
-    List<ScoredId> out = new ArrayList<>(heap);
-    out.sort(BEST_FIRST);
-    return out;
+    TopScored top = new TopScored(k);
+    scores.forEach((id, score) -> top.offer(new ScoredId(id, score)));
+    return top.best();
   }
 
   private void removeLocked(String id) {

@@ -3,11 +3,10 @@ package dev.lychee.core.vector;
 import com.github.jelmerk.hnswlib.core.SearchResult;
 import com.github.jelmerk.hnswlib.core.hnsw.HnswIndex;
 import dev.lychee.api.ScoredId;
+import dev.lychee.core.score.TopScored;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -17,8 +16,6 @@ import java.util.function.Predicate;
  * dependency of core: a store that uses this class declares it.
  */
 public final class HnswSearch {
-  private static final Comparator<ScoredId> BEST_FIRST =
-      Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
 
   private HnswSearch() {}
 
@@ -65,7 +62,7 @@ public final class HnswSearch {
         }
       }
       if (hits.size() >= k || filter == null || want >= n && hits.size() == countAccepted(index, filter)) {
-        hits.sort(BEST_FIRST);
+        hits.sort(TopScored.BEST_FIRST);
         return hits.size() > k ? List.copyOf(hits.subList(0, k)) : hits;
       }
       fetch *= 4;
@@ -85,21 +82,12 @@ public final class HnswSearch {
 
   private static List<ScoredId> exactScan(HnswIndex<String, float[], Item, Float> index, float[] query, int k,
       Predicate<String> filter) {
-    PriorityQueue<ScoredId> heap = new PriorityQueue<>(BEST_FIRST.reversed());
+    TopScored top = new TopScored(k);
     for (Item item : index.items()) {
-      if (filter != null && !filter.test(item.id())) {
-        continue;
-      }
-      ScoredId hit = new ScoredId(item.id(), Vectors.dot(query, item.vector()));
-      if (heap.size() < k) {
-        heap.add(hit);
-      } else if (BEST_FIRST.compare(hit, heap.peek()) < 0) {
-        heap.poll();
-        heap.add(hit);
+      if (filter == null || filter.test(item.id())) {
+        top.offer(new ScoredId(item.id(), Vectors.dot(query, item.vector())));
       }
     }
-    List<ScoredId> out = new ArrayList<>(heap);
-    out.sort(BEST_FIRST);
-    return out;
+    return top.best();
   }
 }
