@@ -16,12 +16,12 @@ import dev.lychee.core.organize.EvidenceOrganizer;
 import dev.lychee.core.vector.Vectors;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Turns one closed segment into committed records and evidence nodes: one encoder call, node
@@ -146,13 +146,12 @@ final class SegmentCommitter {
     if (!reembedNodes) {
       embedded = embedded.stream().filter(n -> !stored.contains(n.id())).toList();
     }
-    Map<String, Integer> recordIndex = new HashMap<>();
-    for (int i = 0; i < records.size(); i++) {
-      recordIndex.put(records.get(i).id(), i);
-    }
-    // derived nodes take their records' vectors from this batch; the rest are embedded
-    List<EvidenceNode> derived = embedded.stream().filter(n -> derives(n, recordIndex)).toList();
-    embedded = embedded.stream().filter(n -> !derives(n, recordIndex)).toList();
+    // derived nodes take the vectors of their records in this batch; the rest are embedded
+    Set<String> batchRecords = records.stream().map(MemoryRecord::id).collect(Collectors.toSet());
+    Map<Boolean, List<EvidenceNode>> split = embedded.stream().collect(Collectors.partitioningBy(
+        n -> derivedNodeKinds.contains(n.kind()) && n.recordIds().stream().anyMatch(batchRecords::contains)));
+    List<EvidenceNode> derived = split.get(true);
+    embedded = split.get(false);
     embedded.forEach(n -> texts.add(n.searchText().isBlank() ? n.key() : n.searchText()));
     if (texts.isEmpty()) {
       return;
@@ -172,7 +171,7 @@ final class SegmentCommitter {
       byKind.computeIfAbsent(n.kind(), k -> new LinkedHashMap<>()).put(n.id(), vs.get(records.size() + i));
     }
     for (EvidenceNode n : derived) {
-      byKind.computeIfAbsent(n.kind(), k -> new LinkedHashMap<>()).put(n.id(), meanOfRecords(n, recordIndex, vs));
+      byKind.computeIfAbsent(n.kind(), k -> new LinkedHashMap<>()).put(n.id(), meanOfRecords(n, recordVectors));
     }
     byKind.forEach((kind, m) -> {
       m.keySet().stream().filter(id -> !stored.contains(id))
@@ -181,19 +180,14 @@ final class SegmentCommitter {
     });
   }
 
-  private boolean derives(EvidenceNode n, Map<String, Integer> recordIndex) {
-    return derivedNodeKinds.contains(n.kind()) && n.recordIds().stream().anyMatch(recordIndex::containsKey);
-  }
-
   /** The normalised mean of the vectors of the node's records in this batch. */
-  private static float[] meanOfRecords(EvidenceNode n, Map<String, Integer> recordIndex, List<float[]> vs) {
+  private static float[] meanOfRecords(EvidenceNode n, Map<String, float[]> recordVectors) {
     float[] sum = null;
     for (String id : n.recordIds()) {
-      Integer i = recordIndex.get(id);
-      if (i == null) {
+      float[] v = recordVectors.get(id);
+      if (v == null) {
         continue;
       }
-      float[] v = vs.get(i);
       if (sum == null) {
         sum = new float[v.length];
       }
