@@ -38,6 +38,16 @@ enum AnswerForm {
       "\\b(?:now|currently|current|still|latest|these days|nowadays|at the moment|anymore|any more)\\b"
           + "|^\\s*(?:what|where|who|which|how)\\s+(?:is|are|does|do)\\b|^\\s*(?:is|are|does|do)\\b");
 
+  /**
+   * Questions about how something changed or what it was before: the answer names the latest value
+   * and the one before it. A "before" that ends the question or is followed by "that"/"then"/"the
+   * change" asks about a former value; "before the concert" asks about an event and does not match.
+   */
+  private static final Pattern CHANGE_Q = Pattern.compile(
+      "\\b(?:used to|previously|formerly|originally|at first|in the past)\\b|\\bbefore\\W*$"
+          + "|\\bbefore (?:that|then|the change|it changed)\\b|\\bhow (?:has|have|did) .*\\bchanged?\\b"
+          + "|\\b(?:what|which) .*\\bchanged? (?:from|to)\\b");
+
   static AnswerForm of(String question) {
     String q = question.toLowerCase(Locale.ROOT);
     if (QUANTITY_Q.matcher(q).find()) {
@@ -56,6 +66,11 @@ enum AnswerForm {
       return CHOICE;
     }
     return YES_NO_Q.matcher(q).find() ? YES_NO : PHRASE;
+  }
+
+  /** True when the question asks what something was before, or how it changed. */
+  static boolean aboutAChange(String question) {
+    return CHANGE_Q.matcher(question.toLowerCase(Locale.ROOT).strip()).find();
   }
 
   /** True when the question asks about the present state of something that may have changed. */

@@ -45,7 +45,9 @@ final class AnswerSpans {
   private static final Pattern NAME = Pattern.compile("\\b[A-Z][a-z]+(?:\\s+[A-Z][a-z]+)*\\b");
   private static final Pattern NUMBER = Pattern.compile(
       "\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
-          + "|forty|fifty|hundred|a couple|a few|several|once|twice|three times|a dozen)\\b(\\s+[a-z]+){0,2}",
+          + "|forty|fifty|hundred|a couple|a few|several|once|twice|three times|a dozen)\\b"
+          // a rate keeps its period ("1450 euros a month"), else up to two words name what is counted
+          + "(?:\\s+[a-z]+\\s+(?:a|an|per|each|every)\\s+(?:day|week|month|year|hour|night)\\b|(?:\\s+[a-z]+){0,2})",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PLACE = Pattern.compile(
       "\\b(?:in|at|to|from|near|visited|around)\\s+((?:the\\s+)?[A-Z][\\w'-]*(?:\\s+(?:of\\s+)?[A-Z][\\w'-]*)*)");

@@ -72,8 +72,12 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     List<Scored> typed = near.stream()
         .filter(s -> spans.typedSpan(form, question.text(), s.sentence()) != null).toList();
     List<Scored> pool = typed.isEmpty() ? near : typed;
-    Scored chosen = AnswerForm.aboutThePresent(question.text()) ? latest(pool) : pool.get(0);
+    boolean change = AnswerForm.aboutAChange(question.text());
+    Scored chosen = change || AnswerForm.aboutThePresent(question.text()) ? latest(pool) : pool.get(0);
     String text = spans.span(form, question.text(), chosen.sentence(), all);
+    if (change) {
+      text = withFormerValue(form, question.text(), chosen, near, text);
+    }
     int item = chosen.sentence().item();
     List<Evidence> ordered = new ArrayList<>(evidence.size());
     ordered.add(evidence.get(item));
@@ -88,6 +92,38 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   /** Support first; a sentence that adds words (the likely answer) beats an echo; earlier items win ties. */
   private static double score(Scored s) {
     return s.support() + NOVELTY * Math.min(1, s.novelty()) - RANK_DECAY * s.sentence().item();
+  }
+
+  /**
+   * For a question about a change, the latest value followed by the one it replaced: among the near
+   * ties said before the chosen sentence, the one said last whose span of the asked kind differs
+   * from the latest value ("1450 euros a month (before: 1200 euros a month)"). When the question's
+   * wording names no kind of span ("how did X change?"), the first kind both sentences hold and that
+   * differs between them is the value that changed. Without an earlier, different value the latest
+   * value alone is the answer.
+   */
+  private String withFormerValue(AnswerForm form, String question, Scored latest, List<Scored> near, String text) {
+    LocalDateTime now = latest.sentence().source().mentionedAt();
+    if (now == null) {
+      return text;
+    }
+    List<Scored> earlier = near.stream()
+        .filter(s -> s.sentence().source().mentionedAt() != null && s.sentence().source().mentionedAt().isBefore(now))
+        .sorted(Comparator.comparing((Scored s) -> s.sentence().source().mentionedAt()).reversed())
+        .toList();
+    List<AnswerForm> kinds = form == AnswerForm.PHRASE || form == AnswerForm.YES_NO || form == AnswerForm.CHOICE
+        ? List.of(AnswerForm.QUANTITY, AnswerForm.PLACE, AnswerForm.PERSON, AnswerForm.PHRASE)
+        : List.of(form);
+    for (Scored before : earlier) {
+      for (AnswerForm kind : kinds) {
+        String was = spans.typedSpan(kind, question, before.sentence());
+        String is = spans.typedSpan(kind, question, latest.sentence());
+        if (was != null && is != null && !SentenceSupport.roots(was).equals(SentenceSupport.roots(is))) {
+          return is + " (before: " + was + ")";
+        }
+      }
+    }
+    return text;
   }
 
   /** Of sentences ordered best first, the one said last (the best of those said at that time). */

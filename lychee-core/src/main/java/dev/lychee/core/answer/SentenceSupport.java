@@ -24,8 +24,12 @@ final class SentenceSupport {
   static final double ASKING = 0.5;
   /** Share of an asking sentence's support its reply inherits. */
   static final double REPLY = 0.9;
-  /** Words that say when, not what: an unrelated sentence of today must not win by them. */
-  private static final Set<String> PRESENT_WORDS = Terms.content("now currently current still latest nowadays");
+  /**
+   * Words that say when, not what: an unrelated sentence of today (or of the past) must not win by
+   * them. Folded to roots like the question's words they are removed from.
+   */
+  private static final Set<String> WHEN_WORDS =
+      roots("now currently current still latest nowadays before previously formerly originally");
 
   /**
    * A sentence with its support.
@@ -41,7 +45,7 @@ final class SentenceSupport {
   /** The question's content words, as matched against sentences. */
   static Set<String> questionWords(String question) {
     Set<String> q = roots(question);
-    q.removeAll(PRESENT_WORDS);
+    q.removeAll(WHEN_WORDS);
     return q;
   }
 
