@@ -48,6 +48,14 @@ enum AnswerForm {
           + "|\\bbefore (?:that|then|the change|it changed)\\b|\\bhow (?:has|have|did) .*\\bchanged?\\b"
           + "|\\b(?:what|which) .*\\bchanged? (?:from|to)\\b");
 
+  /**
+   * A question whose head noun is plural ("what activities does...", "which cities has..."): the
+   * answer is a list, gathered from several sentences.
+   */
+  private static final Pattern LIST_Q = Pattern.compile(
+      "^\\s*(?:what|which)\\s+(?:kinds? of\\s+|types? of\\s+)?(?!does\\b|was\\b|has\\b|is\\b|this\\b)"
+          + "[a-z]+(?:ies|[^s'u]s)\\s+(?:has|have|does|do|did|are|were|had)\\b");
+
   static AnswerForm of(String question) {
     String q = question.toLowerCase(Locale.ROOT);
     if (QUANTITY_Q.matcher(q).find()) {
@@ -66,6 +74,11 @@ enum AnswerForm {
       return CHOICE;
     }
     return YES_NO_Q.matcher(q).find() ? YES_NO : PHRASE;
+  }
+
+  /** True when the question asks for several things (its head noun is plural). */
+  static boolean asksForAList(String question) {
+    return LIST_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
   }
 
   /** True when the question asks what something was before, or how it changed. */

@@ -60,6 +60,8 @@ final class AnswerSpans {
   private static final Set<String> FILLERS = Terms.content("really just always totally super lots lot oh wow yeah yes "
       + "hey thanks thank awesome amazing great cool nice glad love loved lovely good so much many well sure "
       + "finally definitely actually literally pretty quite especially even ever gonna wanna");
+  /** A date the encoder wrote into a record after a relative one, "(2023-06-12 to 2023-06-18)": not part of a phrase. */
+  private static final Pattern ANNOTATION = Pattern.compile("\\(\\d{4}-\\d{2}-\\d{2}(?:\\s+to\\s+\\d{4}-\\d{2}-\\d{2})?\\)");
   /** At most this many words of a phrase answer. */
   private static final int PHRASE_WORDS = 10;
 
@@ -160,22 +162,67 @@ final class AnswerSpans {
       }
     }
     if (source.temporal() != null && source.temporal().span() != null) {
-      return write(source.temporal().span());
+      DateRange span = source.temporal().span();
+      String before = said == null ? null : weekBefore(span, said);
+      return before != null ? before : write(span);
     }
     return said == null ? null : write(DateRange.day(said));
+  }
+
+  /**
+   * A record's week or weekend that ended in the seven days before the day it was told, written as
+   * the benchmark writes "last week" ("the week before 9 June 2023"); null for any other range.
+   */
+  private static String weekBefore(DateRange r, LocalDate said) {
+    if (r.start() == null || r.end() == null || !r.end().isBefore(said) || r.end().isBefore(said.minusDays(7))) {
+      return null;
+    }
+    long days = java.time.temporal.ChronoUnit.DAYS.between(r.start(), r.end()) + 1;
+    if (days == 7) {
+      return "the week before " + said.format(DAY);
+    }
+    boolean weekend = days == 2 && r.start().getDayOfWeek() == java.time.DayOfWeek.SATURDAY;
+    return weekend ? "the weekend before " + said.format(DAY) : null;
   }
 
   /** A range as the benchmark writes dates. */
   static String write(DateRange r) {
     String label = TemporalNormalizer.label(r);
+    if (r.start() == null || r.end() == null) {
+      return label;
+    }
     if (r.start().equals(r.end())) {
       return r.start().format(DAY);
+    }
+    long days = java.time.temporal.ChronoUnit.DAYS.between(r.start(), r.end()) + 1;
+    if (days == 2 && r.start().getDayOfWeek() == java.time.DayOfWeek.SATURDAY) {
+      return "the weekend of " + r.start().format(DAY);
+    }
+    String season = season(r);
+    if (season != null) {
+      return season;
     }
     if (label.length() == 7 && label.charAt(4) == '-') {
       YearMonth ym = YearMonth.parse(label);
       return ym.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH) + " " + ym.getYear();
     }
     return label;
+  }
+
+  /** "summer 2022" for 1 June to 31 August 2022, and so on for the other seasons; else null. */
+  private static String season(DateRange r) {
+    int m = r.start().getMonthValue();
+    boolean threeMonths = r.start().getDayOfMonth() == 1 && r.end().equals(YearMonth.from(r.start().plusMonths(2)).atEndOfMonth());
+    if (!threeMonths) {
+      return null;
+    }
+    return switch (m) {
+      case 3 -> "spring " + r.start().getYear();
+      case 6 -> "summer " + r.start().getYear();
+      case 9 -> "autumn " + r.start().getYear();
+      case 12 -> "winter " + r.start().getYear();
+      default -> null;
+    };
   }
 
   private static String person(String question, String body, String speaker) {
@@ -215,20 +262,30 @@ final class AnswerSpans {
    */
   static String phrase(String question, String body) {
     Set<String> asked = SentenceSupport.roots(question);
-    String[] words = body.strip().split("\\s+");
+    String[] words = ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
     int bestFrom = -1;
     int bestTo = -1;
     int bestNovel = 0;
     int from = 0;
     int novel = 0;
+    boolean seenEcho = false;
+    boolean bestAfterEcho = false;
     for (int i = 0; i <= words.length; i++) {
       Set<String> roots = i < words.length ? SentenceSupport.roots(words[i]) : Set.of();
       boolean echo = i == words.length || roots.stream().anyMatch(asked::contains);
       if (echo) {
-        if (novel > 0 && novel >= bestNovel) {
+        boolean afterEcho = from > 0 && seenEcho;
+        // a run after an echoed word is what the question's verb or object leads to, so it beats an
+        // earlier run before any echo unless that one holds more than twice as many words
+        boolean better = afterEcho && !bestAfterEcho ? novel * 2 >= bestNovel : novel >= bestNovel;
+        if (novel > 0 && better) {
           bestFrom = from;
           bestTo = i;
           bestNovel = novel;
+          bestAfterEcho = afterEcho;
+        }
+        if (i < words.length) {
+          seenEcho = true;
         }
         from = i + 1;
         novel = 0;

@@ -10,7 +10,10 @@ import dev.lychee.core.answer.SentenceSupport.Scored;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The offline answerer. It cuts the evidence into sentences ({@link EvidenceSentences}), scores
@@ -31,12 +34,19 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   private static final double NOVELTY = 0.1;
   /** Sentences scoring within this much of the best count as "about as well" supported. */
   private static final double NEAR_TIE = 0.1;
+  /** ... and holding at least this share of the best one's support. */
+  private static final double NEAR_SUPPORT = 0.75;
+  /** What a sentence said by another speaker than the one the question names loses. */
+  private static final double OTHER_SPEAKER = 0.1;
   /**
    * The default least support some sentence must have, or memory holds no answer: the largest
    * threshold at which no answerable LoCoMo dev question with any support abstains (0.2 drops
    * three; see docs/defaults.md §5).
    */
   public static final double DEFAULT_MIN_SUPPORT = 0.15;
+
+  /** At most this many phrases make a list answer. */
+  private static final int LIST_ITEMS = 3;
 
   private final double minSupport;
   private final AnswerSpans spans = new AnswerSpans();
@@ -64,11 +74,13 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     AnswerForm form = AnswerForm.of(question.text());
     // near ties: sentences that support the question about as well as the best one; among them a
     // sentence holding the asked kind of span (a date, a number...) beats one that holds none
-    Scored best = all.stream().max(Comparator.comparingDouble(ExtractiveAnswerGenerator::score)).orElseThrow();
-    double top = score(best);
+    Set<String> others = otherSpeakers(question.text(), all);
+    ToDoubleFunction<Scored> score = s -> score(s) - (s.sentence().speaker() != null && others.contains(s.sentence().speaker()) ? OTHER_SPEAKER : 0);
+    Scored best = all.stream().max(Comparator.comparingDouble(score)).orElseThrow();
+    double top = score.applyAsDouble(best);
     List<Scored> near = all.stream()
-        .filter(s -> score(s) >= top - NEAR_TIE && s.support() >= best.support() * 0.75)
-        .sorted(Comparator.comparingDouble(ExtractiveAnswerGenerator::score).reversed()).toList();
+        .filter(s -> score.applyAsDouble(s) >= top - NEAR_TIE && s.support() >= best.support() * NEAR_SUPPORT)
+        .sorted(Comparator.comparingDouble(score).reversed()).toList();
     List<Scored> typed = near.stream()
         .filter(s -> spans.typedSpan(form, question.text(), s.sentence()) != null).toList();
     List<Scored> pool = typed.isEmpty() ? near : typed;
@@ -77,6 +89,9 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     String text = spans.span(form, question.text(), chosen.sentence(), all);
     if (change) {
       text = withFormerValue(form, question.text(), chosen, near, text);
+    }
+    if (form == AnswerForm.PHRASE && AnswerForm.asksForAList(question.text())) {
+      text = list(question.text(), chosen, all, score, text);
     }
     int item = chosen.sentence().item();
     List<Evidence> ordered = new ArrayList<>(evidence.size());
@@ -87,6 +102,54 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       }
     }
     return new Answer(text, ordered, plan, TokenUsage.ZERO);
+  }
+
+  /**
+   * For a question that asks for several things, the chosen sentence's phrase followed by those of
+   * the next best sentences (up to {@link #LIST_ITEMS} distinct phrases, each from a sentence with
+   * at least half the chosen one's support), joined by commas: a list's items are told in different
+   * turns, often in different sessions.
+   */
+  private String list(String question, Scored chosen, List<Scored> all, ToDoubleFunction<Scored> score, String first) {
+    List<String> items = new ArrayList<>(List.of(first));
+    Set<Set<String>> seen = new HashSet<>(List.of(SentenceSupport.roots(first)));
+    for (Scored s : all.stream().sorted(Comparator.comparingDouble(score).reversed()).toList()) {
+      if (items.size() >= LIST_ITEMS || s.support() < chosen.support() * 0.5) {
+        break;
+      }
+      String p = AnswerSpans.phrase(question, s.sentence().text());
+      if (s != chosen && !s.sentence().question() && seen.add(SentenceSupport.roots(p))) {
+        items.add(p);
+      }
+    }
+    return String.join(", ", items);
+  }
+
+  /**
+   * The speakers of the evidence other than those the question names, when it names one: "what did
+   * Melanie paint?" is answered by Melanie's words more likely than by Caroline's reply about them.
+   * Empty when the question names no speaker.
+   */
+  private static Set<String> otherSpeakers(String question, List<Scored> all) {
+    Set<String> asked = SentenceSupport.roots(question);
+    Set<String> speakers = new HashSet<>();
+    for (Scored s : all) {
+      if (s.sentence().speaker() != null) {
+        speakers.add(s.sentence().speaker());
+      }
+    }
+    Set<String> named = new HashSet<>();
+    for (String sp : speakers) {
+      Set<String> r = SentenceSupport.roots(sp);
+      if (!r.isEmpty() && asked.containsAll(r)) {
+        named.add(sp);
+      }
+    }
+    if (named.isEmpty()) {
+      return Set.of();
+    }
+    speakers.removeAll(named);
+    return speakers;
   }
 
   /** Support first; a sentence that adds words (the likely answer) beats an echo; earlier items win ties. */

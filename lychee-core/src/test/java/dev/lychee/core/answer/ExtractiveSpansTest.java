@@ -116,4 +116,39 @@ class ExtractiveSpansTest {
       assertThat(rent.text()).contains("1450");
     }
   }
+
+  @Test
+  void aListQuestionGathersPhrasesFromSeveralSentences() {
+    List<Evidence> ev = turns("2024-02-05", "Ines: On Sundays I go bouldering with my cousin.",
+        "Ines: In winter I go skiing with my cousin in the Alps.", "Ines: In summer I go sailing with my cousin on the lake.");
+    String answer = ask("What activities does Ines do with her cousin?", ev);
+    assertThat(answer).contains("bouldering").contains("skiing").contains("sailing");
+  }
+
+  @Test
+  void aPhraseIsWhatFollowsTheQuestionsWordsAndCarriesNoEncoderDates() {
+    // the run after "gives" is the answer, not the as long run before the first echoed word
+    assertThat(AnswerSpans.phrase("What does the family give Milo?",
+        "Being brave is hard, but my family gives me courage.")).isEqualTo("courage");
+    assertThat(AnswerSpans.phrase("Why did Jon go to Rome?",
+        "Jon took a short trip last week (2023-06-12 to 2023-06-18) to Rome to clear his head."))
+        .doesNotContain("2023");
+  }
+
+  @Test
+  void weekendsAndSeasonsAreWrittenInWords() {
+    assertThat(AnswerSpans.write(new dev.lychee.api.DateRange(java.time.LocalDate.parse("2022-06-04"),
+        java.time.LocalDate.parse("2022-06-05")))).isEqualTo("the weekend of 4 June 2022");
+    assertThat(AnswerSpans.write(new dev.lychee.api.DateRange(java.time.LocalDate.parse("2022-06-01"),
+        java.time.LocalDate.parse("2022-08-31")))).isEqualTo("summer 2022");
+    assertThat(AnswerSpans.write(new dev.lychee.api.DateRange(java.time.LocalDate.parse("2022-06-01"),
+        java.time.LocalDate.parse("2022-06-30")))).isEqualTo("June 2022");
+  }
+
+  @Test
+  void theSpeakerTheQuestionNamesIsPreferredOverTheOneWhoRepliesAboutIt() {
+    List<Evidence> ev = turns("2024-02-05", "Ola: I finally planted tulips along the fence.",
+        "Bram: Planted tulips along the fence? Bram planted roses there.");
+    assertThat(ask("What did Ola plant along the fence?", ev)).contains("tulips");
+  }
 }
