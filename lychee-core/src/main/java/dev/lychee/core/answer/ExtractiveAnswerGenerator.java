@@ -23,7 +23,10 @@ import java.util.function.ToDoubleFunction;
  * resolved date, a name, a quantity, a place, yes or no, one of the options of an "X or Y"
  * question, or a short phrase. Among sentences about as good as the best, one holding the asked
  * kind of span wins, and for a question about the present ("now", "current", "still", "what
- * is...") the one said last, so a changed fact is answered with its latest value. When no sentence
+ * is...") the one said last, so a changed fact is answered with its latest value; a question about
+ * the former value ("before?", "previously", "how has X changed") gets the latest value and the one
+ * it replaced. A sentence by another speaker than the one the question names counts a little less,
+ * and a question for several things (a plural head noun) gets up to three phrases. When no sentence
  * holds {@code minSupport} of the question's weighted words, it says that memory holds no answer.
  * The item the answer comes from is moved to the front of the returned evidence.
  */
