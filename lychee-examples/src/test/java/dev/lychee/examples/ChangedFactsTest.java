@@ -20,7 +20,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Changed facts (issue 20.3) through the facade with the offline defaults (BGE-small ONNX, heuristic
- * encoder, rule-based planner, in-memory store): a hand-written chat of three sessions in which
+ * encoder, rule-based planner, in-memory store) and the latest-first rule switched on: a hand-written chat of three sessions in which
  * Priya's employer, her rent and the date of a planned visit change. A question about the present
  * must rank the latest value's evidence above the old one; a question about the past must still
  * find the old one.
@@ -33,7 +33,10 @@ class ChangedFactsTest {
 
   @BeforeAll
   void ingest() {
-    memory = Lychee.create(new OnnxEmbeddingModule());
+    // the rule is off by default (docs/defaults.md §4.16): switched on here
+    memory = Lychee.create(LycheeConfig.builder()
+        .retrieval(RetrievalConfig.builder().latestFirst(LatestFirstConfig.on()).build()).build(),
+        new OnnxEmbeddingModule());
     ingest(memory);
   }
 
@@ -142,10 +145,8 @@ class ChangedFactsTest {
 
   @Test
   void withTheRuleOffTheOldEmployerRanksFirst() {
-    // what the rule changes: the same chat read with latest-first off ranks the old employer first
-    try (Lychee off = Lychee.create(LycheeConfig.builder()
-        .retrieval(RetrievalConfig.builder().latestFirst(LatestFirstConfig.off()).build()).build(),
-        new OnnxEmbeddingModule())) {
+    // what the rule changes: the same chat read with the defaults (rule off) ranks the old employer first
+    try (Lychee off = Lychee.create(new OnnxEmbeddingModule())) {
       ingest(off);
       Recall r = off.recall(NS, "Where does Priya work now?");
       assertThat(rank(r, has("Northwind Logistics").and(hasNot("Harbor Health"))))

@@ -115,7 +115,8 @@ public final class RetrievalConfig {
 
   /**
    * The latest-first rule the feature reranker applies to questions about the present
-   * (docs/defaults.md §4.16); it runs only with the reranker on.
+   * (docs/defaults.md §4.16; off by default, {@link LatestFirstConfig#on()}); it runs only with the
+   * reranker on.
    */
   public LatestFirstConfig latestFirst() {
     return latestFirst;
@@ -212,7 +213,7 @@ public final class RetrievalConfig {
       return this;
     }
 
-    /** The latest-first rule for questions about the present ({@link LatestFirstConfig#off()} to switch it off). */
+    /** The latest-first rule for questions about the present ({@link LatestFirstConfig#on()} to switch it on). */
     public Builder latestFirst(LatestFirstConfig l) {
       latestFirst = Objects.requireNonNull(l, "latestFirst");
       return this;

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * about a person the question names, and whether it matches the plan's date filter. Weights come
  * from {@link RerankWeights}. It never drops a candidate. Last, when the question asks about the
  * present, {@link LatestFirst} puts the latest of the leading evidence about the same subject and
- * attribute first (its settings, {@link LatestFirstConfig}, can switch that off).
+ * attribute first when its settings ({@link LatestFirstConfig}, off by default) switch it on.
  */
 public final class FeatureReranker implements Reranker {
   private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
@@ -37,7 +37,7 @@ public final class FeatureReranker implements Reranker {
   private final RerankWeights w;
   private final LatestFirst latestFirst;
 
-  /** The reranker with the default latest-first rule. */
+  /** The reranker with the default latest-first settings (off). */
   public FeatureReranker(RerankWeights weights) {
     this(weights, LatestFirstConfig.defaults());
   }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /** The latest-first rule on hand-built candidates (issue 20.3). */
 class LatestFirstTest {
-  private static final LatestFirst RULE = new LatestFirst(LatestFirstConfig.defaults());
+  private static final LatestFirst RULE = new LatestFirst(LatestFirstConfig.on());
 
   private static RecallContext ctx(String q, DateRange filter) {
     RecallRoute r = new RecallRoute("r1", q, List.of(q), List.of(), filter);
@@ -65,7 +65,7 @@ class LatestFirstTest {
 
   @Test
   void withTheTenseReadingOffOnlyPresentWordsCount() {
-    LatestFirst words = new LatestFirst(LatestFirstConfig.builder().presentTense(false).build());
+    LatestFirst words = new LatestFirst(LatestFirstConfig.builder().enabled(true).presentTense(false).build());
     assertThat(words.isPresent("What is Priya's rent?", false)).isFalse();
     assertThat(words.isPresent("What is Priya's rent now?", false)).isTrue();
   }
@@ -161,7 +161,7 @@ class LatestFirstTest {
     Candidate job = new Candidate("episode:s1:1", CandidateKind.RAW_TURN, "ns",
         "Priya: I work at Northwind", "s1", List.of(TurnRef.of("s1", 1)), JAN.atTime(9, 0), null, null, null,
         List.of(), List.of(), .55, .55, Provenance.EMPTY);
-    List<Candidate> out = new FeatureReranker(RerankWeights.defaults())
+    List<Candidate> out = new FeatureReranker(RerankWeights.defaults(), LatestFirstConfig.on())
         .rerank(List.of(rent, job), ctx("Where does Priya work now?", null));
     assertThat(out.get(0).id()).isEqualTo(job.id());
   }
@@ -172,6 +172,16 @@ class LatestFirstTest {
         .containsExactly("lisbon", "anika");
     assertThat(LatestFirst.properNames("Tom: I met Priya at Harbor Health.", Set.of("priya")))
         .containsExactly("harbor", "health");
+  }
+
+  @Test
+  void theRuleIsOffByDefault() {
+    assertThat(LatestFirstConfig.defaults().enabled()).isFalse();
+    Candidate old = turn(JAN, 3, "Priya: Yes, the rent is $1,450 a month.", .74);
+    Candidate raised = turn(MAR, 1, "Priya: My landlord raised the rent, I pay $1,620 a month.", .70);
+    List<Candidate> in = List.of(old, raised);
+    assertThat(new LatestFirst(LatestFirstConfig.defaults()).apply(in, ctx("What is Priya's rent now?", null)))
+        .isSameAs(in);
   }
 
   @Test
