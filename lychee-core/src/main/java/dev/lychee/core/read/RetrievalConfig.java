@@ -7,6 +7,7 @@ import dev.lychee.core.fuse.FusionConfig;
 import dev.lychee.core.plan.PlanRules;
 import dev.lychee.core.recall.ChannelBudgets;
 import dev.lychee.core.recall.ChannelWeights;
+import dev.lychee.core.rerank.LatestFirstConfig;
 import dev.lychee.core.rerank.RerankWeights;
 import dev.lychee.core.select.BudgetConfig;
 import dev.lychee.core.select.MmrConfig;
@@ -31,6 +32,7 @@ public final class RetrievalConfig {
   private final FusionConfig fusion;
   private final RerankWeights rerank;
   private final boolean reranker;
+  private final LatestFirstConfig latestFirst;
   private final MmrConfig mmr;
   private final BudgetConfig budget;
   private final PlanRules plan;
@@ -45,6 +47,7 @@ public final class RetrievalConfig {
     fusion = b.fusion;
     rerank = b.rerank;
     reranker = b.reranker;
+    latestFirst = b.latestFirst;
     mmr = b.mmr;
     budget = b.budget;
     plan = b.plan;
@@ -63,7 +66,7 @@ public final class RetrievalConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().strategies(strategies).budgets(budgets).weights(weights).boosts(boosts)
-        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).mmr(mmr).budget(budget)
+        .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).latestFirst(latestFirst).mmr(mmr).budget(budget)
         .plan(plan).maxVariants(maxVariants);
   }
 
@@ -110,6 +113,15 @@ public final class RetrievalConfig {
     return reranker;
   }
 
+  /**
+   * The latest-first rule the feature reranker applies to questions about the present
+   * (docs/defaults.md §4.16; off by default, {@link LatestFirstConfig#on()}); it runs only with the
+   * reranker on.
+   */
+  public LatestFirstConfig latestFirst() {
+    return latestFirst;
+  }
+
   public MmrConfig mmr() {
     return mmr;
   }
@@ -132,7 +144,7 @@ public final class RetrievalConfig {
   @Override
   public String toString() {
     return "RetrievalConfig[" + strategies + ", " + budgets + ", " + weights + ", " + boosts + ", " + windows + ", "
-        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + mmr + ", " + budget + ", " + plan
+        + fusion + ", " + rerank + ", reranker=" + reranker + ", " + latestFirst + ", " + mmr + ", " + budget + ", " + plan
         + ", maxVariants=" + maxVariants + "]";
   }
 
@@ -146,6 +158,7 @@ public final class RetrievalConfig {
     private FusionConfig fusion = FusionConfig.defaults();
     private RerankWeights rerank = RerankWeights.defaults();
     private boolean reranker = true;
+    private LatestFirstConfig latestFirst = LatestFirstConfig.defaults();
     private MmrConfig mmr = MmrConfig.defaults();
     private BudgetConfig budget = BudgetConfig.defaults();
     private PlanRules plan = PlanRules.defaults();
@@ -197,6 +210,12 @@ public final class RetrievalConfig {
     /** Turns the built-in reranker on or off, keeping its weights. */
     public Builder reranker(boolean enabled) {
       reranker = enabled;
+      return this;
+    }
+
+    /** The latest-first rule for questions about the present ({@link LatestFirstConfig#on()} to switch it on). */
+    public Builder latestFirst(LatestFirstConfig l) {
+      latestFirst = Objects.requireNonNull(l, "latestFirst");
       return this;
     }
 

@@ -17,6 +17,7 @@ import dev.lychee.core.recall.RawTurnChannel;
 import dev.lychee.core.recall.RecordVectorChannel;
 import dev.lychee.core.recall.TemporalRangeChannel;
 import dev.lychee.core.rerank.FeatureReranker;
+import dev.lychee.core.rerank.LatestFirstConfig;
 import dev.lychee.core.rerank.RerankWeights;
 import dev.lychee.api.spi.TokenCounter;
 import dev.lychee.core.llm.O200kTokenCounter;
@@ -59,6 +60,7 @@ public final class RetrievalModule extends AbstractModule {
     bind(ChannelWeights.class).toInstance(config.weights());
     bind(FusionConfig.class).toInstance(config.fusion());
     bind(RerankWeights.class).toInstance(config.rerank());
+    bind(LatestFirstConfig.class).toInstance(config.latestFirst());
     bind(MmrConfig.class).toInstance(config.mmr());
     bind(BudgetConfig.class).toInstance(config.budget());
     bind(PlanRules.class).toInstance(config.plan()); // read by the rule-based planner, bound elsewhere

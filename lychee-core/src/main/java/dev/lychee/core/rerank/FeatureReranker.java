@@ -27,16 +27,25 @@ import java.util.regex.Pattern;
  * similarity, the share of the plan's query terms the evidence contains (each term weighted by
  * its rarity in the candidate pool), whether the evidence is
  * about a person the question names, and whether it matches the plan's date filter. Weights come
- * from {@link RerankWeights}. It never drops a candidate.
+ * from {@link RerankWeights}. It never drops a candidate. Last, when the question asks about the
+ * present, {@link LatestFirst} puts the latest of the leading evidence about the same subject and
+ * attribute first when its settings ({@link LatestFirstConfig}, off by default) switch it on.
  */
 public final class FeatureReranker implements Reranker {
   private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
 
   private final RerankWeights w;
+  private final LatestFirst latestFirst;
+
+  /** The reranker with the default latest-first settings (off). */
+  public FeatureReranker(RerankWeights weights) {
+    this(weights, LatestFirstConfig.defaults());
+  }
 
   @Inject
-  public FeatureReranker(RerankWeights weights) {
+  public FeatureReranker(RerankWeights weights, LatestFirstConfig latestFirst) {
     this.w = weights;
+    this.latestFirst = new LatestFirst(latestFirst);
   }
 
   @Override
@@ -49,6 +58,8 @@ public final class FeatureReranker implements Reranker {
       Set<String> names = namedPeople(context.question().text());
       // names are scored by the speaker feature; as query terms they would match every turn of that speaker
       names.forEach(n -> queryTerms.remove(Terms.stem(n)));
+      // "now", "currently": they date the question, they are not its topic
+      queryTerms.removeAll(latestFirst.tenseTerms(context.question().text()));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
       // one pass over each text finds what both text features need; the pool can hold thousands
@@ -79,7 +90,7 @@ public final class FeatureReranker implements Reranker {
         out.add(scored);
       }
       out.sort(Comparator.comparingDouble(Candidate::score).reversed().thenComparing(Candidate::id));
-      return out;
+      return latestFirst.apply(out, context);
     } catch (RuntimeException e) {
       return candidates; // the contract: an internal failure leaves the order as it was
     }
