@@ -4,6 +4,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.bench.locomo.LocomoConversation;
 import dev.lychee.bench.locomo.LocomoQuestion;
+import dev.lychee.bench.systems.DocumentVectorReuse;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.bench.systems.EvalSystem;
 import dev.lychee.bench.systems.MeteredEmbedder;
@@ -51,6 +52,7 @@ public final class SpeedRun {
   private final int maxQueries;
   private final int warmup;
   private final Progress progress;
+  private int reuseFrom = Integer.MAX_VALUE;
 
   /**
    * @param systemFactory the system to time, given the (metered) embedder it must use
@@ -72,6 +74,20 @@ public final class SpeedRun {
     }
     this.warmup = warmup;
     this.progress = Objects.requireNonNull(progress, "progress");
+  }
+
+  /**
+   * From this scale factor on, the timed system's document embeddings go through a
+   * {@link DocumentVectorReuse}: the texts of copies 2..N are served the vectors copy 1 received,
+   * so the ingest of a large scale costs one copy's embeddings; queries are still embedded fresh.
+   * Such a scale reports no ingest rate (NaN). Default: never.
+   */
+  public SpeedRun reuseDocumentVectorsFrom(int factor) {
+    if (factor < 1) {
+      throw new IllegalArgumentException("factor must be >= 1");
+    }
+    this.reuseFrom = factor;
+    return this;
   }
 
   public List<Scale> run(LocomoConversation conversation, List<Integer> factors) {
@@ -108,7 +124,8 @@ public final class SpeedRun {
       List<String> texts = sessions.stream().flatMap(s -> s.turns().stream()).map(Turn::text).toList();
       String ns = "speed-x" + factor;
       MeteredEmbedder meter = new MeteredEmbedder(embedders.get());
-      try (EvalSystem system = systemFactory.apply(meter)) {
+      DocumentVectorReuse reuse = factor >= reuseFrom ? new DocumentVectorReuse(meter) : null;
+      try (EvalSystem system = systemFactory.apply(reuse == null ? meter : reuse)) {
         progress.start("x" + factor + " ingest " + system.name(), 1);
         // a crashed earlier run may have left the namespace behind in a shared store
         system.forget(ns);
@@ -121,6 +138,9 @@ public final class SpeedRun {
         progress.step();
         progress.done(texts.size() + " turns in " + String.format("%.1fs", ingestS) + ", "
             + ingestUse.texts() + " texts embedded");
+        if (reuse != null) {
+          reuse.clear();
+        }
         double heapMb = heapAfterGc();
 
         for (String q : warmQuestions) {
@@ -137,7 +157,7 @@ public final class SpeedRun {
         progress.done("p50 " + String.format("%.1f ms", percentile(recallMs, 50)));
         system.forget(ns);
 
-        out.add(new Scale(factor, texts.size(), texts.size() / ingestS, embedderTurnsPerS,
+        out.add(new Scale(factor, texts.size(), reuse == null ? texts.size() / ingestS : Double.NaN, embedderTurnsPerS,
             percentile(recallMs, 50), percentile(recallMs, 95), queryEmbedMs, heapMb,
             ingestUse.texts() / (double) texts.size(), ingestUse.shareOf(ingestNanos)));
       }

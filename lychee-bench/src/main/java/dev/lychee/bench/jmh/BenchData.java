@@ -33,6 +33,11 @@ final class BenchData {
     return v;
   }
 
+  /** One of a small set of content words. */
+  static String word(Random random) {
+    return WORDS[random.nextInt(WORDS.length)];
+  }
+
   /** A candidate: a raw turn or a record, with a few words of text, a score and cited turns. */
   static Candidate candidate(Random random, int i, String route) {
     int session = 1 + random.nextInt(20);

@@ -115,4 +115,16 @@ class SpeedRunWarmupTest {
     assertThatThrownBy(() -> new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(), 1, -1, Progress.silent()))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void reusedScalesEmbedOneCopyOfTheDocumentsAndReportNoIngestRate() throws Exception {
+    LocomoConversation conv = conversation();
+    List<SpeedRun.Scale> scales = new SpeedRun(TwiceEmbedding::new, HashingEmbedder::new, new HashingEmbedder(), 1, 0,
+        Progress.silent()).reuseDocumentVectorsFrom(3).run(conv, List.of(1, 3));
+    // scale 1 is uncached: every turn twice; scale 3 embeds each distinct text of one copy once
+    assertThat(scales.get(0).embeddingsPerTurn()).isEqualTo(2.0);
+    assertThat(scales.get(0).ingestTurnsPerS()).isPositive();
+    assertThat(scales.get(1).embeddingsPerTurn()).isLessThanOrEqualTo(1.0 / 3 + 1e-9);
+    assertThat(scales.get(1).ingestTurnsPerS()).isNaN();
+  }
 }

@@ -5,7 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.lychee.api.ScoredId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class Bm25IndexTest {
@@ -64,5 +70,59 @@ class Bm25IndexTest {
     assertThatThrownBy(() -> new Bm25Index(-1, 0.5)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new Bm25Index(1.2, 2)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new Bm25Index().search("x", 0)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void manyPutsReplacementsAndRemovalsScoreAsTheFormulaOverTheLiveDocuments() {
+    Bm25Index idx = new Bm25Index();
+    Map<String, List<String>> live = new HashMap<>();
+    Random rnd = new Random(7);
+    String[] words = {"apple", "pie", "bread", "cat", "dog", "lake", "run", "blue", "sun", "moon"};
+    for (int step = 0; step < 3000; step++) {
+      String id = "d" + rnd.nextInt(400);
+      if (rnd.nextInt(4) == 0) {
+        idx.remove(id);
+        live.remove(id);
+      } else {
+        StringBuilder text = new StringBuilder();
+        for (int w = 0, n = 1 + rnd.nextInt(8); w < n; w++) {
+          text.append(words[rnd.nextInt(words.length)]).append(' ');
+        }
+        idx.put(id, text.toString());
+        live.put(id, TextTokenizer.tokens(text.toString()));
+      }
+      if (step % 500 == 499) {
+        for (String q : List.of("apple pie", "cat dog moon", "sun", "zzz")) {
+          assertThat(idx.search(q, 12)).containsExactlyElementsOf(byHand(live, q, 12));
+        }
+      }
+    }
+    assertThat(idx.size()).isEqualTo(live.size());
+    // dead slots are compacted away before they outnumber the live documents
+    assertThat(idx.deadSlots()).isLessThanOrEqualTo(Math.max(64, live.size()));
+  }
+
+  /** Okapi BM25 over the live documents, written out directly, best first then id ascending. */
+  private static List<ScoredId> byHand(Map<String, List<String>> docs, String query, int k) {
+    int n = docs.size();
+    double avgdl = Math.max(1e-9, docs.values().stream().mapToInt(List::size).sum() / (double) n);
+    Map<String, Double> scores = new HashMap<>();
+    for (String term : new LinkedHashSet<>(TextTokenizer.tokens(query))) {
+      long df = docs.values().stream().filter(d -> d.contains(term)).count();
+      double idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      docs.forEach((id, d) -> {
+        double tf = d.stream().filter(term::equals).count();
+        if (tf > 0) {
+          double k1 = Bm25Index.DEFAULT_K1;
+          double b = Bm25Index.DEFAULT_B;
+          double s = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * d.size() / avgdl));
+          scores.merge(id, s, Double::sum);
+        }
+      });
+    }
+    List<ScoredId> out = new ArrayList<>();
+    scores.forEach((id, s) -> out.add(new ScoredId(id, s)));
+    out.sort(Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id));
+    return out.subList(0, Math.min(k, out.size()));
   }
 }
