@@ -148,6 +148,19 @@ public enum Ablation {
     }
   },
   /**
+   * Temporal questions searched with focused query variants too: the default searches them with the
+   * question alone ({@link PlanRules#plainQueryTypes()}), and this keeps that choice measurable.
+   */
+  PLAN_TEMPORAL_VARIANTS("lychee-plan-temporal-variants", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      EnumSet<QuestionType> plain = EnumSet.noneOf(QuestionType.class);
+      plain.addAll(base.plainQueryTypes());
+      plain.remove(QuestionType.TEMPORAL);
+      return base.toBuilder().plainQueryTypes(plain).build();
+    }
+  },
+  /**
    * A write-side variant (issue 21): every evidence node embeds its own text, tag and entity-tag
    * nodes included, instead of taking its records' mean vector ({@link IngestConfig#derivedNodeKinds()}
    * empty), so what the default's ingest saving costs in recall stays measurable.
