@@ -148,15 +148,14 @@ public enum Ablation {
     }
   },
   /**
-   * Temporal questions searched with focused query variants too: the default searches them with the
-   * question alone ({@link PlanRules#plainQueryTypes()}), and this keeps that choice measurable.
+   * Temporal questions searched with the question alone, their plan otherwise kept
+   * ({@link PlanRules#plainQueryTypes()}): does the query-variant route type pay for them?
    */
-  PLAN_TEMPORAL_VARIANTS("lychee-plan-temporal-variants", false) {
+  PLAN_PLAIN_TEMPORAL("lychee-plan-plain-temporal", false) {
     @Override
     PlanRules plan(PlanRules base) {
-      EnumSet<QuestionType> plain = EnumSet.noneOf(QuestionType.class);
+      EnumSet<QuestionType> plain = EnumSet.of(QuestionType.TEMPORAL);
       plain.addAll(base.plainQueryTypes());
-      plain.remove(QuestionType.TEMPORAL);
       return base.toBuilder().plainQueryTypes(plain).build();
     }
   },

@@ -87,7 +87,7 @@ public final class PlanRules {
     private boolean dateFilters = true;
     private boolean queryVariants = true;
     private Set<QuestionType> singleRouteTypes = EnumSet.noneOf(QuestionType.class);
-    private Set<QuestionType> plainQueryTypes = EnumSet.of(QuestionType.TEMPORAL);
+    private Set<QuestionType> plainQueryTypes = EnumSet.noneOf(QuestionType.class);
 
     private Builder() {}
 
