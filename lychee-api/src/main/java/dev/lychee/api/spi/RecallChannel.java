@@ -21,7 +21,7 @@ import java.util.List;
  *
  * <p>Scores that compete with the built-in channels. Every channel's hits are merged per route by
  * id and the best score wins, so the scale matters. The built-in field scores are: record vector
- * {@code 0.30 + 0.30·r} (0.30–0.60, with {@code r = max(0, 2·cos − 1)}); raw turn
+ * {@code 0.40 + 0.30·r} (0.40–0.70, with {@code r = max(0, 2·cos − 1)}); raw turn
  * {@code (0.34 + 0.42·r)·μ + β}, about 0.34–0.76 for most question types; evidence node
  * {@code r·w} with w between 0.32 and 0.42; temporal range 0.28 (month), 0.34 or 0.42 (day);
  * lexical 0.20–0.50 for turns and 0.18–0.48 for records. A custom channel whose scores lie in

@@ -148,6 +148,18 @@ public enum Ablation {
     }
   },
   /**
+   * Temporal questions searched with the question alone, their plan otherwise kept
+   * ({@link PlanRules#plainQueryTypes()}): does the query-variant route type pay for them?
+   */
+  PLAN_PLAIN_TEMPORAL("lychee-plan-plain-temporal", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      EnumSet<QuestionType> plain = EnumSet.of(QuestionType.TEMPORAL);
+      plain.addAll(base.plainQueryTypes());
+      return base.toBuilder().plainQueryTypes(plain).build();
+    }
+  },
+  /**
    * A write-side variant (issue 21): every evidence node embeds its own text, tag and entity-tag
    * nodes included, instead of taking its records' mean vector ({@link IngestConfig#derivedNodeKinds()}
    * empty), so what the default's ingest saving costs in recall stays measurable.

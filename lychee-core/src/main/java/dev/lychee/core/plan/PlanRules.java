@@ -17,12 +17,14 @@ public final class PlanRules {
   private final boolean dateFilters;
   private final boolean queryVariants;
   private final Set<QuestionType> singleRouteTypes;
+  private final Set<QuestionType> plainQueryTypes;
 
   private PlanRules(Builder b) {
     perPersonRoutes = b.perPersonRoutes;
     dateFilters = b.dateFilters;
     queryVariants = b.queryVariants;
     singleRouteTypes = Set.copyOf(b.singleRouteTypes);
+    plainQueryTypes = Set.copyOf(b.plainQueryTypes);
   }
 
   public static PlanRules defaults() {
@@ -37,7 +39,7 @@ public final class PlanRules {
   public Builder toBuilder() {
     Builder b = new Builder().perPersonRoutes(perPersonRoutes).dateFilters(dateFilters).queryVariants(queryVariants);
     b.singleRouteTypes = singleRouteTypes.isEmpty() ? EnumSet.noneOf(QuestionType.class) : EnumSet.copyOf(singleRouteTypes);
-    return b;
+    return b.plainQueryTypes(plainQueryTypes);
   }
 
   /** One route per named person when a comparison or a list spans several people. */
@@ -60,10 +62,23 @@ public final class PlanRules {
     return singleRouteTypes;
   }
 
+  /**
+   * Question types whose routes search with their question alone, without focused variants (the
+   * rest of their plan is kept): the variant route type falls back where it does not pay.
+   */
+  public Set<QuestionType> plainQueryTypes() {
+    return plainQueryTypes;
+  }
+
+  /** Whether routes for a question of {@code type} get focused query variants. */
+  public boolean queryVariants(QuestionType type) {
+    return queryVariants && !plainQueryTypes.contains(type);
+  }
+
   @Override
   public String toString() {
     return "PlanRules[perPersonRoutes=" + perPersonRoutes + ", dateFilters=" + dateFilters + ", queryVariants="
-        + queryVariants + ", singleRouteTypes=" + singleRouteTypes + "]";
+        + queryVariants + ", singleRouteTypes=" + singleRouteTypes + ", plainQueryTypes=" + plainQueryTypes + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -72,8 +87,17 @@ public final class PlanRules {
     private boolean dateFilters = true;
     private boolean queryVariants = true;
     private Set<QuestionType> singleRouteTypes = EnumSet.noneOf(QuestionType.class);
+    private Set<QuestionType> plainQueryTypes = EnumSet.noneOf(QuestionType.class);
 
     private Builder() {}
+
+    /** The question types whose routes search with the question alone (replaces the set). */
+    public Builder plainQueryTypes(Set<QuestionType> types) {
+      Objects.requireNonNull(types, "plainQueryTypes");
+      types.forEach(t -> Objects.requireNonNull(t, "plainQueryTypes holds null"));
+      plainQueryTypes = types.isEmpty() ? EnumSet.noneOf(QuestionType.class) : EnumSet.copyOf(types);
+      return this;
+    }
 
     public Builder perPersonRoutes(boolean v) {
       perPersonRoutes = v;

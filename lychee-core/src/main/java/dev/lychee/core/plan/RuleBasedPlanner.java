@@ -65,11 +65,11 @@ public final class RuleBasedPlanner implements QueryPlanner {
       for (String n : names) {
         List<String> one = List.of(n);
         String goal = n + ": " + topic;
-        routes.add(new RecallRoute("r" + i++, goal, queries(n + " " + topic, one, rules.queryVariants()),
+        routes.add(new RecallRoute("r" + i++, goal, queries(n + " " + topic, one, rules.queryVariants(type)),
             List.of(new Constraint(Constraint.Kind.ENTITY, n)), filter));
       }
     } else {
-      routes.add(new RecallRoute("r1", text, queries(text, names, rules.queryVariants()), constraints, filter));
+      routes.add(new RecallRoute("r1", text, queries(text, names, rules.queryVariants(type)), constraints, filter));
     }
     return new RecallPlan(type, "rules: " + type.wireName() + (perPerson ? ", one route per person" : ""),
         routes, filter, TokenUsage.ZERO);

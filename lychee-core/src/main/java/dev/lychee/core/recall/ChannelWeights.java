@@ -6,7 +6,9 @@ import static dev.lychee.core.config.ConfigChecks.unit;
  * The field scores the built-in channels give their hits (docs/defaults.md §4.5): node weights,
  * temporal node scores, and the {@code base + scale·r} mappings of the record-vector, raw-turn and
  * lexical channels. Every value lies in [0, 1]. Immutable; {@link #defaults()} are the reference
- * values.
+ * values except the record-vector base, 0.40 instead of 0.30: a record is a compact, one-line
+ * citation of its turns, and under a token budget records that rank beside the raw turns let
+ * list and inference questions gather turns from many sessions (measured, docs/defaults.md §4.5).
  */
 public final class ChannelWeights {
   private static final String OWNER = "ChannelWeights";
@@ -45,7 +47,7 @@ public final class ChannelWeights {
     lexicalRecordScale = unit(OWNER, "lexicalRecordScale", b.lexicalRecordScale);
   }
 
-  /** The reference weights. */
+  /** The default weights (the reference ones but for the record-vector base). */
   public static ChannelWeights defaults() {
     return builder().build();
   }
@@ -140,7 +142,7 @@ public final class ChannelWeights {
     private double temporalDay = .42;
     private double temporalMonth = .28;
     private double temporalOther = .34;
-    private double recordBase = .30;
+    private double recordBase = .40;
     private double recordScale = .30;
     private double rawBase = .34;
     private double rawScale = .42;

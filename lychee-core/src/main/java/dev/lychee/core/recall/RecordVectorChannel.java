@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * Direct record recall (§4.5, 3.): every query variant searches the record index (vectors of
  * {@code "<type>: <text>"}); a hit with retrieval score {@code r} gets field
- * {@code recordBase + recordScale·r} (0.30 + 0.30·r).
+ * {@code recordBase + recordScale·r} (0.40 + 0.30·r; the reference has 0.30 + 0.30·r, docs/defaults.md §4.5).
  */
 public final class RecordVectorChannel implements RecallChannel {
   /** The channel name used in provenance. */

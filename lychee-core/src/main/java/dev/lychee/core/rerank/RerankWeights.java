@@ -9,7 +9,9 @@ import static dev.lychee.core.config.ConfigChecks.nonNegative;
  * <p>Defaults: on the LoCoMo dev half this reranker together with MMR turn containment lifted
  * evidence recall@20 from 0.759 to 0.825 (the reference keeps its cross-encoder off); raising the
  * lexical weight from .14 to .35, with query terms weighted by their rarity in the pool, added
- * about .01 to recall@1000 tokens (docs/defaults.md §4.9).
+ * about .01 to recall@1000 tokens (docs/defaults.md §4.8). The similarity weight is .30 (from
+ * .10), set together with the record-vector base (§4.5): records and raw turns are scored on
+ * different field scales, and the embedding similarity is the feature they share.
  */
 public final class RerankWeights {
   private static final String OWNER = "RerankWeights";
@@ -78,7 +80,7 @@ public final class RerankWeights {
   /** Builder; every value starts at its default. */
   public static final class Builder {
     private double fused = .62;
-    private double similarity = .10;
+    private double similarity = .30;
     private double lexical = .35;
     private double speaker = .10;
     private double temporal = .04;

@@ -136,4 +136,28 @@ class RuleBasedPlannerTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanRules.builder().singleRouteTypes(null))
         .isInstanceOf(NullPointerException.class).hasMessageContaining("singleRouteTypes");
   }
+
+  @Test
+  void plainQueryTypesKeepTheirPlanButSearchWithTheQuestionAlone() {
+    PlanRules rules = PlanRules.builder().plainQueryTypes(java.util.Set.of(QuestionType.TEMPORAL)).build();
+    RuleBasedPlanner p = new RuleBasedPlanner(rules);
+    RecallPlan when = p.plan(Question.of("ns", "When did Omar run the marathon in June 2023?"));
+    assertThat(when.type()).isEqualTo(QuestionType.TEMPORAL); // still typed and filtered, unlike a single route
+    assertThat(when.temporalFilter()).isNotNull();
+    assertThat(when.routes()).hasSize(1);
+    assertThat(when.routes().get(0).queries()).containsExactly("When did Omar run the marathon in June 2023?");
+    // other types keep their variants
+    RecallPlan what = p.plan(Question.of("ns", "What kind of pottery does Omar make with his sister?"));
+    assertThat(what.routes().get(0).queries().size()).isGreaterThan(1);
+    assertThat(rules.queryVariants(QuestionType.TEMPORAL)).isFalse();
+    assertThat(rules.queryVariants(QuestionType.SINGLE)).isTrue();
+    assertThat(rules.toBuilder().build().plainQueryTypes()).containsExactly(QuestionType.TEMPORAL);
+    assertThat(PlanRules.builder().queryVariants(false).build().queryVariants(QuestionType.SINGLE)).isFalse();
+    // the default: every type gets variants (plain temporal queries did not pay, docs/defaults.md §4.15)
+    assertThat(PlanRules.defaults().plainQueryTypes()).isEmpty();
+    assertThat(new RuleBasedPlanner().plan(Question.of("ns", "When did Omar run the marathon in June 2023?"))
+        .routes().get(0).queries().size()).isGreaterThan(1);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanRules.builder().plainQueryTypes(null))
+        .isInstanceOf(NullPointerException.class).hasMessageContaining("plainQueryTypes");
+  }
 }

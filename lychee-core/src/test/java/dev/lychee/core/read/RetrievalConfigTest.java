@@ -21,13 +21,13 @@ class RetrievalConfigTest {
     RetrievalConfig c = RetrievalConfig.defaults();
     assertThat(c.maxVariants()).isEqualTo(8);
     assertThat(c.reranker()).isTrue();
-    assertThat(c.weights().recordBase()).isEqualTo(.30);
+    assertThat(c.weights().recordBase()).isEqualTo(.40);
     assertThat(c.weights().rawScale()).isEqualTo(.42);
     assertThat(c.fusion().rrfK()).isEqualTo(60);
     assertThat(c.fusion().bestWeight()).isEqualTo(.82);
     assertThat(c.mmr().diversity()).isEqualTo(.15);
     assertThat(c.mmr().episodeLimiter()).isFalse();
-    assertThat(c.rerank().sum()).isCloseTo(1.21, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(c.rerank().sum()).isCloseTo(1.41, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(c.windows().maxTurns()).isEqualTo(7);
     assertThat(c.windows().trimLineChars()).isEqualTo(160);
     assertThat(c.boosts().temporalSpan()).isEqualTo(.08);

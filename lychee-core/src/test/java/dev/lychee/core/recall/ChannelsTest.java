@@ -83,7 +83,7 @@ class ChannelsTest {
         f.embedder.embedDocuments(List.of(marathon.normalizedText())).get(0));
     double rScore = Math.max(0, Math.min(1, 2 * cos - 1));
     assertThat(out.get(0).similarity()).isCloseTo(rScore, org.assertj.core.api.Assertions.within(1e-5));
-    assertThat(out.get(0).score()).isCloseTo(0.30 + 0.30 * rScore, org.assertj.core.api.Assertions.within(1e-5));
+    assertThat(out.get(0).score()).isCloseTo(0.40 + 0.30 * rScore, org.assertj.core.api.Assertions.within(1e-5));
   }
 
   @Test
