@@ -33,10 +33,8 @@ class ChangedFactsRecallTest {
 
   @BeforeAll
   void ingest() {
-    // the rule is off by default (docs/defaults.md §4.16): switched on here
-    memory = Lychee.create(LycheeConfig.builder()
-        .retrieval(RetrievalConfig.builder().latestFirst(LatestFirstConfig.on()).build()).build(),
-        new OnnxEmbeddingModule());
+    // the offline defaults: the latest-first rule is on (docs/defaults.md §4.16)
+    memory = Lychee.create(new OnnxEmbeddingModule());
     ingest(memory);
   }
 
@@ -145,8 +143,10 @@ class ChangedFactsRecallTest {
 
   @Test
   void withTheRuleOffTheOldEmployerRanksFirst() {
-    // what the rule changes: the same chat read with the defaults (rule off) ranks the old employer first
-    try (Lychee off = Lychee.create(new OnnxEmbeddingModule())) {
+    // what the rule changes: the same chat read with the rule switched off ranks the old employer first
+    try (Lychee off = Lychee.create(LycheeConfig.builder()
+        .retrieval(RetrievalConfig.builder().latestFirst(LatestFirstConfig.off()).build()).build(),
+        new OnnxEmbeddingModule())) {
       ingest(off);
       Recall r = off.recall(NS, "Where does Priya work now?");
       assertThat(rank(r, has("Northwind Logistics").and(hasNot("Harbor Health"))))

@@ -24,6 +24,7 @@ import dev.lychee.core.recall.EvidenceNodeChannel;
 import dev.lychee.core.recall.LexicalChannel;
 import dev.lychee.core.recall.RecordVectorChannel;
 import dev.lychee.core.recall.TemporalRangeChannel;
+import dev.lychee.core.rerank.LatestFirstConfig;
 import dev.lychee.core.select.TopKSelector;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -160,6 +161,17 @@ public enum Ablation {
     }
   },
   /**
+   * The reranker's latest-first rule for questions about the present switched off
+   * ({@link RetrievalConfig#latestFirst()}), so what the default's preference for the latest
+   * statement costs or buys in recall stays measurable.
+   */
+  NO_LATEST_FIRST("lychee-no-latest-first", false) {
+    @Override
+    RetrievalConfig retrieval(RetrievalConfig base) {
+      return base.toBuilder().latestFirst(LatestFirstConfig.off()).build();
+    }
+  },
+  /**
    * A write-side variant (issue 21): every evidence node embeds its own text, tag and entity-tag
    * nodes included, instead of taking its records' mean vector ({@link IngestConfig#derivedNodeKinds()}
    * empty), so what the default's ingest saving costs in recall stays measurable.
@@ -194,6 +206,11 @@ public enum Ablation {
     return base;
   }
 
+  /** The read side's other settings this ablation runs with (the base ones unless it changes one). */
+  RetrievalConfig retrieval(RetrievalConfig base) {
+    return base;
+  }
+
   /** The write path's configuration this ablation runs with (the base one unless it is a write-side variant). */
   IngestConfig ingest(IngestConfig base) {
     return base;
@@ -207,10 +224,10 @@ public enum Ablation {
 
   /** The base configuration as this ablation runs it (source windows off when raw turns are left out). */
   public LycheeConfig configure(LycheeConfig base) {
-    RetrievalConfig r = base.retrieval();
+    RetrievalConfig r = retrieval(base.retrieval());
     PlanRules rules = plan(r.plan());
     IngestConfig ingest = ingest(base.ingest());
-    if (!noWindows && rules == r.plan() && ingest == base.ingest()) { // same objects: nothing changed
+    if (!noWindows && r == base.retrieval() && rules == r.plan() && ingest == base.ingest()) { // same objects: nothing changed
       return base;
     }
     RetrievalConfig.Builder b = r.toBuilder().plan(rules);

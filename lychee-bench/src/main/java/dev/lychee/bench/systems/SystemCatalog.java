@@ -17,7 +17,8 @@ public final class SystemCatalog {
   public static final List<String> NAMES = List.of("bm25", "dense", "hybrid", "lychee",
       "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw", "lychee-plan-no-person",
       "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal", "lychee-plan-single-aggregate",
-      "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-embedded-nodes");
+      "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-no-latest-first",
+      "lychee-embedded-nodes");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -90,7 +91,7 @@ public final class SystemCatalog {
       case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw",
           "lychee-plan-no-person", "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal",
           "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-plan-plain-temporal",
-          "lychee-embedded-nodes" ->
+          "lychee-no-latest-first", "lychee-embedded-nodes" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };

@@ -175,12 +175,12 @@ class LatestFirstTest {
   }
 
   @Test
-  void theRuleIsOffByDefault() {
-    assertThat(LatestFirstConfig.defaults().enabled()).isFalse();
+  void theRuleIsOnByDefaultAndOffLeavesTheRankingAlone() {
+    assertThat(LatestFirstConfig.defaults().enabled()).isTrue();
     Candidate old = turn(JAN, 3, "Priya: Yes, the rent is $1,450 a month.", .74);
     Candidate raised = turn(MAR, 1, "Priya: My landlord raised the rent, I pay $1,620 a month.", .70);
     List<Candidate> in = List.of(old, raised);
-    assertThat(new LatestFirst(LatestFirstConfig.defaults()).apply(in, ctx("What is Priya's rent now?", null)))
+    assertThat(new LatestFirst(LatestFirstConfig.off()).apply(in, ctx("What is Priya's rent now?", null)))
         .isSameAs(in);
   }
 
