@@ -168,9 +168,11 @@ final class SegmentCommitter {
     for (int i = 0; i < records.size(); i++) {
       recordVectors.put(records.get(i).id(), vs.get(i));
     }
+    // one write for records and every node kind: a store that commits per write commits once
+    Map<String, Map<String, float[]>> byIndex = new LinkedHashMap<>();
     if (!recordVectors.isEmpty()) {
       written.records.addAll(recordVectors.keySet());
-      vectors.upsert(ns, VectorIndex.RECORDS, recordVectors);
+      byIndex.put(VectorIndex.RECORDS, recordVectors);
     }
     Map<NodeKind, Map<String, float[]>> byKind = new EnumMap<>(NodeKind.class);
     for (int i = 0; i < embedded.size(); i++) {
@@ -183,8 +185,11 @@ final class SegmentCommitter {
     byKind.forEach((kind, m) -> {
       m.keySet().stream().filter(id -> !stored.contains(id))
           .forEach(id -> written.nodes.computeIfAbsent(kind, k -> new ArrayList<>()).add(id));
-      vectors.upsert(ns, VectorIndex.nodes(kind), m);
+      byIndex.put(VectorIndex.nodes(kind), m);
     });
+    if (!byIndex.isEmpty()) {
+      vectors.upsertAll(ns, byIndex);
+    }
   }
 
   /** The normalised mean of the vectors of the node's records in this batch. */
