@@ -17,7 +17,8 @@ public final class SystemCatalog {
   public static final List<String> NAMES = List.of("bm25", "dense", "hybrid", "lychee",
       "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw", "lychee-plan-no-person",
       "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal", "lychee-plan-single-aggregate",
-      "lychee-plan-single-advice", "lychee-embedded-nodes");
+      "lychee-plan-single-advice", "lychee-embedded-nodes",
+      "lychee-turn-vectors-from-exchanges");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -89,7 +90,8 @@ public final class SystemCatalog {
       case "hybrid" -> new HybridSystem(embedder());
       case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw",
           "lychee-plan-no-person", "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal",
-          "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-embedded-nodes" ->
+          "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-embedded-nodes",
+          "lychee-turn-vectors-from-exchanges" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };
