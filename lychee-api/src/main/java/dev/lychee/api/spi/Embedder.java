@@ -1,6 +1,7 @@
 package dev.lychee.api.spi;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Turns text into unit-length float vectors.
@@ -21,6 +22,18 @@ public interface Embedder {
    * @return one vector per text, in input order; an empty list for an empty input
    */
   List<float[]> embedDocuments(List<String> texts);
+
+  /**
+   * Embeds documents with a priority hint (see {@link EmbeddingPriority}): same vectors as {@link
+   * #embedDocuments(List)}, which the default calls, ignoring the hint. An embedder that shares
+   * its hardware between callers may run foreground batches first.
+   *
+   * @throws NullPointerException when {@code priority} is null
+   */
+  default List<float[]> embedDocuments(List<String> texts, EmbeddingPriority priority) {
+    Objects.requireNonNull(priority, "priority");
+    return embedDocuments(texts);
+  }
 
   /** Embeds one search query (query side). */
   float[] embedQuery(String query);

@@ -7,7 +7,10 @@ import java.util.Objects;
  * model's identity ({@link #dimension()}, {@link #modelId()}, {@link #profile()}) is the wrapped
  * embedder's. The embedding methods stay for the subclass to write, because forwarding them by
  * default would let a batch call slip past what the subclass adds; {@link #embedQueries} keeps
- * the interface's default, one {@link #embedQuery} per query, unless the subclass overrides it.
+ * the interface's default, one {@link #embedQuery} per query, unless the subclass overrides it;
+ * likewise {@link #embedDocuments(java.util.List, EmbeddingPriority)} goes through the subclass's
+ * {@link #embedDocuments(java.util.List)} and so drops the priority hint, unless the subclass
+ * overrides it to pass the hint on.
  */
 public abstract class EmbedderDecorator implements Embedder {
   /** The wrapped embedder. */

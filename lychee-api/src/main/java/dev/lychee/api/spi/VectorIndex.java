@@ -33,6 +33,18 @@ public interface VectorIndex extends AutoCloseable {
   void upsert(String namespace, String kind, Map<String, float[]> vectors);
 
   /**
+   * Inserts or replaces the vectors of several kinds of one namespace, as {@link #upsert} does for
+   * each. The default calls {@link #upsert} per kind (not atomic across kinds); an index whose
+   * writes cost per call (a commit each) may write them all at once, which the write path uses for
+   * a segment's record and node vectors.
+   *
+   * @param vectorsByKind the vectors of each kind, keyed by kind
+   */
+  default void upsertAll(String namespace, Map<String, Map<String, float[]>> vectorsByKind) {
+    vectorsByKind.forEach((kind, vectors) -> upsert(namespace, kind, vectors));
+  }
+
+  /**
    * The {@code k} nearest ids.
    *
    * @param filter nullable; when set only ids it accepts are returned (the search widens its fetch

@@ -181,6 +181,17 @@ public enum Ablation {
     IngestConfig ingest(IngestConfig base) {
       return base.toBuilder().derivedNodeKinds(Set.of()).build();
     }
+  },
+  /**
+   * A write-side variant (issue 21): a turn that is an exchange on its own takes its exchange's
+   * vector instead of being embedded itself ({@link IngestConfig#turnVectorsFromExchanges()}), one
+   * embedding fewer per such turn; measured against the default before it could become one.
+   */
+  TURN_VECTORS_FROM_EXCHANGES("lychee-turn-vectors-from-exchanges", false) {
+    @Override
+    IngestConfig ingest(IngestConfig base) {
+      return base.toBuilder().turnVectorsFromExchanges(true).build();
+    }
   };
 
   private final String systemName;

@@ -2,6 +2,7 @@ package dev.lychee.bench.systems;
 
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbedderDecorator;
+import dev.lychee.api.spi.EmbeddingPriority;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,10 +22,16 @@ public final class CachingEmbedder extends EmbedderDecorator {
   }
 
   @Override
-  public synchronized List<float[]> embedDocuments(List<String> texts) {
+  public List<float[]> embedDocuments(List<String> texts) {
+    return embedDocuments(texts, EmbeddingPriority.FOREGROUND);
+  }
+
+  /** Embeds the texts not cached yet with the given priority hint. */
+  @Override
+  public synchronized List<float[]> embedDocuments(List<String> texts, EmbeddingPriority priority) {
     List<String> missing = texts.stream().filter(t -> !documents.containsKey(t)).distinct().toList();
     if (!missing.isEmpty()) {
-      List<float[]> vectors = delegate.embedDocuments(missing);
+      List<float[]> vectors = delegate.embedDocuments(missing, priority);
       for (int i = 0; i < missing.size(); i++) {
         documents.put(missing.get(i), vectors.get(i));
       }

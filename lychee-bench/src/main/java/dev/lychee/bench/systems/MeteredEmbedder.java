@@ -2,6 +2,7 @@ package dev.lychee.bench.systems;
 
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbedderDecorator;
+import dev.lychee.api.spi.EmbeddingPriority;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -46,6 +47,17 @@ public final class MeteredEmbedder extends EmbedderDecorator {
     long t0 = System.nanoTime();
     try {
       return delegate.embedDocuments(texts);
+    } finally {
+      count(t0, texts == null ? 0 : texts.size(), documents);
+    }
+  }
+
+  /** Passes the priority hint on, so a metered embedder schedules as the bare one does. */
+  @Override
+  public List<float[]> embedDocuments(List<String> texts, EmbeddingPriority priority) {
+    long t0 = System.nanoTime();
+    try {
+      return delegate.embedDocuments(texts, priority);
     } finally {
       count(t0, texts == null ? 0 : texts.size(), documents);
     }

@@ -2,6 +2,7 @@ package dev.lychee.core.ingest;
 
 import dev.lychee.api.QueueFullException;
 import dev.lychee.api.Segment;
+import dev.lychee.api.spi.EmbeddingPriority;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -186,7 +187,8 @@ final class EncodeQueue implements AutoCloseable {
     }
     EncodeRunner.Step step;
     try {
-      step = runner.once(item.segment());
+      // nobody waits for this segment: its embeddings give way to the callers' (docs/defaults.md §7)
+      step = runner.once(item.segment(), EmbeddingPriority.BACKGROUND);
     } catch (RuntimeException | Error e) {
       SegmentFailure f = new SegmentFailure(key.namespace(), item.segment().id(), FailureKinds.kind(e),
           "unexpected failure while encoding segment " + item.segment().id() + ": " + e);

@@ -2,6 +2,7 @@ package dev.lychee.core.ingest;
 
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentClaim;
+import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.SegmentClaims;
 import dev.lychee.core.metrics.LycheeMetrics;
 import java.time.Duration;
@@ -47,8 +48,12 @@ final class EncodeRunner {
     this.owner = owner;
   }
 
-  /** One attempt. Never throws. */
-  Step once(Segment segment) {
+  /**
+   * One attempt. Never throws.
+   *
+   * @param priority the embedding priority of the segment's records and nodes
+   */
+  Step once(Segment segment, EmbeddingPriority priority) {
     Optional<SegmentClaim> claimed;
     try {
       claimed = claims.claim(segment, owner, config.claimLease());
@@ -59,7 +64,8 @@ final class EncodeRunner {
       return new Step(IngestResult.EMPTY, null, false, 0, true);
     }
     SegmentClaim claim = claimed.get();
-    SegmentCommitter.Outcome o = committer.attempt(segment, (records, nodes) -> claims.commitClaimed(claim, records, nodes));
+    SegmentCommitter.Outcome o = committer.attempt(segment,
+        (records, nodes) -> claims.commitClaimed(claim, records, nodes), priority);
     int attempts = claim.attempts() + 1;
     if (o.lost()) {
       LOG.warn("segment " + segment.id() + ": the claim lapsed before the commit; another owner encodes it");
@@ -117,7 +123,7 @@ final class EncodeRunner {
   IngestResult runSync(Segment segment) {
     IngestResult total = IngestResult.EMPTY;
     while (true) {
-      Step step = once(segment);
+      Step step = once(segment, EmbeddingPriority.FOREGROUND);
       if (!retry(step)) {
         return total.plus(step.result());
       }

@@ -42,6 +42,11 @@ import java.util.Set;
  *     cannot be listed (default: {@code TAG} and {@code ENTITY_TAG}, measured to keep recall on the
  *     dev half within 0.002 while ingest embeds 4.2 texts per turn instead of 10.4; an empty set
  *     embeds every node)
+ * @param turnVectorsFromExchanges a turn that forms an exchange on its own (the usual case when a
+ *     conversation has no assistant turns) takes its exchange's vector, of {@code "user: <turn
+ *     text>"}, instead of an embedding of its own text: one embedding instead of two per such turn,
+ *     at the price of a role prefix in the turn's vector (a quality change, docs/defaults.md
+ *     §3.4; default false)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -58,7 +63,8 @@ public record IngestConfig(
     boolean resumeOnOpen,
     Duration claimLease,
     Duration sweepPeriod,
-    Set<NodeKind> derivedNodeKinds) {
+    Set<NodeKind> derivedNodeKinds,
+    boolean turnVectorsFromExchanges) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -141,7 +147,7 @@ public record IngestConfig(
         .reembedNodes(reembedNodes).encodeMode(encodeMode).concurrency(concurrency).queueCapacity(queueCapacity)
         .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
         .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod)
-        .derivedNodeKinds(derivedNodeKinds);
+        .derivedNodeKinds(derivedNodeKinds).turnVectorsFromExchanges(turnVectorsFromExchanges);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -161,6 +167,7 @@ public record IngestConfig(
     private Duration claimLease = Duration.ofMinutes(15);
     private Duration sweepPeriod = Duration.ofMinutes(1);
     private Set<NodeKind> derivedNodeKinds = Set.of(NodeKind.TAG, NodeKind.ENTITY_TAG);
+    private boolean turnVectorsFromExchanges = false;
 
     private Builder() {}
 
@@ -179,11 +186,12 @@ public record IngestConfig(
     public Builder claimLease(Duration v) { claimLease = v; return this; }
     public Builder sweepPeriod(Duration v) { sweepPeriod = v; return this; }
     public Builder derivedNodeKinds(Set<NodeKind> v) { derivedNodeKinds = v; return this; }
+    public Builder turnVectorsFromExchanges(boolean v) { turnVectorsFromExchanges = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
           queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
-          sweepPeriod, derivedNodeKinds);
+          sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges);
     }
   }
 }

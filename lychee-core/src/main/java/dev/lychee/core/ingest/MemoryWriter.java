@@ -9,6 +9,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.TurnConflictException;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.SegmentClaims;
@@ -446,20 +447,45 @@ public final class MemoryWriter implements AutoCloseable {
   /**
    * Embeds the newly stored turns and the session's fresh exchanges in one batch (the caller's
    * latency is then one batch, whose texts run in parallel), indexes the turn vectors, and offers
-   * the exchanges to the segmenter.
+   * the exchanges to the segmenter. With {@link IngestConfig#turnVectorsFromExchanges()} a turn
+   * that is an exchange on its own is not embedded itself but takes its exchange's vector.
    */
   private List<Segment> indexAndOffer(String namespace, SessionSegmentation seg, List<RawTurn> stored) {
     SessionSegmentation.Fresh fresh = seg.fresh(store);
-    List<String> texts = new ArrayList<>(turnTexts(stored));
+    Map<Integer, Integer> fromExchange = config.turnVectorsFromExchanges() ? singleTurnExchanges(fresh) : Map.of();
+    List<RawTurn> own = stored.stream().filter(t -> !fromExchange.containsKey(t.index())).toList();
+    List<String> texts = new ArrayList<>(turnTexts(own));
     texts.addAll(seg.embeddingTexts(fresh));
     if (texts.isEmpty()) {
       return List.of();
     }
-    List<float[]> vs = embedder.embedDocuments(texts);
+    List<float[]> vs = embedder.embedDocuments(texts, EmbeddingPriority.FOREGROUND);
+    List<float[]> exchangeVectors = vs.subList(own.size(), vs.size());
     if (!stored.isEmpty()) {
-      upsertTurnVectors(namespace, stored, vs.subList(0, stored.size()));
+      List<float[]> turnVectors = new ArrayList<>(stored.size());
+      int next = 0;
+      for (RawTurn t : stored) {
+        Integer draft = fromExchange.get(t.index());
+        turnVectors.add(draft == null ? vs.get(next++) : exchangeVectors.get(draft));
+      }
+      upsertTurnVectors(namespace, stored, turnVectors);
     }
-    return seg.offer(fresh, vs.subList(stored.size(), vs.size()));
+    return seg.offer(fresh, exchangeVectors);
+  }
+
+  /** Turn index to the position of the fresh exchange that holds only that turn (no fragments). */
+  private static Map<Integer, Integer> singleTurnExchanges(SessionSegmentation.Fresh fresh) {
+    Map<Integer, Integer> out = new java.util.HashMap<>();
+    Map<Integer, Integer> draftsPerTurn = new java.util.HashMap<>();
+    for (int i = 0; i < fresh.drafts().size(); i++) {
+      var d = fresh.drafts().get(i);
+      d.turns().forEach(t -> draftsPerTurn.merge(t.index(), 1, Integer::sum));
+      if (d.turns().size() == 1 && !d.forceFinalize()) {
+        out.put(d.firstIndex(), i);
+      }
+    }
+    out.keySet().removeIf(index -> draftsPerTurn.get(index) > 1);
+    return out;
   }
 
   private List<String> turnTexts(List<RawTurn> turns) {

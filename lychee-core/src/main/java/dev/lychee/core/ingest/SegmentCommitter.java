@@ -7,6 +7,7 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.api.ReferenceContext;
 import dev.lychee.api.Segment;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
@@ -79,8 +80,13 @@ final class SegmentCommitter {
     boolean commit(List<MemoryRecord> records, List<EvidenceNode> nodes);
   }
 
-  /** Encodes a stored segment and commits its records and nodes through {@code commit}, once. */
-  Outcome attempt(Segment segment, Commit commit) {
+  /**
+   * Encodes a stored segment and commits its records and nodes through {@code commit}, once.
+   *
+   * @param priority how the record and node vectors are asked for: {@code BACKGROUND} from the
+   *     background encoder, so the embedder may run an {@code append}'s turns first
+   */
+  Outcome attempt(Segment segment, Commit commit, EmbeddingPriority priority) {
     String ns = segment.namespace();
     Encoding encoding;
     try {
@@ -94,7 +100,7 @@ final class SegmentCommitter {
     Written written = new Written();
     try {
       List<EvidenceNode> nodes = organizer.organize(segment, records);
-      writeVectors(ns, records, nodes, written);
+      writeVectors(ns, records, nodes, written, priority);
       if (!commit.commit(records, nodes)) {
         removeOrphans(ns, written, null);
         return new Outcome(IngestResult.EMPTY, null, true);
@@ -134,7 +140,8 @@ final class SegmentCommitter {
     }
   }
 
-  private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes, Written written) {
+  private void writeVectors(String ns, List<MemoryRecord> records, List<EvidenceNode> nodes, Written written,
+      EmbeddingPriority priority) {
     List<String> texts = new ArrayList<>(records.size() + nodes.size());
     records.forEach(r -> texts.add(r.normalizedText()));
     // temporal nodes are reached through their keys, never by vector (docs/defaults.md §4.5)
@@ -156,14 +163,16 @@ final class SegmentCommitter {
     if (texts.isEmpty()) {
       return;
     }
-    List<float[]> vs = embedder.embedDocuments(texts);
+    List<float[]> vs = embedder.embedDocuments(texts, priority);
     Map<String, float[]> recordVectors = new LinkedHashMap<>();
     for (int i = 0; i < records.size(); i++) {
       recordVectors.put(records.get(i).id(), vs.get(i));
     }
+    // one write for records and every node kind: a store that commits per write commits once
+    Map<String, Map<String, float[]>> byIndex = new LinkedHashMap<>();
     if (!recordVectors.isEmpty()) {
       written.records.addAll(recordVectors.keySet());
-      vectors.upsert(ns, VectorIndex.RECORDS, recordVectors);
+      byIndex.put(VectorIndex.RECORDS, recordVectors);
     }
     Map<NodeKind, Map<String, float[]>> byKind = new EnumMap<>(NodeKind.class);
     for (int i = 0; i < embedded.size(); i++) {
@@ -176,8 +185,11 @@ final class SegmentCommitter {
     byKind.forEach((kind, m) -> {
       m.keySet().stream().filter(id -> !stored.contains(id))
           .forEach(id -> written.nodes.computeIfAbsent(kind, k -> new ArrayList<>()).add(id));
-      vectors.upsert(ns, VectorIndex.nodes(kind), m);
+      byIndex.put(VectorIndex.nodes(kind), m);
     });
+    if (!byIndex.isEmpty()) {
+      vectors.upsertAll(ns, byIndex);
+    }
   }
 
   /** The normalised mean of the vectors of the node's records in this batch. */

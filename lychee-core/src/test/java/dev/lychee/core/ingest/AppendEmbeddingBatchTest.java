@@ -66,4 +66,27 @@ class AppendEmbeddingBatchTest {
       l.awaitIdle("ns", java.time.Duration.ofMinutes(1));
     }
   }
+
+  @Test
+  void aTurnThatIsAnExchangeOnItsOwnCanTakeTheExchangesVector() {
+    Recording embedder = new Recording();
+    LycheeConfig config = LycheeConfig.builder()
+        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).turnVectorsFromExchanges(true).build())
+        .build();
+    try (Lychee l = Lychee.builder().embedder(embedder).config(config).build()) {
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "I adopted a cat named Pixel."),
+          Turn.assistant("What a lovely name for a cat."), Turn.user("Ada", "She sleeps on my keyboard.")));
+      // the first two turns share an exchange and keep their own vectors; the third is one on its own
+      assertThat(embedder.batches.get(0)).containsExactly("Ada: I adopted a cat named Pixel.",
+          "What a lovely name for a cat.",
+          "user: Ada: I adopted a cat named Pixel.\nassistant: What a lovely name for a cat.",
+          "user: Ada: She sleeps on my keyboard.");
+      assertThat(l.vectors().size("ns", VectorIndex.TURNS)).isEqualTo(3);
+      float[] exchange = new HashingEmbedder().embedDocuments(List.of("user: Ada: She sleeps on my keyboard.")).get(0);
+      var hit = l.vectors().search("ns", VectorIndex.TURNS, exchange, 1, null).get(0);
+      assertThat(hit.id()).isEqualTo(l.store().turns("ns", "s1").get(2).id());
+      assertThat(hit.score()).isGreaterThan(0.9999);
+      l.awaitIdle("ns", java.time.Duration.ofMinutes(1));
+    }
+  }
 }

@@ -10,11 +10,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The helper threads that encode texts of a batch beside the calling thread. One pool per JVM,
  * one thread per core, shared by every {@link OnnxEmbedder} (the model itself is shared too):
  * daemon threads, so an embedder never keeps the JVM alive, and idle ones time out after a few
- * seconds.
+ * seconds. Batches run through one shared {@link BatchScheduler}, so background batches give way to
+ * foreground ones whichever embedder instance issued them.
  */
 final class EmbeddingThreads {
   private static final int SIZE = Math.max(1, Runtime.getRuntime().availableProcessors());
   private static final Executor SHARED = create();
+  /**
+   * How long a background batch waits for foreground batches before it takes one text anyway:
+   * long enough to cover an {@code append}'s batch on a busy machine, short enough that endless
+   * foreground traffic still lets background encoding move (docs/defaults.md §7).
+   */
+  static final long MAX_BACKGROUND_WAIT_MS = 200;
+  private static final BatchScheduler SCHEDULER =
+      new BatchScheduler(SHARED, SIZE, TimeUnit.MILLISECONDS.toNanos(MAX_BACKGROUND_WAIT_MS));
 
   private EmbeddingThreads() {}
 
@@ -25,6 +34,11 @@ final class EmbeddingThreads {
 
   static Executor shared() {
     return SHARED;
+  }
+
+  /** The scheduler every embedder on this pool shares, so foreground batches of any embedder come first. */
+  static BatchScheduler scheduler() {
+    return SCHEDULER;
   }
 
   private static Executor create() {

@@ -5,16 +5,14 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.lychee.api.ProviderException;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.EmbeddingProfile;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The embedded, offline default {@link Embedder}: BAAI's bge-small-en-v1.5 in its quantized ONNX
@@ -45,7 +43,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * encoded in parallel: the calling thread works through them itself, and up to one helper per
  * further core from a shared pool of daemon threads takes texts from the same batch. A caller
  * therefore never waits behind other callers' batches queued in that pool: a helper that starts
- * after the batch is done finds nothing left and returns.
+ * after the batch is done finds nothing left and returns. Batches marked {@link
+ * EmbeddingPriority#BACKGROUND} start no new text while a foreground batch runs (queries and
+ * unmarked documents are foreground), so the background encoder's records and nodes do not slow
+ * down an {@code append}'s turns and exchanges (docs/defaults.md §7).
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -95,7 +96,7 @@ public final class OnnxEmbedder implements Embedder {
   private static final String PROVIDER = "in-process:" + MODEL_ID;
 
   private final BgeModel model;
-  private final Executor helpers = EmbeddingThreads.shared();
+  private final BatchScheduler scheduler = EmbeddingThreads.scheduler();
   private final OnnxEmbedderConfig config;
   private final Cache<String, float[]> queryCache;
 
@@ -121,6 +122,16 @@ public final class OnnxEmbedder implements Embedder {
 
   @Override
   public List<float[]> embedDocuments(List<String> texts) {
+    return embedDocuments(texts, EmbeddingPriority.FOREGROUND);
+  }
+
+  /**
+   * Embeds documents; a {@link EmbeddingPriority#BACKGROUND} batch starts no new text while a
+   * foreground batch (documents or queries, of any instance) runs ({@link BatchScheduler}).
+   */
+  @Override
+  public List<float[]> embedDocuments(List<String> texts, EmbeddingPriority priority) {
+    Objects.requireNonNull(priority, "priority");
     if (texts == null) {
       throw new IllegalArgumentException("texts is null; pass an empty list for no documents");
     }
@@ -132,7 +143,7 @@ public final class OnnxEmbedder implements Embedder {
     List<float[]> out = new ArrayList<>(prepared.size());
     for (int from = 0; from < prepared.size(); from += config.batchSize()) {
       int to = Math.min(prepared.size(), from + config.batchSize());
-      out.addAll(run(prepared.subList(from, to)));
+      out.addAll(run(prepared.subList(from, to), priority));
     }
     return out;
   }
@@ -165,7 +176,7 @@ public final class OnnxEmbedder implements Embedder {
     List<String> missing = keys.stream().filter(k -> !found.containsKey(k)).distinct().toList();
     for (int from = 0; from < missing.size(); from += config.batchSize()) {
       List<String> batch = missing.subList(from, Math.min(missing.size(), from + config.batchSize()));
-      List<float[]> vectors = run(batch.stream().map(q -> QUERY_INSTRUCTION + q).toList());
+      List<float[]> vectors = run(batch.stream().map(q -> QUERY_INSTRUCTION + q).toList(), EmbeddingPriority.FOREGROUND);
       for (int i = 0; i < batch.size(); i++) {
         found.put(batch.get(i), vectors.get(i));
         if (queryCache != null) {
@@ -181,56 +192,27 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   private float[] embedPreparedQuery(String preparedQuery) {
-    return run(List.of(QUERY_INSTRUCTION + preparedQuery)).get(0);
+    return run(List.of(QUERY_INSTRUCTION + preparedQuery), EmbeddingPriority.FOREGROUND).get(0);
   }
 
   /**
-   * Runs the model on already prepared texts, one text per call, and re-normalises every output.
-   * The caller takes texts in order from a shared counter until none is left; helpers on the pool
-   * do the same, and the caller waits only for texts a helper has already taken.
+   * Runs the model on already prepared texts, one text per call, in parallel through the shared
+   * {@link BatchScheduler} (foreground batches first), and re-normalises every output.
    */
-  private List<float[]> run(List<String> prepared) {
+  private List<float[]> run(List<String> prepared, EmbeddingPriority priority) {
     int n = prepared.size();
-    float[][] out = new float[n][];
-    AtomicInteger next = new AtomicInteger();
-    CountDownLatch done = new CountDownLatch(n);
-    AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    Runnable work = () -> {
-      for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-        try {
-          if (failure.get() == null) {
-            out[i] = embedOne(prepared.get(i));
-          }
-        } catch (RuntimeException e) {
-          failure.compareAndSet(null, e);
-        } finally {
-          done.countDown();
-        }
-      }
-    };
-    int helperCount = Math.min(n - 1, EmbeddingThreads.size() - 1);
-    for (int h = 0; h < helperCount; h++) {
-      helpers.execute(work);
-    }
-    work.run();
+    float[][] out;
     try {
-      done.await();
+      out = scheduler.run(prepared, priority, this::embedOne);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ProviderException(PROVIDER, -1, "interrupted while embedding a batch of " + n + " texts", e);
+    } catch (ProviderException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new ProviderException(PROVIDER, -1, "the ONNX model failed on a batch of " + n + " texts", e);
     }
-    RuntimeException failed = failure.get();
-    if (failed instanceof ProviderException p) {
-      throw p;
-    }
-    if (failed != null) {
-      throw new ProviderException(PROVIDER, -1, "the ONNX model failed on a batch of " + n + " texts", failed);
-    }
-    List<float[]> vectors = new ArrayList<>(n);
-    for (float[] v : out) {
-      vectors.add(v);
-    }
-    return vectors;
+    return new ArrayList<>(Arrays.asList(out));
   }
 
   private float[] embedOne(String text) {

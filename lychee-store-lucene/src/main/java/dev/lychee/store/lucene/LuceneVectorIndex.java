@@ -64,6 +64,26 @@ public final class LuceneVectorIndex implements VectorIndex {
 
   @Override
   public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
+    write(namespace, List.of(prepare(namespace, kind, vectors)));
+  }
+
+  /**
+   * Every kind's vectors in one write, hence one commit: a segment's records and node kinds would
+   * otherwise commit (and flush a tiny Lucene segment, with its own HNSW graph to build and later
+   * merge) once per kind. Atomic: all kinds or none.
+   */
+  @Override
+  public void upsertAll(String namespace, Map<String, Map<String, float[]>> vectorsByKind) {
+    Objects.requireNonNull(vectorsByKind, "vectorsByKind");
+    List<Prepared> all = new ArrayList<>(vectorsByKind.size());
+    vectorsByKind.forEach((kind, vectors) -> all.add(prepare(namespace, kind, vectors)));
+    write(namespace, all);
+  }
+
+  /** One kind's checked, unit-length vectors. */
+  private record Prepared(String kind, int dimension, List<Map.Entry<String, float[]>> unit) {}
+
+  private Prepared prepare(String namespace, String kind, Map<String, float[]> vectors) {
     checkName(namespace, "namespace");
     checkName(kind, "kind");
     Objects.requireNonNull(vectors, "vectors");
@@ -76,28 +96,36 @@ public final class LuceneVectorIndex implements VectorIndex {
       }
       dim = v.length;
     }
-    index.ensureOpen();
-    if (vectors.isEmpty()) {
-      return;
-    }
-    if (dim < 1 || dim > LycheeHnswVectorsFormat.MAX_DIMENSIONS) {
+    if (!vectors.isEmpty() && (dim < 1 || dim > LycheeHnswVectorsFormat.MAX_DIMENSIONS)) {
       throw new IllegalArgumentException("vector dimension must be in [1, "
           + LycheeHnswVectorsFormat.MAX_DIMENSIONS + "]: " + dim);
     }
-    int dimension = dim;
     List<Map.Entry<String, float[]>> unit = new ArrayList<>(vectors.size());
     for (Map.Entry<String, float[]> e : vectors.entrySet()) {
       unit.add(Map.entry(e.getKey(), UnitVectors.normalized(e.getValue(), e.getKey())));
     }
+    return new Prepared(kind, dim, unit);
+  }
+
+  private void write(String namespace, List<Prepared> kinds) {
+    index.ensureOpen();
+    List<Prepared> nonEmpty = kinds.stream().filter(p -> !p.unit().isEmpty()).toList();
+    if (nonEmpty.isEmpty()) {
+      return;
+    }
     index.write((writer, searcher) -> {
-      int stored = storedDimension(searcher, namespace, kind);
-      if (stored > 0 && stored != dimension) {
-        throw new IllegalArgumentException("index " + namespace + "/" + kind + " holds vectors of dimension "
-            + stored + ", got " + dimension);
+      for (Prepared p : nonEmpty) {
+        int stored = storedDimension(searcher, namespace, p.kind());
+        if (stored > 0 && stored != p.dimension()) {
+          throw new IllegalArgumentException("index " + namespace + "/" + p.kind() + " holds vectors of dimension "
+              + stored + ", got " + p.dimension());
+        }
       }
-      for (Map.Entry<String, float[]> e : unit) {
-        writer.updateDocument(VectorFields.uid(namespace, kind, e.getKey()),
-            VectorFields.vector(namespace, kind, e.getKey(), e.getValue()));
+      for (Prepared p : nonEmpty) {
+        for (Map.Entry<String, float[]> e : p.unit()) {
+          writer.updateDocument(VectorFields.uid(namespace, p.kind(), e.getKey()),
+              VectorFields.vector(namespace, p.kind(), e.getKey(), e.getValue()));
+        }
       }
       return null;
     });

@@ -166,4 +166,25 @@ class LuceneVectorIndexFocusedTest {
     }
     return s;
   }
+
+  @Test
+  void upsertAllWritesEveryKindAtOnceOrNone() {
+    String tags = VectorIndex.nodes(NodeKind.TAG);
+    Map<String, Map<String, float[]>> batch = new LinkedHashMap<>();
+    batch.put(VectorIndex.RECORDS, Map.of("r1", unit(1, 0, 0), "r2", unit(0, 1, 0)));
+    batch.put(tags, Map.of("t1", unit(0, 0, 1)));
+    batch.put(VectorIndex.nodes(NodeKind.ENTITY), Map.of());
+    exact.upsertAll("ns", batch);
+    assertThat(exact.size("ns", VectorIndex.RECORDS)).isEqualTo(2);
+    assertThat(exact.size("ns", tags)).isEqualTo(1);
+    assertThat(exact.search("ns", tags, unit(0, 0, 1), 1, null).get(0).id()).isEqualTo("t1");
+
+    // a kind whose dimension clashes with its stored vectors fails the whole call: nothing of it lands
+    Map<String, Map<String, float[]>> clash = new LinkedHashMap<>();
+    clash.put(VectorIndex.RECORDS, Map.of("r3", unit(1, 1, 0)));
+    clash.put(tags, Map.of("t2", unit(1, 1)));
+    assertThatThrownBy(() -> exact.upsertAll("ns", clash)).isInstanceOf(IllegalArgumentException.class);
+    assertThat(exact.size("ns", VectorIndex.RECORDS)).isEqualTo(2);
+    assertThat(exact.size("ns", tags)).isEqualTo(1);
+  }
 }

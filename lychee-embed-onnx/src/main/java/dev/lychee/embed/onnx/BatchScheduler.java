@@ -1,0 +1,197 @@
+package dev.lychee.embed.onnx;
+
+import dev.lychee.api.spi.EmbeddingPriority;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * Runs the texts of a batch in parallel, one text per model call, and lets background batches give
+ * way to foreground ones ({@link EmbeddingPriority}).
+ *
+ * <p><b>Parallel texts.</b> The calling thread takes texts in order from a shared counter until
+ * none is left; up to {@code parallelism - 1} helpers from a shared pool do the same, and the
+ * caller then waits only for texts a helper has already taken. A helper that starts after the batch
+ * is done finds nothing left and returns, so no caller waits behind other batches queued in the
+ * pool.
+ *
+ * <p><b>Foreground first.</b> While any foreground batch runs, no background batch starts a new
+ * text: its helpers return to the pool (leaving their threads to the foreground batch's helpers)
+ * and its calling thread waits, then takes the rest and calls helpers again. A text already in the
+ * model runs to its end (a model call cannot be cut), so a foreground batch meets at most one
+ * background text per thread, finishing. Without this, on a machine with few cores the background
+ * encoder's record and node embeddings run beside an {@code append}'s turn and exchange
+ * embeddings and slow them down by the number of threads sharing each core. To bound the delay of
+ * background work under endless foreground traffic, a waiting background caller takes one text
+ * anyway after {@code maxBackgroundWait}.
+ *
+ * <p>One instance per JVM shares the gate between every embedder on the same model and pool;
+ * thread-safe.
+ */
+final class BatchScheduler {
+  private final Executor helpers;
+  private final int parallelism;
+  private final long maxBackgroundWaitNanos;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition clear = lock.newCondition();
+  /** Foreground batches running; read without the lock by background helpers. */
+  private final AtomicInteger foreground = new AtomicInteger();
+  private int waitingBackground;
+
+  /**
+   * @param helpers the pool helpers run on
+   * @param parallelism threads per batch, the caller included ({@code >= 1})
+   * @param maxBackgroundWaitNanos how long a background caller waits for foreground batches before
+   *     it takes one text anyway
+   */
+  BatchScheduler(Executor helpers, int parallelism, long maxBackgroundWaitNanos) {
+    this.helpers = Objects.requireNonNull(helpers, "helpers");
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
+    }
+    this.parallelism = parallelism;
+    this.maxBackgroundWaitNanos = maxBackgroundWaitNanos;
+  }
+
+  /**
+   * Embeds every text with {@code embedOne}, in parallel, foreground batches first.
+   *
+   * @return one result per text, in input order
+   * @throws RuntimeException the first failure of {@code embedOne}, after which no further text is
+   *     started
+   * @throws InterruptedException when the caller is interrupted while it waits
+   */
+  float[][] run(List<String> texts, EmbeddingPriority priority, Function<String, float[]> embedOne)
+      throws InterruptedException {
+    boolean fg = Objects.requireNonNull(priority, "priority") == EmbeddingPriority.FOREGROUND;
+    Batch batch = new Batch(texts, embedOne, fg);
+    if (fg) {
+      foreground.incrementAndGet();
+    }
+    try {
+      batch.callHelpers();
+      batch.work(true);
+      batch.done.await();
+    } finally {
+      if (fg && foreground.decrementAndGet() == 0) {
+        lock.lock();
+        try {
+          clear.signalAll();
+        } finally {
+          lock.unlock();
+        }
+      }
+    }
+    RuntimeException failed = batch.failure.get();
+    if (failed != null) {
+      throw failed;
+    }
+    return batch.out;
+  }
+
+  /** Background callers waiting for foreground batches to end right now (for tests). */
+  int waitingBackground() {
+    lock.lock();
+    try {
+      return waitingBackground;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Foreground batches running right now (for tests). */
+  int runningForeground() {
+    return foreground.get();
+  }
+
+  /**
+   * Waits until no foreground batch runs, at most {@link #maxBackgroundWaitNanos}.
+   *
+   * @return whether it waited at all
+   */
+  private boolean awaitNoForeground() throws InterruptedException {
+    if (foreground.get() == 0) {
+      return false;
+    }
+    lock.lock();
+    try {
+      long nanos = maxBackgroundWaitNanos;
+      waitingBackground++;
+      try {
+        while (foreground.get() > 0 && nanos > 0) {
+          nanos = clear.awaitNanos(nanos);
+        }
+      } finally {
+        waitingBackground--;
+      }
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private final class Batch {
+    final List<String> texts;
+    final Function<String, float[]> embedOne;
+    final boolean foregroundBatch;
+    final int n;
+    final float[][] out;
+    final AtomicInteger next = new AtomicInteger();
+    final CountDownLatch done;
+    final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+
+    Batch(List<String> texts, Function<String, float[]> embedOne, boolean foregroundBatch) {
+      this.texts = texts;
+      this.embedOne = embedOne;
+      this.foregroundBatch = foregroundBatch;
+      this.n = texts.size();
+      this.out = new float[n][];
+      this.done = new CountDownLatch(n);
+    }
+
+    void callHelpers() {
+      int count = Math.min(n - next.get() - 1, parallelism - 1);
+      for (int h = 0; h < count; h++) {
+        helpers.execute(() -> {
+          try {
+            work(false);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // helpers never wait, so this does not happen
+          }
+        });
+      }
+    }
+
+    void work(boolean caller) throws InterruptedException {
+      while (true) {
+        if (!foregroundBatch && foreground.get() > 0) {
+          if (!caller) {
+            return; // leave the pool thread to the foreground batch; the caller takes the rest
+          }
+          if (awaitNoForeground()) {
+            callHelpers();
+          }
+        }
+        int i = next.getAndIncrement();
+        if (i >= n) {
+          return;
+        }
+        try {
+          if (failure.get() == null) {
+            out[i] = embedOne.apply(texts.get(i));
+          }
+        } catch (RuntimeException e) {
+          failure.compareAndSet(null, e);
+        } finally {
+          done.countDown();
+        }
+      }
+    }
+  }
+}
