@@ -23,14 +23,20 @@ public enum Tense {
           + "|starts|begins|opens|launches|kicks off|arrives|departs|lands|is due|are due|scheduled|booked for|set for)\\b|'ll\\b",
       Pattern.CASE_INSENSITIVE);
   /**
+   * Up to two adverbs between the auxiliary and the -ing form: "she is now visiting on July 20th",
+   * "we're finally moving in May", "I'm also really looking forward". A changed plan is usually
+   * told with "now" or "instead", so without these the new date would be read as past.
+   */
+  private static final String ADVERBS =
+      "(?:(?:\\w+ly|also|still|just|now|already|actually|finally|even|then|soon|again|probably)\\s+){0,2}";
+  /**
    * The present progressive of an arrangement: "my sister is visiting on October 12th", "I'm flying
    * to Tokyo on June 20th", "we're starting in January". Tense is only asked about sentences that
    * hold a date expression, and there the progressive names a plan; the -ing words after "is" that
    * are adjectives or nouns ("it's amazing", "the party is Saturday evening") are left out.
    */
   private static final Pattern PROGRESSIVE = Pattern.compile(
-      "\\b(?:am|is|are)\\s+(?:\\w+ly\\s+|also\\s+|still\\s+|just\\s+)?(\\w{3,}ing)\\b|(?:'m|'re|'s)\\s+"
-          + "(?:\\w+ly\\s+|also\\s+|just\\s+)?(\\w{3,}ing)\\b",
+      "\\b(?:am|is|are)\\s+" + ADVERBS + "(\\w{3,}ing)\\b|(?:'m|'re|'s)\\s+" + ADVERBS + "(\\w{3,}ing)\\b",
       Pattern.CASE_INSENSITIVE);
   private static final Set<String> NOT_PROGRESSIVE = Set.of(
       "amazing", "interesting", "exciting", "boring", "annoying", "relaxing", "inspiring", "surprising", "charming",

@@ -154,6 +154,9 @@ class TemporalNormalizerTest {
       2024-01-05, I'm hoping to run the race in April,             2024-04-01..2024-04-30
       2024-04-01, We're hiking Snowdon this weekend,               2024-04-06..2024-04-07
       2024-09-02, Our kids are also starting school in September,  2024-09-01..2024-09-30
+      2024-06-01, She had to cancel so she is now visiting on July 20th instead, 2024-07-20
+      2024-06-01, We're finally moving on August 3,                2024-08-03
+      2024-02-10, I'm also really looking forward to May 4,        2024-05-04
       2024-09-02, My sister visited on August 12th,                2024-08-12
       2024-09-02, It was amazing on August 3,                      2024-08-03
       2024-09-02, It's amazing that we met in July,                2024-07-01..2024-07-31
