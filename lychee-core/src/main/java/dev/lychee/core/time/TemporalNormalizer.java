@@ -79,7 +79,7 @@ public final class TemporalNormalizer {
       Matcher m = rule.pattern().matcher(text);
       while (m.find()) {
         DateRange range = rule.absolute() || anchor != null
-            ? rule.resolver().resolve(m.toMatchResult(), anchor, tense) : null;
+            ? rule.resolver().resolve(m.toMatchResult(), anchor, clauseTense(text, m.start(), tense)) : null;
         all.add(new DateMention(m.start(), m.end(), m.group(), range, rule.absolute()));
       }
     }
@@ -95,6 +95,29 @@ public final class TemporalNormalizer {
     kept.sort(Comparator.comparingInt(DateMention::start));
     return List.copyOf(kept);
   }
+
+  /**
+   * The tense of the clause that holds the expression starting at {@code at}, or {@code sentence}
+   * when that clause has no marker of its own. One sentence often tells a past event and a plan
+   * ("she had to cancel in March, so she is now visiting on July 20th"), and each date belongs to
+   * its own clause's tense.
+   */
+  static Tense clauseTense(String text, int at, Tense sentence) {
+    int start = 0;
+    Matcher before = CLAUSE_BREAK.matcher(text).region(0, at);
+    while (before.find()) {
+      start = before.end();
+    }
+    Matcher after = CLAUSE_BREAK.matcher(text).region(at, text.length());
+    int end = after.find() ? after.start() : text.length();
+    Tense own = Tense.of(text.substring(start, end));
+    return own == Tense.UNKNOWN ? sentence : own;
+  }
+
+  /** Where one clause ends and the next begins: punctuation, or a conjunction joining two clauses. */
+  private static final Pattern CLAUSE_BREAK = Pattern.compile(
+      "[,;:!?]|\\.(?=\\s|$)|\\s(?:so|but|because|while|whereas|although|though|and then|yet)\\s",
+      Pattern.CASE_INSENSITIVE);
 
   /**
    * The days a whole expression (typically one temporal field) denotes: the union of every dated

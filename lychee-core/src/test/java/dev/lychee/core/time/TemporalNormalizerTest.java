@@ -167,6 +167,21 @@ class TemporalNormalizerTest {
   }
 
   @Test
+  void eachDateTakesTheTenseOfItsOwnClause() {
+    // one sentence, a past event and a plan: each date is resolved in its own clause's direction
+    List<DateMention> found = normalizer.find(
+        "She had to cancel in March, so she is now visiting on July 20th instead.", LocalDate.parse("2024-06-01"));
+    assertThat(found).hasSize(2);
+    assertThat(found.get(0).text()).contains("March");
+    assertThat(found.get(1).text()).contains("July 20th");
+    assertThat(found.get(0).range().start()).isEqualTo(LocalDate.parse("2024-03-01"));
+    assertThat(found.get(1).range().start()).isEqualTo(LocalDate.parse("2024-07-20"));
+    // a clause without a marker of its own keeps the sentence's tense
+    assertThat(TemporalNormalizer.clauseTense("I'm flying out, on June 20th", 17, Tense.FUTURE))
+        .isEqualTo(Tense.FUTURE);
+  }
+
+  @Test
   void findsMentionsInOrderWithOffsetsAndLongestMatch() {
     String s = "On 8 May, 2023 I said I went there yesterday, and I'll go again next week.";
     List<DateMention> found = normalizer.find(s, LocalDate.parse("2023-05-10"));
