@@ -36,9 +36,40 @@ import java.util.regex.Pattern;
  */
 public final class LatestFirst {
   private final LatestFirstConfig config;
+  /** Content terms of the present and past words: they date a question, they are not its topic. */
+  private final Set<String> tenseWordTerms;
 
   public LatestFirst(LatestFirstConfig config) {
     this.config = java.util.Objects.requireNonNull(config, "config");
+    Set<String> tense = new LinkedHashSet<>(contentTerms(config.presentWords()));
+    tense.addAll(contentTerms(config.pastWords()));
+    this.tenseWordTerms = Set.copyOf(tense);
+  }
+
+  /** The content terms of the words of some phrases, fixed by the settings, so worked out once. */
+  private static Set<String> contentTerms(Set<String> phrases) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String p : phrases) {
+      for (String t : p.split(" ")) {
+        String term = Terms.contentTerm(t.toLowerCase(Locale.ROOT));
+        if (term != null) {
+          out.add(term);
+        }
+      }
+    }
+    return Set.copyOf(out);
+  }
+
+  /** The question's tokens, as the word lists are written (lower case). */
+  private static List<String> tokens(String question) {
+    List<String> tokens = new ArrayList<>();
+    Terms.forEachToken(question, tokens::add);
+    return tokens;
+  }
+
+  /** Tokens space-joined and space-padded, so a phrase matches as {@code " p "}. */
+  private static String padded(List<String> tokens) {
+    return " " + String.join(" ", tokens) + " ";
   }
 
   /** The settings. */
@@ -107,9 +138,8 @@ public final class LatestFirst {
    * first finite verb is a present one (a contracted "'s" after a question word counts as "is").
    */
   public boolean isPresent(String question, boolean dated) {
-    List<String> tokens = new ArrayList<>();
-    Terms.forEachToken(question, tokens::add);
-    String padded = " " + String.join(" ", tokens) + " ";
+    List<String> tokens = tokens(question);
+    String padded = padded(tokens);
     if (holdsAny(padded, config.presentWords())) {
       return true;
     }
@@ -139,18 +169,11 @@ public final class LatestFirst {
     if (!config.enabled()) {
       return Set.of();
     }
-    List<String> tokens = new ArrayList<>();
-    Terms.forEachToken(question, tokens::add);
-    String padded = " " + String.join(" ", tokens) + " ";
+    String padded = padded(tokens(question));
     Set<String> out = new LinkedHashSet<>();
     for (String p : config.presentWords()) {
       if (padded.contains(" " + p + " ")) {
-        for (String t : p.split(" ")) {
-          String term = Terms.contentTerm(t);
-          if (term != null) {
-            out.add(term);
-          }
-        }
+        out.addAll(contentTerms(Set.of(p)));
       }
     }
     return out;
@@ -197,16 +220,7 @@ public final class LatestFirst {
   Set<String> attributeTerms(String question, Set<String> names) {
     Set<String> out = new LinkedHashSet<>(Terms.content(question));
     names.forEach(n -> out.remove(Terms.stem(n)));
-    for (Set<String> words : List.of(config.presentWords(), config.pastWords())) {
-      for (String w : words) {
-        for (String t : w.split(" ")) {
-          String term = Terms.contentTerm(t.toLowerCase(Locale.ROOT));
-          if (term != null) {
-            out.remove(term);
-          }
-        }
-      }
-    }
+    out.removeAll(tenseWordTerms);
     return out;
   }
 
