@@ -23,8 +23,16 @@ final class QuestionTypes {
    * favourite books", "in what ways ..."): the answer is a list, usually gathered from several turns.
    */
   private static final Pattern PLURAL_HEAD = Pattern.compile(
-      "^\\s*(what|which) (\\w+ ){0,2}?\\w{2,}(?<!ss|us|is|ou)s (have|has|are|were|did|do)\\b"
+      "^\\s*(what|which) ([\\w+/-]+ ){0,2}?[\\w+/-]{2,}(?<!ss|us|is|ou)s (have|has|are|were|did|do)\\b"
           + "|^\\s*what are (the )?(\\w+'s? )?(\\w+ )?\\w{2,}(?<!ss|us|is)s\\b|\\bin what ways\\b|\\bwhat are the names\\b");
+  /**
+   * A wh-question in the present perfect ("what has X painted", "where have they camped", "who has
+   * written to her"): it asks for everything up to now, which a conversation states in several
+   * turns, so it is gathered like a list. The participle is told by its ending; up to four words
+   * (the subject) may stand between the auxiliary and it.
+   */
+  private static final Pattern PRESENT_PERFECT = Pattern.compile(
+      "^\\s*(what|where|who|which)\\b.*\\b(has|have) ([\\w'+-]+ ){0,4}?\\w+(ed|en|ne|wn|ght|ung|ade|ad|id|ot|ept|eft|ent|een)\\b");
   private static final Pattern COMPARISON = Pattern.compile(
       "\\bcompar\\w*\\b|\\b(more|less|fewer|better|worse|larger|bigger|smaller|older|younger) than\\b|\\bboth\\b"
           + "|\\b(more|most|less|fewer|older|younger|bigger|larger|better)\\b.*\\bor\\b|\\bin common\\b|\\bdifference between\\b|\\bwhich (one|of the two)\\b|\\bsame\\b");
@@ -45,7 +53,7 @@ final class QuestionTypes {
     if (COMPARISON.matcher(q).find()) {
       return QuestionType.COMPARISON;
     }
-    if (AGGREGATE.matcher(q).find() || PLURAL_HEAD.matcher(q).find()) {
+    if (AGGREGATE.matcher(q).find() || PLURAL_HEAD.matcher(q).find() || PRESENT_PERFECT.matcher(q).find()) {
       return QuestionType.AGGREGATE;
     }
     return QuestionType.SINGLE;

@@ -31,6 +31,16 @@ class RuleBasedPlannerTest {
       "Which cities has Omar been to?|AGGREGATE",
       "What are Dana's favourite films?|AGGREGATE",
       "In what ways does Omar help his neighbours?|AGGREGATE",
+      // plural heads written with a hyphen, slash or plus
+      "What open-air festivals has Dana been to?|AGGREGATE",
+      "What bands/singers has Omar seen live?|AGGREGATE",
+      // the present perfect asks for everything up to now: gathered like a list
+      "What has Omar painted?|AGGREGATE",
+      "Where has Priya camped?|AGGREGATE",
+      "Who has written to Dana?|AGGREGATE",
+      "What sports have Omar and his brother tried?|AGGREGATE",
+      "What does Dana have for breakfast?|SINGLE",
+      "What plans does Omar have after the move?|SINGLE",
       "What does Dana's necklace symbolise?|SINGLE",
       "What is Dana's address?|SINGLE",
       "Does Omar run more than Priya?|COMPARISON",
