@@ -33,10 +33,25 @@ enum AnswerForm {
   private static final Pattern YES_NO_Q = Pattern.compile(
       "^\\s*(?:is|are|was|were|do|does|did|would|could|will|can|has|have|had|should|might)\\b");
 
+  /** "Where does X work?": the answer is an employer (an organisation), not the city it is in. */
+  private static final Pattern EMPLOYER_Q = Pattern.compile(
+      "^\\s*where\\b.*\\b(?:work|works|worked|working|job|employed|intern|interns|interned|interning)\\b");
+
+  /** "Where does X live?": the answer is the place of a home. */
+  private static final Pattern HOME_Q = Pattern.compile("^\\s*where\\b.*\\b(?:live|lives|lived|living)\\b");
+
+  /**
+   * "before" followed by a clause ("before she moved", "before traveling to X"): the question asks
+   * what held before an event, which the clause names.
+   */
+  private static final Pattern BEFORE_EVENT = Pattern.compile(
+      "\\bbefore\\s+((?:(?:she|he|they|i|we|you)\\s+[a-z]+|[a-z]+ing)\\b.*?)\\W*$");
+
   /** Questions about the present, where the latest of several conflicting values is the answer. */
-  private static final Pattern PRESENT_Q = Pattern.compile(
-      "\\b(?:now|currently|current|still|latest|these days|nowadays|at the moment|anymore|any more)\\b"
-          + "|^\\s*(?:what|where|who|which|how)\\s+(?:is|are|does|do)\\b|^\\s*(?:is|are|does|do)\\b");
+  private static final Pattern PRESENT_WORDS = Pattern.compile(
+      "\\b(?:now|currently|current|still|latest|these days|nowadays|at the moment|anymore|any more)\\b");
+  private static final Pattern PRESENT_Q = Pattern.compile(PRESENT_WORDS.pattern()
+      + "|^\\s*(?:what|where|who|which|how|when)\\s+(?:is|are|does|do)\\b|^\\s*(?:is|are|does|do)\\b");
 
   /**
    * Questions about how something changed or what it was before: the answer names the latest value
@@ -76,6 +91,22 @@ enum AnswerForm {
     return YES_NO_Q.matcher(q).find() ? YES_NO : PHRASE;
   }
 
+  /** True when a "where" question asks for an employer (where someone works), not a place. */
+  static boolean asksForAnEmployer(String question) {
+    return EMPLOYER_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
+  /** True when a "where" question asks where someone lives. */
+  static boolean asksForAHome(String question) {
+    return HOME_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
+  /** The clause naming the event of "what was X before she moved?", or null when the question has none. */
+  static String eventBefore(String question) {
+    java.util.regex.Matcher m = BEFORE_EVENT.matcher(question.toLowerCase(Locale.ROOT).strip());
+    return m.find() ? m.group(1) : null;
+  }
+
   /** True when the question asks for several things (its head noun is plural). */
   static boolean asksForAList(String question) {
     return LIST_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
@@ -84,6 +115,14 @@ enum AnswerForm {
   /** True when the question asks what something was before, or how it changed. */
   static boolean aboutAChange(String question) {
     return CHANGE_Q.matcher(question.toLowerCase(Locale.ROOT).strip()).find();
+  }
+
+  /**
+   * True when the question says outright that it asks about the present ("now", "currently",
+   * "still"...): the user expects that the value may have changed.
+   */
+  static boolean saysNow(String question) {
+    return PRESENT_WORDS.matcher(question.toLowerCase(Locale.ROOT)).find();
   }
 
   /** True when the question asks about the present state of something that may have changed. */

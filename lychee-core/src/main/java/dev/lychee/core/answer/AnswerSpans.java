@@ -50,7 +50,10 @@ final class AnswerSpans {
           + "(?:\\s+[a-z]+\\s+(?:a|an|per|each|every)\\s+(?:day|week|month|year|hour|night)\\b|(?:\\s+[a-z]+){0,2})",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PLACE = Pattern.compile(
-      "\\b(?:in|at|to|from|near|visited|around)\\s+((?:the\\s+)?[A-Z][\\w'-]*(?:\\s+(?:of\\s+)?[A-Z][\\w'-]*)*)");
+      "\\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Vv]isited|[Aa]round)\\s+((?:the\\s+)?[A-Z][\\w'-]*(?:\\s+(?:of\\s+)?[A-Z][\\w'-]*)*)");
+  /** An organisation someone works for: a capitalised name after "at", "for", "with" or "joined". */
+  private static final Pattern EMPLOYER = Pattern.compile(
+      "\\b(?:at|for|with|joined|join|joining)\\s+((?:the\\s+)?[A-Z][\\w'&-]*(?:\\s+(?:of\\s+|&\\s+)?[A-Z][\\w'&-]*)*)");
   private static final Set<String> NOT_NAMES = Set.of("I", "I'm", "I've", "I'll", "I'd", "The", "A", "An", "It", "We",
       "My", "Our", "Your", "This", "That", "There", "They", "He", "She", "Yes", "No", "Oh", "Wow", "Thanks", "Thank",
       "Hey", "Hi", "Hello", "So", "But", "And", "Also", "Well", "Sure", "Great", "Awesome", "Cool", "What", "When",
@@ -91,10 +94,11 @@ final class AnswerSpans {
   String typedSpan(AnswerForm form, String question, Sentence sentence) {
     String body = sentence.text();
     String span = switch (form) {
-      case DATE -> date(body, sentence.source());
+      case DATE -> date(question, body, sentence.source());
       case PERSON -> person(question, body, sentence.speaker());
       case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
-      case PLACE -> place(question, body);
+      case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
+          ? employer(question, body) : place(question, body);
       case PHRASE, YES_NO, CHOICE -> phrase(question, body);
     };
     return span == null || span.isBlank() ? null : span.strip();
@@ -150,9 +154,10 @@ final class AnswerSpans {
     return String.join(" ", java.util.Arrays.copyOfRange(words, from, words.length));
   }
 
-  private String date(String body, Candidate source) {
+  private String date(String question, String body, Candidate source) {
     LocalDate said = source.mentionedAt() == null ? null : source.mentionedAt().toLocalDate();
-    for (DateMention m : dates.find(body, said, Tense.of(body))) {
+    List<DateMention> found = dates.find(body, said, Tense.of(body)).stream().filter(DateMention::dated).toList();
+    for (DateMention m : nearestFirst(question, body, found)) {
       if (m.dated()) {
         Matcher last = LAST.matcher(m.text());
         // "last week" said on 9 June names no day of its own: the benchmark writes it as said,
@@ -169,6 +174,61 @@ final class AnswerSpans {
     return said == null ? null : write(DateRange.day(said));
   }
 
+  /** What may stand between a date and its resolved form or the end of its range: " (", " to ". */
+  private static final Pattern JOIN = Pattern.compile("[\\s(),–-]*(?:to|until|till)?[\\s(),–-]*");
+  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}'-]+");
+
+  /**
+   * The dates of a sentence, the one nearest to a word of the question first: "she had to cancel in
+   * March, so she is now visiting on July 20th" answers "when is she visiting?" with July 20th. Names
+   * (capitalised words of the question) are no anchor, as they tell who, not which event; without
+   * an anchor the order of the sentence stays.
+   */
+  static List<DateMention> nearestFirst(String question, String body, List<DateMention> found) {
+    if (found.size() < 2) {
+      return found;
+    }
+    Set<String> anchors = new java.util.HashSet<>();
+    Matcher q = WORD.matcher(question);
+    boolean first = true;
+    while (q.find()) {
+      String w = q.group();
+      if (first || !Character.isUpperCase(w.charAt(0))) {
+        anchors.addAll(SentenceSupport.roots(w));
+      }
+      first = false;
+    }
+    List<int[]> at = new ArrayList<>();
+    Matcher b = WORD.matcher(body);
+    while (b.find()) {
+      if (SentenceSupport.roots(b.group()).stream().anyMatch(anchors::contains)) {
+        at.add(new int[] {b.start(), b.end()});
+      }
+    }
+    if (at.isEmpty()) {
+      return found;
+    }
+    java.util.function.ToIntFunction<DateMention> distance = m -> at.stream()
+        .mapToInt(p -> p[1] <= m.start() ? m.start() - p[1] : p[0] >= m.end() ? p[0] - m.end() : 0).min().orElse(Integer.MAX_VALUE);
+    // a date and the resolved form written right after it ("last Friday (2023-07-14)") are one
+    // mention: they keep their order and take the distance of the nearer
+    int[] group = new int[found.size()];
+    int[] groupDistance = new int[found.size()];
+    for (int i = 0; i < found.size(); i++) {
+      boolean joined = i > 0 && found.get(i).start() >= found.get(i - 1).end()
+          && JOIN.matcher(body.substring(found.get(i - 1).end(), found.get(i).start())).matches();
+      group[i] = joined ? group[i - 1] : i;
+      groupDistance[group[i]] = joined ? Math.min(groupDistance[group[i]], distance.applyAsInt(found.get(i)))
+          : distance.applyAsInt(found.get(i));
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < found.size(); i++) {
+      order.add(i);
+    }
+    order.sort(java.util.Comparator.comparingInt((Integer i) -> groupDistance[group[i]]).thenComparingInt(i -> i));
+    return order.stream().map(found::get).toList();
+  }
+
   /**
    * A record's week or weekend that ended in the seven days before the day it was told, written as
    * the benchmark writes "last week" ("the week before 9 June 2023"); null for any other range.
@@ -183,6 +243,20 @@ final class AnswerSpans {
     }
     boolean weekend = days == 2 && r.start().getDayOfWeek() == java.time.DayOfWeek.SATURDAY;
     return weekend ? "the weekend before " + said.format(DAY) : null;
+  }
+
+  /**
+   * The date a question names ("in January 2024", "on 7 May"), resolved against the day it is
+   * asked (today when unknown, read as the past); null when it names none.
+   */
+  DateRange questionDate(String question, java.time.LocalDateTime askedAt) {
+    LocalDate anchor = askedAt == null ? LocalDate.now() : askedAt.toLocalDate();
+    for (DateMention m : dates.find(question, anchor, Tense.PAST)) {
+      if (m.dated() && m.range().end() != null) {
+        return m.range();
+      }
+    }
+    return null;
   }
 
   /** A range as the benchmark writes dates. */
@@ -235,6 +309,19 @@ final class AnswerSpans {
       }
     }
     return speaker != null && !asked.contains(speaker.toLowerCase(Locale.ROOT)) ? speaker : null;
+  }
+
+  /** The organisation of "works at X", "joined X": the answer to where someone works; null when none. */
+  static String employer(String question, String body) {
+    Set<String> asked = Terms.tokens(question);
+    Matcher m = EMPLOYER.matcher(body);
+    while (m.find()) {
+      String org = m.group(1);
+      if (!NOT_NAMES.contains(org.split(" ")[0]) && !asked.contains(org.toLowerCase(Locale.ROOT))) {
+        return org;
+      }
+    }
+    return null;
   }
 
   private static String place(String question, String body) {
@@ -307,7 +394,7 @@ final class AnswerSpans {
   }
 
   /** Whether a word can carry an answer: a content word that is not a chat filler. */
-  private static boolean answering(String word) {
+  static boolean answering(String word) {
     Set<String> t = Terms.content(word);
     return !t.isEmpty() && t.stream().noneMatch(FILLERS::contains);
   }

@@ -1,17 +1,20 @@
 package dev.lychee.core.answer;
 
 import dev.lychee.api.Answer;
+import dev.lychee.api.DateRange;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.AnswerGenerator;
 import dev.lychee.core.answer.SentenceSupport.Scored;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
@@ -39,6 +42,10 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   private static final double NEAR_TIE = 0.1;
   /** ... and holding at least this share of the best one's support. */
   private static final double NEAR_SUPPORT = 0.75;
+  /** The near-tie window of a question that says it asks about the present ("now", "still"...). */
+  private static final double NOW_TIE = 0.4;
+  /** ... and the share of the best support a sentence must hold to be in it. */
+  private static final double NOW_SUPPORT = 0.5;
   /** What a sentence said by another speaker than the one the question names loses. */
   private static final double OTHER_SPEAKER = 0.1;
   /**
@@ -81,14 +88,44 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     ToDoubleFunction<Scored> score = s -> score(s) - (s.sentence().speaker() != null && others.contains(s.sentence().speaker()) ? OTHER_SPEAKER : 0);
     Scored best = all.stream().max(Comparator.comparingDouble(score)).orElseThrow();
     double top = score.applyAsDouble(best);
+    boolean present = AnswerForm.aboutThePresent(question.text());
+    boolean now = AnswerForm.saysNow(question.text());
+    DateRange dated = present ? null : spans.questionDate(question.text(), question.askedAt());
+    // "now", "still": the user expects a change, so a later value competes from further down
+    double tie = now ? NOW_TIE : NEAR_TIE;
+    double nearSupport = now ? NOW_SUPPORT : NEAR_SUPPORT;
     List<Scored> near = all.stream()
-        .filter(s -> score.applyAsDouble(s) >= top - NEAR_TIE && s.support() >= best.support() * NEAR_SUPPORT)
+        .filter(s -> score.applyAsDouble(s) >= top - tie && s.support() >= best.support() * nearSupport)
         .sorted(Comparator.comparingDouble(score).reversed()).toList();
     List<Scored> typed = near.stream()
         .filter(s -> spans.typedSpan(form, question.text(), s.sentence()) != null).toList();
+    if (form == AnswerForm.PLACE && AnswerForm.asksForAnEmployer(question.text())) {
+      // where someone works: a sentence naming an employer beats one naming only a city
+      List<Scored> employers = typed.stream()
+          .filter(s -> AnswerSpans.employer(question.text(), s.sentence().text()) != null).toList();
+      typed = employers.isEmpty() ? typed : employers;
+    }
     List<Scored> pool = typed.isEmpty() ? near : typed;
     boolean change = AnswerForm.aboutAChange(question.text());
-    Scored chosen = change || AnswerForm.aboutThePresent(question.text()) ? latest(pool) : pool.get(0);
+    Scored chosen = change || present ? latest(pool) : pool.get(0);
+    if (dated != null) {
+      // a question about a date in the past ("where did X work in January 2024?") is answered with
+      // what held then: the latest of the sentences said by the end of that date, when a later one
+      // (a value that may have replaced it) competes
+      LocalDate end = dated.end();
+      List<Scored> then = pool.stream().filter(s -> s.sentence().source().mentionedAt() != null
+          && !s.sentence().source().mentionedAt().toLocalDate().isAfter(end)).toList();
+      if (!then.isEmpty() && then.size() < pool.size()) {
+        chosen = latest(then);
+      }
+    }
+    String event = present ? null : AnswerForm.eventBefore(question.text());
+    if (event != null) {
+      Scored before = beforeEvent(question.text(), event, all, form);
+      if (before != null) {
+        chosen = before;
+      }
+    }
     String text = spans.span(form, question.text(), chosen.sentence(), all);
     if (change) {
       text = withFormerValue(form, question.text(), chosen, near, text);
@@ -190,6 +227,44 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       }
     }
     return text;
+  }
+
+  /**
+   * For "what was X before she moved?": the event is the sentence that holds most of the clause's
+   * words (the best supported of those); the answer is the latest of the sentences said before it
+   * that support the rest of the question about as well as the best of them, one holding the asked
+   * kind of span first. Null when the event is not found or nothing was said before it.
+   */
+  private Scored beforeEvent(String question, String event, List<Scored> all, AnswerForm form) {
+    Set<String> clause = SentenceSupport.roots(event);
+    Scored anchor = null;
+    int most = 0;
+    for (Scored s : all) {
+      Set<String> w = SentenceSupport.roots(s.sentence().text());
+      w.retainAll(clause);
+      boolean better = w.size() > most || w.size() == most && anchor != null && s.support() > anchor.support();
+      if (s.sentence().source().mentionedAt() != null && w.size() > 0 && better) {
+        anchor = s;
+        most = w.size();
+      }
+    }
+    if (anchor == null) {
+      return null;
+    }
+    LocalDateTime at = anchor.sentence().source().mentionedAt();
+    String rest = question.substring(0, question.toLowerCase(Locale.ROOT).lastIndexOf("before"));
+    List<Scored> rescored = SentenceSupport.score(rest, all.stream().map(Scored::sentence).toList());
+    List<Scored> earlier = rescored.stream().filter(s -> !s.sentence().question() && s.sentence().source().mentionedAt() != null
+        && s.sentence().source().mentionedAt().toLocalDate().isBefore(at.toLocalDate())).toList();
+    double top = earlier.stream().mapToDouble(Scored::support).max().orElse(0);
+    if (top < minSupport) {
+      return null;
+    }
+    List<Scored> near = earlier.stream().filter(s -> s.support() >= top * NEAR_SUPPORT)
+        .sorted(Comparator.comparingDouble(ExtractiveAnswerGenerator::score).reversed()).toList();
+    List<Scored> typed = near.stream().filter(s -> spans.typedSpan(form, question, s.sentence()) != null
+        && (form != AnswerForm.PHRASE || spans.typedSpan(AnswerForm.QUANTITY, question, s.sentence()) != null)).toList();
+    return latest(typed.isEmpty() ? near : typed);
   }
 
   /** Of sentences ordered best first, the one said last (the best of those said at that time). */

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -46,8 +47,32 @@ final class SentenceSupport {
   static Set<String> questionWords(String question) {
     Set<String> q = roots(question);
     q.removeAll(WHEN_WORDS);
+    if (AnswerForm.of(question) != AnswerForm.DATE) {
+      java.util.regex.Matcher m = DATE_WORDS.matcher(question);
+      while (m.find()) {
+        q.removeAll(roots(m.group()));
+      }
+    }
+    if (AnswerForm.asksForAnEmployer(question)) {
+      q.removeAll(EMPLOYER_WORDS);
+    }
+    if (AnswerForm.asksForAHome(question)) {
+      q.removeAll(HOME_WORDS);
+    }
     return q;
   }
+
+  private static final java.util.regex.Pattern DATE_WORDS = java.util.regex.Pattern.compile(
+      "\\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:19|20)\\d\\d)\\b",
+      java.util.regex.Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The words by which "where does X work?" names the kind of answer it wants: an employer is told
+   * as "I joined X" or "I started at X", which holds none of them, so they are not matched.
+   */
+  private static final Set<String> EMPLOYER_WORDS = roots("work works worked working job employed");
+  /** The same for "where does X live?": a home is told as "I moved to X" as often as "I live in X". */
+  private static final Set<String> HOME_WORDS = roots("live lives lived living");
 
   /** Every sentence scored, in the order given. */
   static List<Scored> score(String question, List<Sentence> sentences) {
@@ -91,18 +116,51 @@ final class SentenceSupport {
     // in dialogue the answer follows the question: the sentence after an asking one, in the same item,
     // inherits most of the support the asking sentence had before it was halved
     List<Scored> own = List.copyOf(out);
+    Set<String> speakers = names(sentences);
     for (int i = 1; i < own.size(); i++) {
       Scored prev = own.get(i - 1);
-      Scored cur = own.get(i);
-      if (!prev.sentence().question() || prev.sentence().item() != cur.sentence().item() || cur.sentence().question()) {
+      if (!prev.sentence().question()) {
+        continue;
+      }
+      // a reply that only thanks, agrees or names the asker ("Thanks, Mel!") passes the question's
+      // support on to the sentence of the reply that says something
+      int j = i;
+      while (j + 1 < own.size() && own.get(j).sentence().item() == prev.sentence().item()
+          && !own.get(j).sentence().question() && !saysSomething(own.get(j).sentence(), speakers)
+          && Objects.equals(own.get(j).sentence().speaker(), own.get(j + 1).sentence().speaker())) {
+        j++;
+      }
+      Scored cur = own.get(j);
+      if (prev.sentence().item() != cur.sentence().item() || cur.sentence().question()) {
         continue;
       }
       double inherited = REPLY * prev.support() / ASKING;
-      if (inherited > cur.support()) {
-        out.set(i, new Scored(cur.sentence(), inherited, cur.novelty()));
+      if (inherited > out.get(j).support()) {
+        out.set(j, new Scored(cur.sentence(), inherited, cur.novelty()));
       }
     }
     return out;
+  }
+
+  private static Set<String> names(List<Sentence> sentences) {
+    Set<String> names = new HashSet<>();
+    for (Sentence s : sentences) {
+      if (s.speaker() != null) {
+        names.add(s.speaker().toLowerCase(Locale.ROOT));
+      }
+    }
+    return names;
+  }
+
+  /** Whether a sentence holds a word that can answer: not only thanks, praise, fillers or a speaker's name. */
+  static boolean saysSomething(Sentence s, Set<String> names) {
+    for (String w : s.text().split("\\s+")) {
+      String bare = w.replaceAll("^\\W+|\\W+$", "").toLowerCase(Locale.ROOT);
+      if (!names.contains(bare) && AnswerSpans.answering(w)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
