@@ -17,6 +17,7 @@ import dev.lychee.api.spi.Reranker;
 import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.api.spi.Selector;
 import dev.lychee.core.answer.EvidenceTokens;
+import dev.lychee.core.recall.PlanSearches;
 import dev.lychee.core.select.BudgetConfig;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -26,7 +27,8 @@ import java.util.Set;
 /**
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
  * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
- * batch (see {@link RouteQueries}), run every bound channel on every route, score each route, fuse the routes, rerank, and
+ * batch (see {@link RouteQueries}), run every bound channel on every route (their vector searches shared between routes, see
+ * {@link PlanSearches}), score each route, fuse the routes, rerank, and
  * select the final evidence. A question with a token budget is searched to the budget's depth
  * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
  * returns is cut to the longest prefix whose serialisation ({@link EvidenceTokens}) fits the
@@ -72,6 +74,20 @@ public final class RecallPipeline {
     RecallPlan plan = plan(question);
     RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants, budgets.depth(question),
         observer);
+    // the routes share their vector searches: every route searches with the question, among others
+    List<RouteRanking> rankings = PlanSearches.during(context, () -> rankRoutes(plan, context, observer));
+    List<Candidate> fused = fuser.fuse(rankings, context);
+    observer.fused(fused);
+    List<Candidate> pool = reranker.rerank(fused, context);
+    observer.reranked(pool);
+    List<Evidence> evidence = selector.select(pool, context);
+    if (question.hasTokenBudget()) {
+      evidence = tokens.fit(evidence, question.tokenBudget());
+    }
+    return new Recall(question, plan, evidence, System.nanoTime() - t0);
+  }
+
+  private List<RouteRanking> rankRoutes(RecallPlan plan, RecallContext context, RecallObserver observer) {
     List<RouteRanking> rankings = new ArrayList<>();
     for (RecallRoute route : plan.routes()) {
       List<List<Candidate>> hits = new ArrayList<>();
@@ -84,15 +100,7 @@ public final class RecallPipeline {
       observer.route(ranking);
       rankings.add(ranking);
     }
-    List<Candidate> fused = fuser.fuse(rankings, context);
-    observer.fused(fused);
-    List<Candidate> pool = reranker.rerank(fused, context);
-    observer.reranked(pool);
-    List<Evidence> evidence = selector.select(pool, context);
-    if (question.hasTokenBudget()) {
-      evidence = tokens.fit(evidence, question.tokenBudget());
-    }
-    return new Recall(question, plan, evidence, System.nanoTime() - t0);
+    return rankings;
   }
 
   private RecallPlan plan(Question q) {

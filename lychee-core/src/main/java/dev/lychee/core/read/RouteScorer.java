@@ -21,8 +21,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Scores one route's candidates: merges the channels' hits by id (§4.5 merge rule), applies the
@@ -103,9 +101,31 @@ public final class RouteScorer {
       case RECORD, RAW_TURN, WINDOW -> 1.0;
       case OTHER -> 0.95;
     };
-    Set<String> queries = c.provenance().queries().stream()
-        .map(q -> q.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
-    double bonus = 0.03 * Scores.clamp(c.similarity()) + Math.min(0.03, 0.01 * queries.size());
+    // 0.01 per distinct (casefolded) query, at most 0.03: counting stops at the third
+    double bonus = 0.03 * Scores.clamp(c.similarity()) + Math.min(0.03, 0.01 * distinctQueries(c, 3));
     return Math.min(1, c.score() * w + bonus);
+  }
+
+  /**
+   * How many distinct queries (compared casefolded) reached {@code c}, counted up to {@code cap}:
+   * the bonus needs no more, and this runs for every candidate of every route.
+   */
+  static int distinctQueries(Candidate c, int cap) {
+    String[] seen = new String[cap];
+    int n = 0;
+    for (String q : c.provenance().queries()) {
+      String folded = q.toLowerCase(Locale.ROOT);
+      boolean repeated = false;
+      for (int i = 0; i < n && !repeated; i++) {
+        repeated = seen[i].equals(folded);
+      }
+      if (!repeated) {
+        seen[n++] = folded;
+        if (n == cap) {
+          break;
+        }
+      }
+    }
+    return n;
   }
 }

@@ -9,8 +9,10 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.strategy.StrategyProfile;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -72,10 +74,43 @@ public final class SourceWindows {
       }
       spans.add(new Span(a.session(), lo, hi, a));
     }
-    return merge(spans, p, wc.maxTurns()).stream()
-        .map(s -> build(namespace, s, p, queryTerms))
-        .filter(c -> c != null)
-        .toList();
+    List<Span> merged = merge(spans, p, wc.maxTurns());
+    Map<TurnRef, RawTurn> stored = read(namespace, merged);
+    List<Candidate> out = new ArrayList<>();
+    for (Span s : merged) {
+      List<RawTurn> turns = new ArrayList<>();
+      for (int i = s.lo; i <= s.hi; i++) {
+        RawTurn t = stored.get(TurnRef.of(s.session, i));
+        if (t != null && !t.text().isBlank()) {
+          turns.add(t);
+        }
+      }
+      Candidate c = build(namespace, s, p, queryTerms, turns);
+      if (c != null) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The stored turns of every span, in one batched read: durable stores answer it from the turns
+   * the channels just read (cached) or with one statement per session, instead of one per window.
+   */
+  private Map<TurnRef, RawTurn> read(String namespace, List<Span> spans) {
+    Set<TurnRef> refs = new LinkedHashSet<>();
+    for (Span s : spans) {
+      for (int i = Math.max(0, s.lo); i <= s.hi; i++) {
+        refs.add(TurnRef.of(s.session, i));
+      }
+    }
+    Map<TurnRef, RawTurn> out = new HashMap<>();
+    if (!refs.isEmpty()) {
+      for (RawTurn t : store.turns(namespace, refs)) {
+        out.put(t.ref(), t);
+      }
+    }
+    return out;
   }
 
   /** The score an item anchors a window with: its best stage score or similarity. */
@@ -100,9 +135,7 @@ public final class SourceWindows {
     return out;
   }
 
-  private Candidate build(String namespace, Span s, StrategyProfile p, Set<String> queryTerms) {
-    List<RawTurn> turns = store.turns(namespace, s.session, s.lo, s.hi).stream()
-        .filter(t -> !t.text().isBlank()).toList();
+  private Candidate build(String namespace, Span s, StrategyProfile p, Set<String> queryTerms, List<RawTurn> turns) {
     if (turns.size() < 2) {
       return null; // a window of one turn adds nothing to the turn itself
     }

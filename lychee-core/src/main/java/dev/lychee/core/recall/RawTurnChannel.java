@@ -53,7 +53,7 @@ public final class RawTurnChannel implements RecallChannel {
     String ns = context.namespace();
     StrategyProfile p = strategies.of(context.plan().type());
     int limit = budgets.turns(context.k(), p);
-    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.TURNS, context.query(route), ns, limit);
+    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.TURNS, context, context.query(route), limit);
     // one round trip for every hit: durable stores answer a batch far faster than one query each
     List<TurnRef> refs = best.keySet().stream().map(TurnIds::parse).flatMap(Optional::stream).toList();
     CandidateMerger out = new CandidateMerger();

@@ -54,7 +54,7 @@ public final class RecordVectorChannel implements RecallChannel {
     int limit = budgets.records(context.k(), p);
     ChannelWeights w = weights;
     RouteQuery query = context.query(route);
-    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.RECORDS, query, ns, limit);
+    Map<String, VariantHit> best = VariantHit.search(vectors, VectorIndex.RECORDS, context, query, limit);
     if (best.isEmpty()) {
       return List.of();
     }

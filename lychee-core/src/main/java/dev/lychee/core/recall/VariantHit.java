@@ -1,6 +1,7 @@
 package dev.lychee.core.recall;
 
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.score.Scores;
@@ -26,13 +27,14 @@ record VariantHit(double r, List<String> queries) {
 
   /**
    * Searches one vector index with every variant (vectors come from the context's one batch, and
-   * all variants go to the index in one {@link VectorIndex#searchAll} call) and keeps each id's
+   * all variants go to the index in one {@link VectorIndex#searchAll} call, shared with the
+   * plan's other routes by {@link PlanSearches}) and keeps each id's
    * best retrieval score {@code r = clamp(2·cos − 1)}, in first-hit order.
    */
-  static Map<String, VariantHit> search(VectorIndex vectors, String kind, RouteQuery query, String namespace,
+  static Map<String, VariantHit> search(VectorIndex vectors, String kind, RecallContext context, RouteQuery query,
       int limit) {
     List<String> variants = query.variants();
-    List<List<ScoredId>> hits = vectors.searchAll(namespace, kind, vectorsOf(query), limit, null);
+    List<List<ScoredId>> hits = PlanSearches.searchAll(vectors, kind, context, query, limit);
     Map<String, VariantHit> best = new LinkedHashMap<>();
     for (int i = 0; i < variants.size(); i++) {
       List<String> q = List.of(variants.get(i));

@@ -6,12 +6,13 @@ import dev.lychee.core.store.VersionedCache;
 import java.util.List;
 
 /**
- * Lexical search on the FTS5 shadows of turns and records. Queries are built by
+ * Lexical search on the FTS5 shadows of turns and records; turns are ranked by {@link TurnBm25}
+ * (FTS5's bm25 over FTS5's statistics, scored in Java), records by FTS5 itself. Queries are built by
  * {@link LexicalText}, so user syntax never reaches FTS5. The FTS statistics (document count,
  * average length) are shared by all namespaces; the hits are not.
  */
 final class FtsSearch {
-  private static final String TURNS =
+  static final String TURNS =
       "SELECT 'episode:' || t.session || ':' || t.idx AS hit, -bm25(turns_fts) AS score"
           + " FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid"
           + " WHERE turns_fts MATCH :q AND t.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
@@ -21,9 +22,11 @@ final class FtsSearch {
           + " WHERE records_fts MATCH :q AND r.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
 
   private final CachedReads reads;
+  private final TurnBm25 turns;
 
   FtsSearch(CachedReads reads) {
     this.reads = reads;
+    this.turns = new TurnBm25(reads.db());
   }
 
   /** Routes of one question repeat their variants, so identical searches are cached. */
@@ -32,9 +35,17 @@ final class FtsSearch {
     if (match == null) {
       return List.of();
     }
-    String sql = field == TextField.TURNS ? TURNS : RECORDS;
+    if (field == TextField.TURNS) {
+      return reads.cached(new VersionedCache.Key('s', namespace, List.of(field, match, k)),
+          () -> List.copyOf(turns.search(namespace, LexicalText.queryTerms(query), k)));
+    }
     return reads.cached(new VersionedCache.Key('s', namespace, List.of(field, match, k)),
-        () -> List.copyOf(reads.db().read(h -> h.createQuery(sql).bind("q", match).bind("ns", namespace)
-            .bind("k", k).map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list())));
+        () -> List.copyOf(sql(namespace, RECORDS, match, k)));
+  }
+
+  /** The search as FTS5 alone runs it ({@code TURNS} is what {@link TurnBm25} reproduces). */
+  List<ScoredId> sql(String namespace, String sql, String match, int k) {
+    return reads.db().read(h -> h.createQuery(sql).bind("q", match).bind("ns", namespace)
+        .bind("k", k).map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list());
   }
 }

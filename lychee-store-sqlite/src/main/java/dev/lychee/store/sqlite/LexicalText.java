@@ -43,6 +43,11 @@ final class LexicalText {
     return q.toString();
   }
 
+  /** The terms {@link #query} OR-s together, in its order (at most {@link #MAX_QUERY_TERMS}). */
+  static List<String> queryTerms(String userText) {
+    return List.copyOf(new LinkedHashSet<>(TextTokenizer.tokens(userText))).stream().limit(MAX_QUERY_TERMS).toList();
+  }
+
   static List<String> terms(String userText) {
     return List.copyOf(new LinkedHashSet<>(TextTokenizer.tokens(userText)));
   }

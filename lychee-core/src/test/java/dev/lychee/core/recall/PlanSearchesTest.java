@@ -1,0 +1,125 @@
+package dev.lychee.core.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.Question;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.TokenUsage;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.read.RouteQueries;
+import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.vector.ExactVectorIndex;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Routes that share their vector searches get exactly the hits they would get searching on their
+ * own, while the index is searched once per (kind, limit) for the whole plan.
+ */
+class PlanSearchesTest {
+  private final HashingEmbedder embedder = new HashingEmbedder();
+  private final CountingIndex vectors = new CountingIndex();
+
+  private RecallContext context() {
+    Map<String, float[]> m = new HashMap<>();
+    String[] words = {"pottery", "marathon", "class", "city", "wheel", "hours", "Dana", "Omar", "centre", "june"};
+    for (int i = 0; i < 200; i++) {
+      String text = words[i % words.length] + " " + words[(i * 7) % words.length] + " " + i;
+      m.put("t" + i, embedder.embedDocuments(List.of(text)).get(0));
+    }
+    vectors.upsert("ns", VectorIndex.TURNS, m);
+    List<RecallRoute> routes = List.of(
+        new RecallRoute("r1", "what Dana did", List.of("Dana pottery class"), List.of(), null),
+        new RecallRoute("r2", "what Omar did", List.of("Omar marathon", "city marathon hours"), List.of(), null),
+        new RecallRoute("r3", "what Dana did", List.of("Dana pottery class"), List.of(), null));
+    RecallPlan plan = new RecallPlan(QuestionType.SINGLE, "", routes, null, TokenUsage.ZERO);
+    return RouteQueries.context(new Question("ns", "What did Dana and Omar do?", 5, null), plan, embedder, 8);
+  }
+
+  @Test
+  void sharedSearchesGiveEveryRouteItsOwnHits() {
+    RecallContext c = context();
+    List<List<List<ScoredId>>> alone = new ArrayList<>();
+    for (RecallRoute r : c.plan().routes()) {
+      alone.add(PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(r), 7));
+    }
+    int callsAlone = vectors.calls;
+    assertThat(callsAlone).isEqualTo(3);
+
+    vectors.calls = 0;
+    List<List<List<ScoredId>>> shared = PlanSearches.during(c, () -> {
+      List<List<List<ScoredId>>> out = new ArrayList<>();
+      for (RecallRoute r : c.plan().routes()) {
+        out.add(PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(r), 7));
+      }
+      // another limit is another search
+      PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(c.plan().routes().get(0)), 3);
+      return out;
+    });
+    assertThat(shared).isEqualTo(alone);
+    assertThat(shared.get(1)).hasSize(c.query(c.plan().routes().get(1)).variants().size());
+    assertThat(vectors.calls).isEqualTo(2);
+  }
+
+  @Test
+  void anotherContextOrNoScopeSearchesTheIndex() {
+    RecallContext c = context();
+    RecallContext other = context();
+    RecallRoute r = c.plan().routes().get(0);
+    PlanSearches.during(c, () -> PlanSearches.searchAll(vectors, VectorIndex.TURNS, other, other.query(r), 5));
+    PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(r), 5);
+    assertThat(vectors.calls).isEqualTo(2);
+  }
+
+  /** An exact index that counts its batched searches. */
+  private static final class CountingIndex implements VectorIndex {
+    private final ExactVectorIndex inner = new ExactVectorIndex();
+    int calls;
+
+    @Override
+    public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
+      inner.upsert(namespace, kind, vectors);
+    }
+
+    @Override
+    public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
+      return searchAll(namespace, kind, List.of(query), k, filter).get(0);
+    }
+
+    @Override
+    public List<List<ScoredId>> searchAll(String namespace, String kind, List<float[]> queries, int k,
+        Predicate<String> filter) {
+      calls++;
+      return inner.searchAll(namespace, kind, queries, k, filter);
+    }
+
+    @Override
+    public void remove(String namespace, String kind, Collection<String> ids) {
+      inner.remove(namespace, kind, ids);
+    }
+
+    @Override
+    public void forget(String namespace) {
+      inner.forget(namespace);
+    }
+
+    @Override
+    public int size(String namespace, String kind) {
+      return inner.size(namespace, kind);
+    }
+
+    @Override
+    public void close() {
+      inner.close();
+    }
+  }
+}
