@@ -43,7 +43,7 @@ public final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   public static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1));
+    return new SchemaMigrations(List.of(V1, V2));
   }
 
   /** The newest version these migrations produce. */
@@ -186,4 +186,16 @@ public final class SchemaMigrations {
         kind TEXT NOT NULL,
         version INTEGER NOT NULL,
         PRIMARY KEY (namespace, kind))"""));
+
+  /**
+   * A per-namespace count of turn deletions, bumped in the transaction that forgets turns: turns
+   * are otherwise append-only, so a reader that keeps derived state from the turn log (the turn
+   * BM25 postings) catches up by rowid and starts again when this count moves. Row counts and
+   * the largest rowid alone cannot tell, because SQLite reuses the rowids of deleted last rows.
+   */
+  static final Migration V2 = new Migration(2, "turn deletion counts", List.of(
+      """
+      CREATE TABLE turn_deletions (
+        namespace TEXT PRIMARY KEY,
+        deletions INTEGER NOT NULL)"""));
 }

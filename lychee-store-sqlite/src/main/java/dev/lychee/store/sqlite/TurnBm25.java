@@ -133,6 +133,8 @@ final class TurnBm25 {
     private final String namespace;
     private long version = Long.MIN_VALUE;
     private long maxRowid;
+    /** The namespace's deletion count (schema V2) the postings were read at. */
+    private long deletions;
     private int size;
     private String[] hits = new String[16];
     private int[] lengths = new int[16];
@@ -144,7 +146,9 @@ final class TurnBm25 {
 
     /**
      * Adds the turns stored since the last look (turns are append-only, and a new row's rowid is
-     * above every live one); a namespace that lost turns (forgotten) is read again from scratch.
+     * above every live one); a namespace that lost turns (forgotten, as its deletion count in
+     * {@code turn_deletions} shows, even when as many turns came after) is read again from
+     * scratch.
      */
     void refresh(SqliteDatabase db, long now) {
       if (now == version) {
@@ -153,8 +157,12 @@ final class TurnBm25 {
       db.read(h -> {
         long count = h.createQuery("SELECT count(*) FROM turns WHERE namespace = ?").bind(0, namespace)
             .mapTo(Long.class).one();
-        if (count < size) {
+        long deleted = h.createQuery("SELECT deletions FROM turn_deletions WHERE namespace = ?")
+            .bind(0, namespace).mapTo(Long.class).findOne().orElse(0L);
+        if (deleted != deletions || count < size) {
+          // turns were forgotten (here or by another process): a rowid may have been reused
           clear();
+          deletions = deleted;
         }
         if (count != size) {
           h.createQuery("SELECT rowid, " + Rows.TURN_COLUMNS + " FROM turns WHERE namespace = ? AND rowid > ?"

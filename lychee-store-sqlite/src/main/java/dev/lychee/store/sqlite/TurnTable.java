@@ -131,6 +131,7 @@ final class TurnTable {
         .bind(0, namespace).mapTo(String.class).list();
     h.execute("DELETE FROM turns_fts WHERE rowid IN (SELECT rowid FROM turns WHERE namespace = ?)", namespace);
     h.execute("DELETE FROM turns WHERE namespace = ?", namespace);
+    countDeletion(h, namespace);
     return ids;
   }
 
@@ -142,6 +143,13 @@ final class TurnTable {
     h.execute("DELETE FROM turns_fts WHERE rowid IN (SELECT rowid FROM turns WHERE namespace = ? AND session = ?)",
         namespace, session);
     h.execute("DELETE FROM turns WHERE namespace = ? AND session = ?", namespace, session);
+    countDeletion(h, namespace);
     return ids;
+  }
+
+  /** Bumps the namespace's deletion count (schema V2), in the deleting transaction. */
+  private static void countDeletion(Handle h, String namespace) {
+    h.execute("INSERT INTO turn_deletions(namespace, deletions) VALUES (?, 1)"
+        + " ON CONFLICT(namespace) DO UPDATE SET deletions = deletions + 1", namespace);
   }
 }

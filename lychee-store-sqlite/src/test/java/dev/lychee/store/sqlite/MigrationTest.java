@@ -57,11 +57,32 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    assertThat(versions(db)).containsExactly(1);
+    assertThat(versions(db)).containsExactly(1, 2);
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
+    assertThat(versions(db)).containsExactly(1, 2);
+  }
+
+  @Test
+  void aDatabaseOfTheFirstSchemaGainsTurnDeletionCounts() throws Exception {
+    Path db = dir.resolve("v1.db");
+    try (SqliteRecordStore s = new SqliteRecordStore(
+        SqliteDatabase.open(db, CFG, new SchemaMigrations(List.of(SchemaMigrations.V1))))) {
+      fill(s);
+    }
     assertThat(versions(db)).containsExactly(1);
+    try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG))) {
+      assertFilled(s);
+      s.forget("ns", "s");
+      assertThat(s.countTurns("ns")).isZero();
+    }
+    assertThat(versions(db)).containsExactly(1, 2);
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        ResultSet rs = c.createStatement().executeQuery("SELECT deletions FROM turn_deletions WHERE namespace = 'ns'")) {
+      assertThat(rs.next()).isTrue();
+      assertThat(rs.getLong(1)).isEqualTo(1);
+    }
   }
 
   @Test
@@ -70,16 +91,16 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration v2 = new SchemaMigrations.Migration(2, "turn notes", List.of(
+    SchemaMigrations.Migration v3 = new SchemaMigrations.Migration(3, "turn notes", List.of(
         "ALTER TABLE turns ADD COLUMN note TEXT", "CREATE INDEX turns_by_note ON turns(note)"));
-    SchemaMigrations next = new SchemaMigrations(List.of(SchemaMigrations.V1, v2));
+    SchemaMigrations next = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, v3));
     try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG, next))) {
       assertFilled(s);
       fill(s); // idempotent: nothing doubles
       assertThat(s.countTurns("ns")).isEqualTo(1);
     }
-    assertThat(versions(db)).containsExactly(1, 2);
-    // this release does not know version 2: it refuses instead of guessing
+    assertThat(versions(db)).containsExactly(1, 2, 3);
+    // this release does not know version 3: it refuses instead of guessing
     assertThatThrownBy(() -> SqliteRecordStore.open(db, CFG))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("newer");
   }
@@ -90,11 +111,12 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(2, "broken", List.of(
+    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(3, "broken", List.of(
         "CREATE TABLE extra (x TEXT)", "THIS IS NOT SQL"));
-    assertThatThrownBy(() -> SqliteDatabase.open(db, CFG, new SchemaMigrations(List.of(SchemaMigrations.V1, broken))))
+    assertThatThrownBy(() -> SqliteDatabase.open(db, CFG,
+        new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, broken))))
         .isInstanceOf(RuntimeException.class);
-    assertThat(versions(db)).containsExactly(1);
+    assertThat(versions(db)).containsExactly(1, 2);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM sqlite_master WHERE name = 'extra'")) {
       rs.next();

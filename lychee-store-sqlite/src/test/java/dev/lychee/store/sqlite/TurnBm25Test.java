@@ -103,6 +103,20 @@ class TurnBm25Test {
   }
 
   @Test
+  void theNewestSessionForgottenAndAsManyTurnsAppendedIsReadAgain() {
+    append("a", "s1", 0, 50);
+    append("a", "s2", 0, 40);
+    assertSameAsFts5("a");
+    // SQLite hands the forgotten last rowids to the next inserts: the count and the largest rowid
+    // come back to what the postings saw, only the deletion count tells the turns apart
+    store.forget("a", "s2");
+    append("a", "s3", 0, 40);
+    assertSameAsFts5("a");
+    assertThat(bm25.search("a", LexicalText.queryTerms("the lychee museum"), 400)).extracting(ScoredId::id)
+        .noneMatch(id -> id.contains(":s2:")).anyMatch(id -> id.contains(":s3:"));
+  }
+
+  @Test
   void anEmptyStoreFindsNothing() {
     assertThat(bm25.search("a", LexicalText.queryTerms("the lychee"), 10)).isEmpty();
   }
