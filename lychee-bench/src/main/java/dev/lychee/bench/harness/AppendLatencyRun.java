@@ -37,7 +37,7 @@ public final class AppendLatencyRun {
   /**
    * One measured configuration.
    *
-   * @param mode sync, async, or async-0 (background encoding that never steps aside for appends)
+   * @param mode sync, async, or async+yield (background encoding that steps aside for appends)
    * @param encoderDelayMs the simulated per-segment LLM delay (0: the offline encoder as it is)
    * @param appends how many append calls were timed
    * @param p50Ms median append latency
@@ -80,7 +80,7 @@ public final class AppendLatencyRun {
    * Runs one configuration on a fresh memory.
    *
    * @param backgroundYield how long background steps wait for appends in progress ({@code
-   *     IngestConfig.backgroundYield}); the speed command times the default beside zero
+   *     IngestConfig.backgroundYield}); the speed command times 200 ms beside the default
    */
   public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs, Duration backgroundYield)
       throws Exception {
@@ -123,8 +123,8 @@ public final class AppendLatencyRun {
       double[] ms = latencies.stream().mapToDouble(Double::doubleValue).toArray();
       int segments = lychee.status(NS).segments(dev.lychee.api.SegmentState.ENCODED);
       String name = mode.name().toLowerCase(java.util.Locale.ROOT);
-      if (mode == IngestConfig.EncodeMode.ASYNC && backgroundYield.isZero()) {
-        name += "-0"; // background encoding that never steps aside
+      if (mode == IngestConfig.EncodeMode.ASYNC && !backgroundYield.isZero()) {
+        name += "+yield"; // background encoding that steps aside for appends
       }
       lychee.forget(NS);
       return new Row(name, encoderDelayMs, ms.length, percentile(ms, 0.5),

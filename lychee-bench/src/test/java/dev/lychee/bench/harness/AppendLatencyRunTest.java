@@ -23,10 +23,10 @@ class AppendLatencyRunTest {
   @Test
   void backgroundRowsWithAndWithoutYieldingEncodeEverything() throws Exception {
     AppendLatencyRun run = new AppendLatencyRun(HashingEmbedder::new, StoreChoice.MEMORY);
-    AppendLatencyRun.Row yielding = run.run(SESSIONS, IngestConfig.EncodeMode.ASYNC, 0);
-    AppendLatencyRun.Row plain = run.run(SESSIONS, IngestConfig.EncodeMode.ASYNC, 0, Duration.ZERO);
-    assertThat(yielding.mode()).isEqualTo("async");
-    assertThat(plain.mode()).isEqualTo("async-0");
+    AppendLatencyRun.Row plain = run.run(SESSIONS, IngestConfig.EncodeMode.ASYNC, 0);
+    AppendLatencyRun.Row yielding = run.run(SESSIONS, IngestConfig.EncodeMode.ASYNC, 0, Duration.ofMillis(200));
+    assertThat(plain.mode()).isEqualTo("async");
+    assertThat(yielding.mode()).isEqualTo("async+yield");
     for (AppendLatencyRun.Row r : List.of(yielding, plain)) {
       assertThat(r.appends()).isEqualTo(3);
       assertThat(r.segments()).isPositive();

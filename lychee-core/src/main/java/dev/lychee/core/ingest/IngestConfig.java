@@ -50,7 +50,8 @@ import java.util.Set;
  * @param backgroundYield background mode: how long each step of a background encoding attempt
  *     (the encoder call, organising and embedding, the commit) waits at most for the {@code
  *     append} calls in progress to finish, so that its work does not share the cores with a
- *     waiting caller's (default 200 ms; {@code Duration.ZERO} never waits; docs/defaults.md §7)
+ *     waiting caller's (default {@code Duration.ZERO}, never waits: with 200 ms the appends were
+ *     not faster in the one run measured, docs/defaults.md §7)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -178,7 +179,7 @@ public record IngestConfig(
     private Duration sweepPeriod = Duration.ofMinutes(1);
     private Set<NodeKind> derivedNodeKinds = Set.of(NodeKind.TAG, NodeKind.ENTITY_TAG);
     private boolean turnVectorsFromExchanges = false;
-    private Duration backgroundYield = Duration.ofMillis(200);
+    private Duration backgroundYield = Duration.ZERO;
 
     private Builder() {}
 
