@@ -38,8 +38,8 @@ import org.apache.lucene.store.FSDirectory;
  * (the vectors of raw turns, which {@code MemoryWriter.backfillTurnVectors} re-embeds from the
  * stored turns): it is visible to readers when it returns (a near-real-time reopen, no fsync) and
  * reaches disk with the next commit, which follows within {@link LuceneStoreConfig#deferredCommit()}
- * or on {@link #close}. A durable {@link #write} first commits what deferred writes left, so its own
- * rollback on failure never takes them along. Why: on a loaded disk a commit's fsyncs cost tens of
+ * or on {@link #close}; a durable {@link #write} commits them with its own changes (a failed one,
+ * rolled back, loses them, and their owner rebuilds them as after a crash). Why: on a loaded disk a commit's fsyncs cost tens of
  * milliseconds, and an {@code append} paid two commits (its turn, then its turn's vector).
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
@@ -143,9 +143,11 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   /**
-   * Runs a write under the lock and commits it; the work sees (through the searcher) every
-   * earlier commit and deferred write. Any exception rolls the writer back to the last commit,
-   * after deferred writes were committed on their own.
+   * Runs a write under the lock and commits it, with what deferred writes left; the work sees
+   * (through the searcher) every earlier commit and deferred write. An exception after the work
+   * changed something rolls the writer back to the last commit, deferred writes included (their
+   * owner rebuilds them, as after a crash); a work refused before it changed anything rolls
+   * nothing back.
    */
   <T> T write(WriteWork<T> work) {
     return run(work, true);
@@ -166,9 +168,6 @@ final class LuceneIndex implements AutoCloseable {
     writeLock.lock();
     try {
       ensureOpen();
-      if (durable) {
-        commitDeferred();
-      }
       IndexSearcher searcher = searchers.acquire();
       T result;
       long before = writer.getMaxCompletedSequenceNumber();
@@ -184,7 +183,9 @@ final class LuceneIndex implements AutoCloseable {
           throw e;
         }
         if (durable) {
+          // takes what deferred writes left along: one commit, not two
           writer.commit();
+          uncommitted = false;
         } else {
           uncommitted = true;
           scheduleCommit();

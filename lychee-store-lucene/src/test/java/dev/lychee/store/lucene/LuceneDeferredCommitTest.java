@@ -79,7 +79,7 @@ class LuceneDeferredCommitTest {
   }
 
   @Test
-  void aFailedDurableWriteDoesNotTakeEarlierDeferredVectorsWithIt() throws IOException {
+  void aDurableWriteRefusedBeforeItChangedAnythingKeepsEarlierDeferredVectors() throws IOException {
     try (LuceneVectorIndex index = new LuceneVectorIndex(dir, deferred(Duration.ofHours(1)))) {
       index.upsert("ns", VectorIndex.RECORDS, Map.of("r1", B));
       index.upsert("ns", VectorIndex.TURNS, Map.of("s:0", A));
