@@ -153,6 +153,9 @@ final class SpeedCommand implements Callable<Integer> {
       for (IngestConfig.EncodeMode mode : List.of(IngestConfig.EncodeMode.SYNC, IngestConfig.EncodeMode.ASYNC)) {
         rows.add(run.run(sessions, mode, delay));
       }
+      // background encoding that steps aside for appends (IngestConfig.backgroundYield), in the same
+      // run (row "async+yield")
+      rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, java.time.Duration.ofMillis(200)));
     }
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, conv.sampleId(), embedMs));

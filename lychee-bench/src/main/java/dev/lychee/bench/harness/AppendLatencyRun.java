@@ -37,7 +37,7 @@ public final class AppendLatencyRun {
   /**
    * One measured configuration.
    *
-   * @param mode SYNC or ASYNC
+   * @param mode sync, async, or async+yield (background encoding that steps aside for appends)
    * @param encoderDelayMs the simulated per-segment LLM delay (0: the offline encoder as it is)
    * @param appends how many append calls were timed
    * @param p50Ms median append latency
@@ -50,6 +50,7 @@ public final class AppendLatencyRun {
   public record Row(String mode, long encoderDelayMs, int appends, double p50Ms, double p95Ms, double maxMs,
       double idleMs, double totalMs, int segments) {}
 
+  private static final String NS = "bench-append";
   private final Supplier<Embedder> embedders;
   private final StoreChoice store;
 
@@ -70,12 +71,24 @@ public final class AppendLatencyRun {
     return percentile(ms, 0.5);
   }
 
-  /** Runs one configuration on a fresh memory. */
+  /** Runs one configuration on a fresh memory, with the default {@link IngestConfig#backgroundYield()}. */
   public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs) throws Exception {
+    return run(sessions, mode, encoderDelayMs, IngestConfig.defaults().backgroundYield());
+  }
+
+  /**
+   * Runs one configuration on a fresh memory.
+   *
+   * @param backgroundYield how long background steps wait for appends in progress ({@code
+   *     IngestConfig.backgroundYield}); the speed command times 200 ms beside the default
+   */
+  public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs, Duration backgroundYield)
+      throws Exception {
     Path dir = Files.createTempDirectory("lychee-append-");
     Embedder embedder = embedders.get();
     Encoder encoder = new DelayedEncoder(new OfflineEncoder(EncodingConfig.defaults()), encoderDelayMs);
-    LycheeConfig config = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(mode).resumeOnOpen(false).build()).build();
+    LycheeConfig config = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(mode).resumeOnOpen(false)
+        .backgroundYield(backgroundYield).build()).build();
     List<Module> modules = new ArrayList<>();
     modules.add(new AbstractModule() {
       @Override
@@ -89,24 +102,32 @@ public final class AppendLatencyRun {
       modules.add(storeModule);
     }
     try (Lychee lychee = Lychee.create(config, modules.toArray(Module[]::new))) {
+      // a store on a server (PostgreSQL) outlives the run: start from an empty namespace, or the
+      // appends of an earlier row would be no-ops (the same turn again) and time nothing
+      lychee.forget(NS);
       List<Double> latencies = new ArrayList<>();
       long start = System.nanoTime();
       for (EvalSession s : sessions) {
         for (Turn t : s.turns()) {
           long t0 = System.nanoTime();
-          lychee.append("bench", s.id(), s.date(), List.of(t));
+          lychee.append(NS, s.id(), s.date(), List.of(t));
           latencies.add((System.nanoTime() - t0) / 1e6);
         }
-        lychee.flush("bench", s.id());
+        lychee.flush(NS, s.id());
       }
       long flushed = System.nanoTime();
-      if (!lychee.awaitIdle("bench", Duration.ofHours(1))) {
+      if (!lychee.awaitIdle(NS, Duration.ofHours(1))) {
         throw new IllegalStateException("background encoding did not finish within an hour");
       }
       long idle = System.nanoTime();
       double[] ms = latencies.stream().mapToDouble(Double::doubleValue).toArray();
-      int segments = lychee.status("bench").segments(dev.lychee.api.SegmentState.ENCODED);
-      return new Row(mode.name().toLowerCase(java.util.Locale.ROOT), encoderDelayMs, ms.length, percentile(ms, 0.5),
+      int segments = lychee.status(NS).segments(dev.lychee.api.SegmentState.ENCODED);
+      String name = mode.name().toLowerCase(java.util.Locale.ROOT);
+      if (mode == IngestConfig.EncodeMode.ASYNC && !backgroundYield.isZero()) {
+        name += "+yield"; // background encoding that steps aside for appends
+      }
+      lychee.forget(NS);
+      return new Row(name, encoderDelayMs, ms.length, percentile(ms, 0.5),
           percentile(ms, 0.95), Arrays.stream(ms).max().orElse(0), (idle - flushed) / 1e6, (idle - start) / 1e6, segments);
     }
   }

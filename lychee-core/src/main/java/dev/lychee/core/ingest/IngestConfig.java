@@ -47,6 +47,11 @@ import java.util.Set;
  *     text>"}, instead of an embedding of its own text: one embedding instead of two per such turn,
  *     at the price of a role prefix in the turn's vector (a quality change, docs/defaults.md
  *     §3.4; default false)
+ * @param backgroundYield background mode: how long each step of a background encoding attempt
+ *     (the encoder call, organising and embedding, the commit) waits at most for the {@code
+ *     append} calls in progress to finish, so that its work does not share the cores with a
+ *     waiting caller's (default {@code Duration.ZERO}, never waits: with 200 ms the appends were
+ *     not faster in the one run measured, docs/defaults.md §7)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -64,7 +69,8 @@ public record IngestConfig(
     Duration claimLease,
     Duration sweepPeriod,
     Set<NodeKind> derivedNodeKinds,
-    boolean turnVectorsFromExchanges) {
+    boolean turnVectorsFromExchanges,
+    Duration backgroundYield) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -115,6 +121,10 @@ public record IngestConfig(
       throw new IllegalArgumentException("claimLease must be at least 1 s: " + claimLease);
     }
     requireNonNegative(sweepPeriod, "sweepPeriod");
+    requireNonNegative(backgroundYield, "backgroundYield");
+    if (backgroundYield.compareTo(Duration.ofMinutes(1)) > 0) {
+      throw new IllegalArgumentException("backgroundYield must be at most 1 min: " + backgroundYield);
+    }
     if (!sweepPeriod.isZero() && sweepPeriod.toMillis() < 10) {
       throw new IllegalArgumentException("sweepPeriod must be 0 (off) or at least 10 ms: " + sweepPeriod);
     }
@@ -147,7 +157,8 @@ public record IngestConfig(
         .reembedNodes(reembedNodes).encodeMode(encodeMode).concurrency(concurrency).queueCapacity(queueCapacity)
         .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
         .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod)
-        .derivedNodeKinds(derivedNodeKinds).turnVectorsFromExchanges(turnVectorsFromExchanges);
+        .derivedNodeKinds(derivedNodeKinds).turnVectorsFromExchanges(turnVectorsFromExchanges)
+        .backgroundYield(backgroundYield);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -168,6 +179,7 @@ public record IngestConfig(
     private Duration sweepPeriod = Duration.ofMinutes(1);
     private Set<NodeKind> derivedNodeKinds = Set.of(NodeKind.TAG, NodeKind.ENTITY_TAG);
     private boolean turnVectorsFromExchanges = false;
+    private Duration backgroundYield = Duration.ZERO;
 
     private Builder() {}
 
@@ -187,11 +199,12 @@ public record IngestConfig(
     public Builder sweepPeriod(Duration v) { sweepPeriod = v; return this; }
     public Builder derivedNodeKinds(Set<NodeKind> v) { derivedNodeKinds = v; return this; }
     public Builder turnVectorsFromExchanges(boolean v) { turnVectorsFromExchanges = v; return this; }
+    public Builder backgroundYield(Duration v) { backgroundYield = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
           queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
-          sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges);
+          sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges, backgroundYield);
     }
   }
 }

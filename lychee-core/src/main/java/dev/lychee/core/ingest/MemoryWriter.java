@@ -63,6 +63,8 @@ public final class MemoryWriter implements AutoCloseable {
   private final boolean background;
   private final Clock clock = Clock.systemUTC();
   private final FailureLog failures = new FailureLog();
+  /** Appends in progress; background encoding steps aside for them (docs/defaults.md §7). */
+  private final ForegroundActivity foreground;
   private final Map<SessionKey, Object> locks = new ConcurrentHashMap<>();
   private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
   /** Rebuilds of a session's segmenter after refused segments, per call, before giving up. */
@@ -80,8 +82,9 @@ public final class MemoryWriter implements AutoCloseable {
     this.segmentation = segmentation;
     this.metrics = metrics;
     this.admission = new TurnAdmission(config.maxTurnChars());
+    this.foreground = new ForegroundActivity(config.backgroundYield());
     this.committer = new SegmentCommitter(store, vectors, embedder, encoder, organizer, references,
-        config.reembedNodes(), config.derivedNodeKinds(), metrics);
+        config.reembedNodes(), config.derivedNodeKinds(), metrics, foreground);
     String owner = "lychee-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
     this.runner = new EncodeRunner(committer, claims, config, metrics, owner);
     this.background = config.encodeMode().background(!"offline".equals(encoder.name()));
@@ -138,6 +141,15 @@ public final class MemoryWriter implements AutoCloseable {
     if (background) {
       queue.admit();
     }
+    foreground.enter();
+    try {
+      return appendNow(namespace, session, sessionDate, turns);
+    } finally {
+      foreground.exit();
+    }
+  }
+
+  private IngestResult appendNow(String namespace, String session, LocalDateTime sessionDate, List<Turn> turns) {
     IngestResult result = IngestResult.EMPTY;
     if (config.flushOtherSessions()) {
       for (String other : openSessions(namespace)) {

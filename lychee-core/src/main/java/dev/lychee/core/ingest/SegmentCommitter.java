@@ -42,6 +42,7 @@ final class SegmentCommitter {
   private final boolean reembedNodes;
   private final Set<NodeKind> derivedNodeKinds;
   private final LycheeMetrics metrics;
+  private final ForegroundActivity foreground;
 
   /**
    * The result of one attempt.
@@ -58,7 +59,8 @@ final class SegmentCommitter {
 
   SegmentCommitter(RecordStore store, VectorIndex vectors, Embedder embedder, Encoder encoder,
       EvidenceOrganizer organizer, ReferenceContextTracker references, boolean reembedNodes,
-      Set<NodeKind> derivedNodeKinds, LycheeMetrics metrics) {
+      Set<NodeKind> derivedNodeKinds, LycheeMetrics metrics, ForegroundActivity foreground) {
+    this.foreground = foreground;
     this.reembedNodes = reembedNodes;
     this.derivedNodeKinds = derivedNodeKinds;
     this.store = store;
@@ -84,12 +86,15 @@ final class SegmentCommitter {
    * Encodes a stored segment and commits its records and nodes through {@code commit}, once.
    *
    * @param priority how the record and node vectors are asked for: {@code BACKGROUND} from the
-   *     background encoder, so the embedder may run an {@code append}'s turns first
+   *     background encoder, so the embedder may run an {@code append}'s turns first; such an
+   *     attempt also waits (bounded) for appends in progress before each of its steps
    */
   Outcome attempt(Segment segment, Commit commit, EmbeddingPriority priority) {
+    boolean background = priority == EmbeddingPriority.BACKGROUND;
     String ns = segment.namespace();
     Encoding encoding;
     try {
+      stepAside(background);
       ReferenceContext context = references.current(ns, segment.session());
       encoding = encoder.encode(segment, context);
     } catch (RuntimeException e) {
@@ -99,8 +104,10 @@ final class SegmentCommitter {
     List<MemoryRecord> records = encoding.records();
     Written written = new Written();
     try {
+      stepAside(background);
       List<EvidenceNode> nodes = organizer.organize(segment, records);
       writeVectors(ns, records, nodes, written, priority);
+      stepAside(background);
       if (!commit.commit(records, nodes)) {
         removeOrphans(ns, written, null);
         return new Outcome(IngestResult.EMPTY, null, true);
@@ -111,6 +118,13 @@ final class SegmentCommitter {
     } catch (RuntimeException e) {
       removeOrphans(ns, written, e);
       return new Outcome(new IngestResult(0, 0, 0, 0, 0, 0, encoding.usage(), encoding.inputTokens(), List.of()), e, false);
+    }
+  }
+
+  /** In the background, lets appends in progress finish first (bounded; see ForegroundActivity). */
+  private void stepAside(boolean background) {
+    if (background) {
+      foreground.awaitQuiet();
     }
   }
 

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -31,6 +34,14 @@ import org.apache.lucene.store.FSDirectory;
  * concurrent writers therefore rests on making each commit cheap, and reads cheap enough not to
  * compete with it (the record store and vector index cache what they decode per reader version).
  *
+ * <p><b>Deferred writes.</b> {@link #writeDeferred} is for data the caller can rebuild from elsewhere
+ * (the vectors of raw turns, which {@code MemoryWriter.backfillTurnVectors} re-embeds from the
+ * stored turns): it is visible to readers when it returns (a near-real-time reopen, no fsync) and
+ * reaches disk with the next commit, which follows within {@link LuceneStoreConfig#deferredCommit()}
+ * or on {@link #close}; a durable {@link #write} commits them with its own changes (a failed one,
+ * rolled back, loses them, and their owner rebuilds them as after a crash). Why: on a loaded disk a commit's fsyncs cost tens of
+ * milliseconds, and an {@code append} paid two commits (its turn, then its turn's vector).
+ *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
  */
@@ -55,6 +66,11 @@ final class LuceneIndex implements AutoCloseable {
   private volatile IndexWriter writer;
   private volatile SearcherManager searchers;
   private volatile boolean closed;
+  /** Deferred writes are in the writer but not committed yet (guarded by the write lock). */
+  private boolean uncommitted;
+  /** A commit of deferred writes is scheduled (guarded by the write lock). */
+  private boolean commitScheduled;
+  private ScheduledExecutorService committer;
 
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
     this.analyzer = analyzer;
@@ -75,9 +91,10 @@ final class LuceneIndex implements AutoCloseable {
     iwc.setRAMBufferSizeMB(config.ramBufferMb());
     // only explicit commits make anything durable
     iwc.setCommitOnClose(false);
-    // every write call flushes a tiny segment; packing each into a compound file would copy it once
-    // more for nothing (merged segments still follow the merge policy's own compound-file rule)
-    iwc.setUseCompoundFile(false);
+    // every durable write flushes a tiny segment and a commit fsyncs each of its files: packed into
+    // a compound file that is three files (.cfs, .cfe, .si) instead of a dozen, and on a busy disk
+    // each fsync costs milliseconds (merged segments follow the merge policy's own rule)
+    iwc.setUseCompoundFile(config.compoundFlushes());
     KnnVectorsFormat vectors = new LycheeHnswVectorsFormat(config.hnswMaxConn(), config.hnswBeamWidth());
     iwc.setCodec(new Lucene912Codec() {
       @Override
@@ -126,23 +143,60 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   /**
-   * Runs a write under the lock and commits it; the work sees (through the searcher) every
-   * earlier commit. Any exception rolls the writer back to the last commit.
+   * Runs a write under the lock and commits it, with what deferred writes left; the work sees
+   * (through the searcher) every earlier commit and deferred write. An exception after the work
+   * changed something rolls the writer back to the last commit, deferred writes included (their
+   * owner rebuilds them, as after a crash); a work refused before it changed anything rolls
+   * nothing back.
    */
   <T> T write(WriteWork<T> work) {
+    return run(work, true);
+  }
+
+  /**
+   * Runs a write under the lock and makes it visible to readers without a commit: it reaches disk
+   * with the next commit, at the latest {@link LuceneStoreConfig#deferredCommit()} later or on
+   * close (see the class comment). Only for data that can be rebuilt: a crash of the process or a
+   * failed write may lose what deferred writes left uncommitted. A deferred commit of zero makes
+   * this a durable {@link #write}.
+   */
+  <T> T writeDeferred(WriteWork<T> work) {
+    return run(work, config.deferredCommit().isZero());
+  }
+
+  private <T> T run(WriteWork<T> work, boolean durable) {
     writeLock.lock();
     try {
       ensureOpen();
       IndexSearcher searcher = searchers.acquire();
       T result;
+      long before = writer.getMaxCompletedSequenceNumber();
       try {
-        result = work.run(writer, searcher);
-        writer.commit();
+        try {
+          result = work.run(writer, searcher);
+        } catch (RuntimeException e) {
+          if (writer.getMaxCompletedSequenceNumber() == before) {
+            // refused before it changed anything (a validation error): nothing to roll back, and
+            // a rollback would take deferred writes along
+            throw new Refused(e);
+          }
+          throw e;
+        }
+        if (durable) {
+          // takes what deferred writes left along: one commit, not two
+          writer.commit();
+          uncommitted = false;
+        } else {
+          uncommitted = true;
+          scheduleCommit();
+        }
       } finally {
         searchers.release(searcher);
       }
       searchers.maybeRefreshBlocking();
       return result;
+    } catch (Refused e) {
+      throw e.refusal;
     } catch (IOException e) {
       rollback(e);
       throw new UncheckedIOException(e);
@@ -154,10 +208,63 @@ final class LuceneIndex implements AutoCloseable {
     }
   }
 
+  /** Carries a work's exception past the rollback when the work changed nothing. */
+  private static final class Refused extends RuntimeException {
+    final RuntimeException refusal;
+
+    Refused(RuntimeException refusal) {
+      super(null, null, false, false);
+      this.refusal = refusal;
+    }
+  }
+
+  /** Commits what deferred writes left; the caller holds the write lock. */
+  private void commitDeferred() throws IOException {
+    if (uncommitted) {
+      writer.commit();
+      uncommitted = false;
+    }
+  }
+
+  /** Schedules one commit of deferred writes, unless one is scheduled; the caller holds the write lock. */
+  private void scheduleCommit() {
+    if (commitScheduled) {
+      return;
+    }
+    if (committer == null) {
+      committer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "lychee-lucene-commit");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    commitScheduled = true;
+    committer.schedule(this::commitNow, config.deferredCommit().toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** The scheduled commit: a failure rolls back (the deferred data is rebuilt by its owner). */
+  private void commitNow() {
+    writeLock.lock();
+    try {
+      commitScheduled = false;
+      if (closed) {
+        return;
+      }
+      try {
+        commitDeferred();
+      } catch (IOException | RuntimeException e) {
+        rollback(e);
+      }
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
   private void rollback(Throwable cause) {
     if (closed) {
       return;
     }
+    uncommitted = false;
     try {
       SearcherManager old = searchers;
       writer.rollback();
@@ -182,7 +289,12 @@ final class LuceneIndex implements AutoCloseable {
         return;
       }
       closed = true;
+      if (committer != null) {
+        committer.shutdownNow();
+      }
       try {
+        // what deferred writes left reaches disk with the store's last commit
+        commitDeferred();
         searchers.close();
         writer.close();
         directory.close();

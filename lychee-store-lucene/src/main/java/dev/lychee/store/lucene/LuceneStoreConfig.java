@@ -1,5 +1,8 @@
 package dev.lychee.store.lucene;
 
+import java.time.Duration;
+import java.util.Objects;
+
 /**
  * Tuning of the Lucene store and vector index. Immutable and validated once; build it with
  * {@link #builder()} or take {@link #defaults()}.
@@ -29,6 +32,14 @@ package dev.lychee.store.lucene;
  * @param vectorCacheMaxBytes approximate bytes of vectors the vector index keeps in memory for exact
  *     scans (default 256 MiB; 0 scans the index files on every search). A loaded (namespace, kind)
  *     is retired by the next commit and reloaded on its next search.
+ * @param compoundFlushes whether a segment flushed by a write is packed into one compound file
+ *     (default true): a commit then fsyncs three files per new segment instead of about a dozen,
+ *     which on a busy disk was most of the time an {@code append} waited (docs/defaults.md §3.3)
+ * @param deferredCommit how long the vectors of raw turns may stay visible but uncommitted before a
+ *     commit takes them to disk (default 1 s; {@code Duration.ZERO} commits each write). They are
+ *     the only data written this way, because the write path re-embeds missing turn vectors from
+ *     the stored turns ({@code Lychee.encodePending}); records, nodes and their vectors are always
+ *     committed before the call returns (docs/defaults.md §3.3)
  */
 public record LuceneStoreConfig(
     double ramBufferMb,
@@ -42,7 +53,9 @@ public record LuceneStoreConfig(
     int maxQueryTerms,
     boolean fsync,
     int readCacheMaxEntries,
-    long vectorCacheMaxBytes) {
+    long vectorCacheMaxBytes,
+    boolean compoundFlushes,
+    Duration deferredCommit) {
 
   public LuceneStoreConfig {
     if (!(ramBufferMb >= 1)) {
@@ -69,6 +82,10 @@ public record LuceneStoreConfig(
     if (readCacheMaxEntries < 0 || vectorCacheMaxBytes < 0) {
       throw new IllegalArgumentException("cache sizes must be >= 0");
     }
+    Objects.requireNonNull(deferredCommit, "deferredCommit");
+    if (deferredCommit.isNegative() || deferredCommit.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException("deferredCommit must be in [0, 1 h]: " + deferredCommit);
+    }
   }
 
   /** The documented defaults. */
@@ -92,7 +109,9 @@ public record LuceneStoreConfig(
         .maxQueryTerms(maxQueryTerms)
         .fsync(fsync)
         .readCacheMaxEntries(readCacheMaxEntries)
-        .vectorCacheMaxBytes(vectorCacheMaxBytes);
+        .vectorCacheMaxBytes(vectorCacheMaxBytes)
+        .compoundFlushes(compoundFlushes)
+        .deferredCommit(deferredCommit);
   }
 
   /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
@@ -115,6 +134,8 @@ public record LuceneStoreConfig(
     private boolean fsync = true;
     private int readCacheMaxEntries = 50_000;
     private long vectorCacheMaxBytes = 256L * 1024 * 1024;
+    private boolean compoundFlushes = true;
+    private Duration deferredCommit = Duration.ofSeconds(1);
 
     private Builder() {}
 
@@ -170,10 +191,20 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder compoundFlushes(boolean v) {
+      this.compoundFlushes = v;
+      return this;
+    }
+
+    public Builder deferredCommit(Duration v) {
+      this.deferredCommit = v;
+      return this;
+    }
+
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
           minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync,
-          readCacheMaxEntries, vectorCacheMaxBytes);
+          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, deferredCommit);
     }
   }
 }

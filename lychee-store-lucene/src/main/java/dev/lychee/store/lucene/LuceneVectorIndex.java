@@ -35,7 +35,8 @@ import org.apache.lucene.search.TopDocs;
  * of {@code k} an exact scan with the filter answers instead. Lucene's {@code DOT_PRODUCT} score is
  * {@code (1 + dot) / 2}; it is mapped back to the cosine {@code 2 * score - 1}.
  *
- * <p>Every write call commits, like the record store.
+ * <p>Every write call commits, like the record store, except the vectors of raw turns (see
+ * {@link #upsert}).
  */
 public final class LuceneVectorIndex implements VectorIndex {
   private final LuceneStoreConfig config;
@@ -62,9 +63,14 @@ public final class LuceneVectorIndex implements VectorIndex {
         .build();
   }
 
+  /**
+   * Writes one kind's vectors. The vectors of raw turns ({@link #TURNS}) are visible at once but
+   * committed within {@link LuceneStoreConfig#deferredCommit()}: the write path rebuilds them from
+   * the stored turns, so an {@code append} does not wait for a second commit after its turn's.
+   */
   @Override
   public void upsert(String namespace, String kind, Map<String, float[]> vectors) {
-    write(namespace, List.of(prepare(namespace, kind, vectors)));
+    write(namespace, List.of(prepare(namespace, kind, vectors)), TURNS.equals(kind));
   }
 
   /**
@@ -77,7 +83,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     Objects.requireNonNull(vectorsByKind, "vectorsByKind");
     List<Prepared> all = new ArrayList<>(vectorsByKind.size());
     vectorsByKind.forEach((kind, vectors) -> all.add(prepare(namespace, kind, vectors)));
-    write(namespace, all);
+    write(namespace, all, false);
   }
 
   /** One kind's checked, unit-length vectors. */
@@ -107,13 +113,13 @@ public final class LuceneVectorIndex implements VectorIndex {
     return new Prepared(kind, dim, unit);
   }
 
-  private void write(String namespace, List<Prepared> kinds) {
+  private void write(String namespace, List<Prepared> kinds, boolean deferred) {
     index.ensureOpen();
     List<Prepared> nonEmpty = kinds.stream().filter(p -> !p.unit().isEmpty()).toList();
     if (nonEmpty.isEmpty()) {
       return;
     }
-    index.write((writer, searcher) -> {
+    LuceneIndex.WriteWork<Void> work = (writer, searcher) -> {
       for (Prepared p : nonEmpty) {
         int stored = storedDimension(searcher, namespace, p.kind());
         if (stored > 0 && stored != p.dimension()) {
@@ -128,7 +134,12 @@ public final class LuceneVectorIndex implements VectorIndex {
         }
       }
       return null;
-    });
+    };
+    if (deferred) {
+      index.writeDeferred(work);
+    } else {
+      index.write(work);
+    }
   }
 
   @Override

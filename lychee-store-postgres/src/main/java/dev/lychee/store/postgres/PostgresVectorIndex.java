@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
+import org.jdbi.v3.core.HandleCallback;
 
 /**
  * A {@link VectorIndex} whose vectors live in PostgreSQL beside the store's rows and are searched
@@ -72,10 +73,16 @@ public final class PostgresVectorIndex implements VectorIndex {
       return;
     }
     Map<String, float[]> copy = Map.copyOf(vectors);
-    db.write(h -> {
+    HandleCallback<Void, RuntimeException> body = h -> {
       table.upsert(h, namespace, kind, copy, batchDim);
       return null;
-    });
+    };
+    if (TURNS.equals(kind)) {
+      // rebuilt from the stored turns when lost, so an append waits for no second WAL flush
+      db.writeUnsynced(body);
+    } else {
+      db.write(body);
+    }
   }
 
   @Override

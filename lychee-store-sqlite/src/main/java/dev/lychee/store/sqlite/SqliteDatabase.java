@@ -97,6 +97,36 @@ public final class SqliteDatabase {
     }
   }
 
+  /**
+   * Runs {@code body} in one write transaction that is atomic and survives the death of the
+   * process but is not forced to disk by its own commit: with {@code synchronousFull} the
+   * connection runs it at {@code synchronous=NORMAL}, so the WAL is synced by the next ordinary
+   * commit (or checkpoint) instead. Only for data that can be rebuilt (the vectors of raw turns,
+   * which the write path re-embeds from the stored turns); an OS crash or power loss before the
+   * next commit may lose it. Why: an {@code append} otherwise waited for two WAL fsyncs, its
+   * turn's and its turn vector's (docs/defaults.md §3.3).
+   */
+  <T> T writeUnsynced(HandleCallback<T, RuntimeException> body) {
+    if (!config.synchronousFull()) {
+      return write(body);
+    }
+    writeLock.lock();
+    try {
+      checkOpen();
+      return jdbi.withHandle(h -> {
+        h.execute("PRAGMA synchronous=NORMAL");
+        try {
+          return h.inTransaction(body);
+        } finally {
+          // the connection goes back to the pool as every other: each commit synced
+          h.execute("PRAGMA synchronous=FULL");
+        }
+      });
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
   /** Runs {@code body} on a pooled connection in autocommit mode. */
   <T> T read(HandleCallback<T, RuntimeException> body) {
     checkOpen();

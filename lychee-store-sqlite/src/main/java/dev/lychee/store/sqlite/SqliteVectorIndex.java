@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.HandleCallback;
 
 /**
  * A durable {@link VectorIndex}: vectors live as float32 BLOBs in table {@code vectors} of the
@@ -42,6 +43,11 @@ import org.jdbi.v3.core.Handle;
  *
  * <p>Writers of one namespace are serialised by a per-namespace lock that also keeps the cache in
  * step with the rows; searches share it.
+ *
+ * <p>The vectors of raw turns ({@link #TURNS}) are committed without a WAL sync of their own
+ * ({@code SqliteDatabase.writeUnsynced}): atomic and safe against the death of the process, on
+ * disk with the next synced commit; the write path re-embeds them from the stored turns if an OS
+ * crash loses them.
  */
 public final class SqliteVectorIndex implements VectorIndex {
   private record Key(String namespace, String kind) {}
@@ -123,7 +129,7 @@ public final class SqliteVectorIndex implements VectorIndex {
     ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
     w.lock();
     try {
-      db.write(h -> {
+      HandleCallback<Void, RuntimeException> body = h -> {
         // the dimension is fixed while the index holds any vector (as in VectorSlab)
         List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = ? AND kind = ? LIMIT 1")
             .bind(0, namespace).bind(1, kind).mapTo(Integer.class).list();
@@ -139,7 +145,13 @@ public final class SqliteVectorIndex implements VectorIndex {
         batch.execute();
         bumpVersion(h, namespace, kind);
         return null;
-      });
+      };
+      if (TURNS.equals(kind)) {
+        // rebuilt from the stored turns when lost, so the append waits for no second WAL sync
+        db.writeUnsynced(body);
+      } else {
+        db.write(body);
+      }
       // a loaded slab mirrors the rows (the namespace lock keeps them in step), so it can take the
       // write itself; a graph is immutable and is rebuilt on the next search
       Key key = new Key(namespace, kind);

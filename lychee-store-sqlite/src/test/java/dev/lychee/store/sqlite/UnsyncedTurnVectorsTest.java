@@ -1,0 +1,51 @@
+package dev.lychee.store.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.VectorIndex;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Turn vectors are written without a WAL sync of their own: committed and searchable like any
+ * other write, and every pooled connection is back at {@code synchronous=FULL} afterwards, so the
+ * records, segments and turns written next are synced as before.
+ */
+class UnsyncedTurnVectorsTest {
+  @TempDir Path dir;
+
+  private static final float[] A = {1, 0, 0};
+  private static final float[] B = {0, 1, 0};
+
+  @Test
+  void turnVectorsAreCommittedAndConnectionsStaySynced() {
+    Path file = dir.resolve("v.db");
+    SqliteDatabase db = SqliteDatabase.open(file, SqliteStoreConfig.defaults());
+    try (SqliteVectorIndex index = new SqliteVectorIndex(db)) {
+      index.upsert("ns", VectorIndex.TURNS, Map.of("s:0", A));
+      index.upsert("ns", VectorIndex.RECORDS, Map.of("r1", B));
+      assertThat(index.search("ns", VectorIndex.TURNS, A, 1, null)).extracting(ScoredId::id).containsExactly("s:0");
+      // a refused turn write leaves the connection synced too
+      assertThatThrownBy(() -> index.upsert("ns", VectorIndex.TURNS, Map.of("s:1", new float[] {1, 0})))
+          .isInstanceOf(IllegalArgumentException.class);
+      List<Integer> modes = new ArrayList<>();
+      // take every idle connection at once, so each one's mode is read
+      db.jdbi().useHandle(h1 -> db.jdbi().useHandle(h2 -> db.jdbi().useHandle(h3 -> {
+        for (var h : List.of(h1, h2, h3)) {
+          modes.add(h.createQuery("PRAGMA synchronous").mapTo(Integer.class).one());
+        }
+      })));
+      assertThat(modes).containsOnly(2); // FULL
+    }
+    try (SqliteVectorIndex again = SqliteVectorIndex.open(file, SqliteStoreConfig.defaults())) {
+      assertThat(again.size("ns", VectorIndex.TURNS)).isEqualTo(1);
+      assertThat(again.search("ns", VectorIndex.TURNS, A, 1, null)).extracting(ScoredId::id).containsExactly("s:0");
+    }
+  }
+}
