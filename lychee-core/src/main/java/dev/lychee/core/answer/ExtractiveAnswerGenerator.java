@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Pattern;
 
 /**
  * The offline answerer. It cuts the evidence into sentences ({@link EvidenceSentences}), scores
@@ -28,7 +29,7 @@ import java.util.function.ToDoubleFunction;
  * kind of span wins, and for a question about the present ("now", "current", "still", "what
  * is...") the one said last, so a changed fact is answered with its latest value; a question about
  * the former value ("before?", "previously", "how has X changed") gets the latest value and the one
- * it replaced. A sentence by another speaker than the one the question names counts a little less,
+ * it replaced; an answer about what held before drops the "now" it was told with. A sentence by another speaker than the one the question names counts a little less,
  * and a question for several things (a plural head noun) gets up to three phrases. When no sentence
  * holds {@code minSupport} of the question's weighted words, it says that memory holds no answer.
  * The item the answer comes from is moved to the front of the returned evidence.
@@ -54,6 +55,15 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
    * three; see docs/defaults.md §5).
    */
   public static final double DEFAULT_MIN_SUPPORT = 0.15;
+
+  /**
+   * A time adverb of the present at either end of a span: said with a value that held then ("the
+   * rent is 1,250 euros a month now"), it is wrong in an answer about what held before.
+   */
+  private static final Pattern PRESENT_ADVERB = Pattern.compile(
+      "^(?:right now|now|currently|nowadays|these days|at the moment|today)\\b[,;]?\\s*"
+          + "|[,;]?\\s*\\b(?:right now|now|currently|nowadays|these days|at the moment|today)[.!]?$",
+      Pattern.CASE_INSENSITIVE);
 
   /** At most this many phrases make a list answer. */
   private static final int LIST_ITEMS = 3;
@@ -108,6 +118,8 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     List<Scored> pool = typed.isEmpty() ? near : typed;
     boolean change = AnswerForm.aboutAChange(question.text());
     Scored chosen = change || present ? latest(pool) : pool.get(0);
+    // the answer is what held at an earlier time: a "now" said with it is no longer true
+    boolean former = false;
     if (dated != null) {
       // a question about a date in the past ("where did X work in January 2024?") is answered with
       // what held then: the latest of the sentences said by the end of that date, when a later one
@@ -117,6 +129,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
           && !s.sentence().source().mentionedAt().toLocalDate().isAfter(end)).toList();
       if (!then.isEmpty() && then.size() < pool.size()) {
         chosen = latest(then);
+        former = true;
       }
     }
     String event = present ? null : AnswerForm.eventBefore(question.text());
@@ -124,9 +137,13 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       Scored before = beforeEvent(question.text(), event, all, form);
       if (before != null) {
         chosen = before;
+        former = true;
       }
     }
     String text = spans.span(form, question.text(), chosen.sentence(), all);
+    if (former) {
+      text = withoutPresentAdverb(text);
+    }
     if (change) {
       text = withFormerValue(form, question.text(), chosen, near, text);
     }
@@ -222,7 +239,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
         String was = spans.typedSpan(kind, question, before.sentence());
         String is = spans.typedSpan(kind, question, latest.sentence());
         if (was != null && is != null && !SentenceSupport.roots(was).equals(SentenceSupport.roots(is))) {
-          return is + " (before: " + was + ")";
+          return is + " (before: " + withoutPresentAdverb(was) + ")";
         }
       }
     }
@@ -265,6 +282,12 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     List<Scored> typed = near.stream().filter(s -> spans.typedSpan(form, question, s.sentence()) != null
         && (form != AnswerForm.PHRASE || spans.typedSpan(AnswerForm.QUANTITY, question, s.sentence()) != null)).toList();
     return latest(typed.isEmpty() ? near : typed);
+  }
+
+  /** The span without a present-time adverb at its ends ("1,250 euros a month now"); unchanged if nothing else is left. */
+  static String withoutPresentAdverb(String span) {
+    String trimmed = PRESENT_ADVERB.matcher(span).replaceAll("").strip();
+    return trimmed.isEmpty() ? span : trimmed;
   }
 
   /** Of sentences ordered best first, the one said last (the best of those said at that time). */

@@ -117,6 +117,22 @@ class AnswerChoiceRulesTest {
   }
 
   @Test
+  void anAnswerAboutWhatHeldBeforeDropsTheNowItWasToldWith() {
+    List<Evidence> ev = items(
+        "2024-11-02|Ben: I moved to a bigger place in October, the rent is 1,300 euros now.",
+        "2024-05-14|Ben: The landlord raised my rent, I pay 1,050 euros a month now.",
+        "2024-01-08|Ben: My rent is 900 euros a month, fine for a studio.");
+    String before = ask("What was Ben's rent before he moved?", ev);
+    assertThat(before).contains("1,050").doesNotContainIgnoringCase("now");
+    // a question about the present keeps its value as told
+    assertThat(ask("How much is Ben's rent now?", ev)).contains("1,300");
+    assertThat(ExtractiveAnswerGenerator.withoutPresentAdverb("1,050 euros a month now")).isEqualTo("1,050 euros a month");
+    assertThat(ExtractiveAnswerGenerator.withoutPresentAdverb("currently, Blue Harbor")).isEqualTo("Blue Harbor");
+    assertThat(ExtractiveAnswerGenerator.withoutPresentAdverb("snowboard")).isEqualTo("snowboard");
+    assertThat(ExtractiveAnswerGenerator.withoutPresentAdverb("now")).isEqualTo("now");
+  }
+
+  @Test
   void theQuestionsWordingTellsTheseRulesApart() {
     assertThat(AnswerForm.asksForAnEmployer("Where does Marta work now?")).isTrue();
     assertThat(AnswerForm.asksForAnEmployer("Where did Marta go hiking?")).isFalse();
