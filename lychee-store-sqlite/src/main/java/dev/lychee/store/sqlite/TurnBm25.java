@@ -165,29 +165,28 @@ final class TurnBm25 {
           deletions = deleted;
         }
         if (count != size) {
-          h.createQuery("SELECT rowid, " + Rows.TURN_COLUMNS + " FROM turns WHERE namespace = ? AND rowid > ?"
-                  + " ORDER BY rowid")
-              .bind(0, namespace).bind(1, maxRowid)
-              .map((rs, ctx) -> {
-                maxRowid = Math.max(maxRowid, rs.getLong("rowid"));
-                return Rows.turn(rs, ctx);
-              })
-              .forEach(this::add);
+          readAfter(h, maxRowid);
           if (size != count) {
             // a turn below the last rowid seen (not expected): read everything again
             clear();
-            h.createQuery("SELECT rowid, " + Rows.TURN_COLUMNS + " FROM turns WHERE namespace = ? ORDER BY rowid")
-                .bind(0, namespace)
-                .map((rs, ctx) -> {
-                  maxRowid = Math.max(maxRowid, rs.getLong("rowid"));
-                  return Rows.turn(rs, ctx);
-                })
-                .forEach(this::add);
+            readAfter(h, Long.MIN_VALUE);
           }
         }
         return null;
       });
       version = now;
+    }
+
+    /** Adds the namespace's turns stored above {@code rowid}, in storage order. */
+    private void readAfter(Handle h, long rowid) {
+      h.createQuery("SELECT rowid, " + Rows.TURN_COLUMNS + " FROM turns WHERE namespace = ? AND rowid > ?"
+              + " ORDER BY rowid")
+          .bind(0, namespace).bind(1, rowid)
+          .map((rs, ctx) -> {
+            maxRowid = Math.max(maxRowid, rs.getLong("rowid"));
+            return Rows.turn(rs, ctx);
+          })
+          .forEach(this::add);
     }
 
     private void clear() {
