@@ -131,7 +131,11 @@ class LycheeStarterAppTest {
     assertThat(bob).contains("Rufus").doesNotContain("Lisbon", "Zoe");
 
     // every request on the wire was made by the application's Spring AI clients: each one is an
-    // observation of those clients (Spring AI records one per model call)
+    // observation of those clients (Spring AI records one per model call). A segment of friday's
+    // conversations may be encoding in the background right now; its request reaches the stub
+    // before its observation is recorded, so count once the encoders are idle
+    assertThat(lychee.awaitIdle("alice", java.time.Duration.ofSeconds(60))).isTrue();
+    assertThat(lychee.awaitIdle("bob", java.time.Duration.ofSeconds(60))).isTrue();
     long observed = meters.find("gen_ai.client.operation").timers().stream().mapToLong(t -> t.count()).sum();
     assertThat(STUB.server().requests()).hasSize((int) observed);
     assertThat(STUB.server().requestsTo("/v1/embeddings")).isNotEmpty();
