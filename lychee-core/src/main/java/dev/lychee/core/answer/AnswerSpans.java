@@ -313,24 +313,24 @@ final class AnswerSpans {
 
   /** The organisation of "works at X", "joined X": the answer to where someone works; null when none. */
   static String employer(String question, String body) {
-    Set<String> asked = Terms.tokens(question);
-    Matcher m = EMPLOYER.matcher(body);
-    while (m.find()) {
-      String org = m.group(1);
-      if (!NOT_NAMES.contains(org.split(" ")[0]) && !asked.contains(org.toLowerCase(Locale.ROOT))) {
-        return org;
-      }
-    }
-    return null;
+    return firstNewName(EMPLOYER, question, body);
   }
 
   private static String place(String question, String body) {
+    return firstNewName(PLACE, question, body);
+  }
+
+  /**
+   * The first name that {@code p}'s group 1 finds in {@code body} which is not a function word
+   * and not already in the question (an answer repeats nothing the question said); null when none.
+   */
+  private static String firstNewName(Pattern p, String question, String body) {
     Set<String> asked = Terms.tokens(question);
-    Matcher m = PLACE.matcher(body);
+    Matcher m = p.matcher(body);
     while (m.find()) {
-      String place = m.group(1);
-      if (!NOT_NAMES.contains(place.split(" ")[0]) && !asked.contains(place.toLowerCase(Locale.ROOT))) {
-        return place;
+      String name = m.group(1);
+      if (!NOT_NAMES.contains(name.split(" ")[0]) && !asked.contains(name.toLowerCase(Locale.ROOT))) {
+        return name;
       }
     }
     return null;

@@ -88,10 +88,15 @@ public final class SqliteDatabase {
 
   /** Runs {@code body} in one write transaction. */
   <T> T write(HandleCallback<T, RuntimeException> body) {
+    return locked(() -> jdbi.inTransaction(body));
+  }
+
+  /** Runs {@code work} holding the single-writer lock of this database, once it is known open. */
+  private <T> T locked(java.util.function.Supplier<T> work) {
     writeLock.lock();
     try {
       checkOpen();
-      return jdbi.inTransaction(body);
+      return work.get();
     } finally {
       writeLock.unlock();
     }
@@ -110,21 +115,15 @@ public final class SqliteDatabase {
     if (!config.synchronousFull()) {
       return write(body);
     }
-    writeLock.lock();
-    try {
-      checkOpen();
-      return jdbi.withHandle(h -> {
-        h.execute("PRAGMA synchronous=NORMAL");
-        try {
-          return h.inTransaction(body);
-        } finally {
-          // the connection goes back to the pool as every other: each commit synced
-          h.execute("PRAGMA synchronous=FULL");
-        }
-      });
-    } finally {
-      writeLock.unlock();
-    }
+    return locked(() -> jdbi.withHandle(h -> {
+      h.execute("PRAGMA synchronous=NORMAL");
+      try {
+        return h.inTransaction(body);
+      } finally {
+        // the connection goes back to the pool as every other: each commit synced
+        h.execute("PRAGMA synchronous=FULL");
+      }
+    }));
   }
 
   /** Runs {@code body} on a pooled connection in autocommit mode. */
