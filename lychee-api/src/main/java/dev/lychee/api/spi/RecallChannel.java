@@ -15,7 +15,10 @@ import java.util.List;
  *
  * <p>Inputs: read {@code context.query(route)} ({@link RouteQuery}): the variants to search with,
  * their vectors (already embedded, one batch per question), the date filter and the content terms.
- * A channel never embeds or re-derives them itself. {@code CandidateMerger} in lychee-core dedupes
+ * A channel never embeds or re-derives them itself. A channel that searches a {@link VectorIndex}
+ * with the variants should do so through {@link RecallContext#searchAll}: the pipeline's context
+ * then runs each search once for all routes of the plan ({@link VectorSearches}), with the same hits
+ * as a direct {@code searchAll} on the index. {@code CandidateMerger} in lychee-core dedupes
  * hits by id (higher score wins, provenance is merged) and returns them in the order the contract
  * asks for.
  *

@@ -3,6 +3,7 @@ package dev.lychee.api.spi;
 import dev.lychee.api.Question;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
+import dev.lychee.api.ScoredId;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,9 +17,12 @@ import java.util.Objects;
  *     their vectors, the date filter and the terms each channel searches with (empty for stages
  *     run without channels, such as a fuser on hand-built rankings)
  * @param observer the hooks stages report to ({@link RecallObserver#NONE} unless a trace was asked for)
+ * @param searches how channels search vector indexes with a route's variants ({@link #searchAll}):
+ *     the pipeline gives each recall one that shares a search between the plan's routes;
+ *     {@link VectorSearches#DIRECT} (also for {@code null}) searches the index every time
  */
 public record RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries,
-    RecallObserver observer) {
+    RecallObserver observer, VectorSearches searches) {
 
   public RecallContext {
     Objects.requireNonNull(question, "question");
@@ -28,6 +32,13 @@ public record RecallContext(Question question, RecallPlan plan, int k, List<Rout
     }
     routeQueries = List.copyOf(routeQueries);
     observer = observer == null ? RecallObserver.NONE : observer;
+    searches = searches == null ? VectorSearches.DIRECT : searches;
+  }
+
+  /** A context whose channels search vector indexes directly ({@link VectorSearches#DIRECT}). */
+  public RecallContext(Question question, RecallPlan plan, int k, List<RouteQuery> routeQueries,
+      RecallObserver observer) {
+    this(question, plan, k, routeQueries, observer, VectorSearches.DIRECT);
   }
 
   /** A context that nobody observes. */
@@ -42,6 +53,16 @@ public record RecallContext(Question question, RecallPlan plan, int k, List<Rout
 
   public String namespace() {
     return question.namespace();
+  }
+
+  /**
+   * The hits of each of {@code query}'s variants in index {@code kind} of this context's namespace,
+   * in variant order, through {@link #searches()}: a channel that searches vectors this way shares
+   * each search with the plan's other routes (same hits as {@code index.searchAll(namespace(),
+   * kind, vectors of the variants, limit, null)}).
+   */
+  public List<List<ScoredId>> searchAll(VectorIndex index, String kind, RouteQuery query, int limit) {
+    return searches.searchAll(index, namespace(), kind, query, limit);
   }
 
   /**

@@ -27,8 +27,8 @@ import java.util.Set;
 /**
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
  * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
- * batch (see {@link RouteQueries}), run every bound channel on every route (their vector searches shared between routes, see
- * {@link PlanSearches}), score each route, fuse the routes, rerank, and
+ * batch (see {@link RouteQueries}), run every bound channel on every route (their vector searches shared between
+ * routes through the context's {@link PlanSearches}), score each route, fuse the routes, rerank, and
  * select the final evidence. A question with a token budget is searched to the budget's depth
  * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
  * returns is cut to the longest prefix whose serialisation ({@link EvidenceTokens}) fits the
@@ -74,8 +74,7 @@ public final class RecallPipeline {
     RecallPlan plan = plan(question);
     RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants, budgets.depth(question),
         observer);
-    // the routes share their vector searches: every route searches with the question, among others
-    List<RouteRanking> rankings = PlanSearches.during(context, () -> rankRoutes(plan, context, observer));
+    List<RouteRanking> rankings = rankRoutes(plan, context, observer);
     List<Candidate> fused = fuser.fuse(rankings, context);
     observer.fused(fused);
     List<Candidate> pool = reranker.rerank(fused, context);

@@ -8,6 +8,7 @@ import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RouteQuery;
+import dev.lychee.core.recall.PlanSearches;
 import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,8 @@ import java.util.Set;
  * Builds the {@link RouteQuery} of every route of a plan the way {@link RecallPipeline} does: the
  * route's variants ({@link RouteVariants}), every distinct variant of the plan embedded in one
  * {@link Embedder#embedQueries} batch, the route's date filter (else the plan's) and the content
- * terms of the question and the route's queries. Public so that tests of a custom channel can
+ * terms of the question and the route's queries; the context shares vector searches between the
+ * plan's routes ({@link PlanSearches}). Public so that tests of a custom channel can
  * hand it exactly what the pipeline would. Stateless.
  */
 public final class RouteQueries {
@@ -40,7 +42,9 @@ public final class RouteQueries {
   /** A context at depth {@code depth} (a question with a token budget is searched deeper than its k). */
   public static RecallContext context(Question question, RecallPlan plan, Embedder embedder, int maxVariants,
       int depth, RecallObserver observer) {
-    return new RecallContext(question, plan, depth, of(question, plan, embedder, maxVariants), observer);
+    List<RouteQuery> queries = of(question, plan, embedder, maxVariants);
+    // the routes share their vector searches: every route searches with the question, among others
+    return new RecallContext(question, plan, depth, queries, observer, new PlanSearches(queries));
   }
 
   /** One query object per route of {@code plan}, in plan order. */

@@ -88,7 +88,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
         continue;
       }
       Map<String, NodeHit> ofKind = new HashMap<>();
-      List<List<ScoredId>> hits = PlanSearches.searchAll(vectors, index, context, query, limit);
+      List<List<ScoredId>> hits = context.searchAll(vectors, index, query, limit);
       for (int i = 0; i < variants.size(); i++) {
         String q = variants.get(i);
         for (ScoredId hit : hits.get(i)) {

@@ -28,13 +28,13 @@ record VariantHit(double r, List<String> queries) {
   /**
    * Searches one vector index with every variant (vectors come from the context's one batch, and
    * all variants go to the index in one {@link VectorIndex#searchAll} call, shared with the
-   * plan's other routes by {@link PlanSearches}) and keeps each id's
+   * plan's other routes through {@link RecallContext#searchAll}) and keeps each id's
    * best retrieval score {@code r = clamp(2·cos − 1)}, in first-hit order.
    */
   static Map<String, VariantHit> search(VectorIndex vectors, String kind, RecallContext context, RouteQuery query,
       int limit) {
     List<String> variants = query.variants();
-    List<List<ScoredId>> hits = PlanSearches.searchAll(vectors, kind, context, query, limit);
+    List<List<ScoredId>> hits = context.searchAll(vectors, kind, query, limit);
     Map<String, VariantHit> best = new LinkedHashMap<>();
     for (int i = 0; i < variants.size(); i++) {
       List<String> q = List.of(variants.get(i));
@@ -43,12 +43,5 @@ record VariantHit(double r, List<String> queries) {
       }
     }
     return best;
-  }
-
-  /** The route's variant vectors, in variant order. */
-  static List<float[]> vectorsOf(RouteQuery query) {
-    List<float[]> out = new ArrayList<>(query.variants().size());
-    query.variants().forEach(v -> out.add(query.vector(v)));
-    return out;
   }
 }

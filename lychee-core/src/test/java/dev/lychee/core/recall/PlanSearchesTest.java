@@ -10,6 +10,7 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.api.spi.VectorSearches;
 import dev.lychee.core.read.RouteQueries;
 import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.vector.ExactVectorIndex;
@@ -22,8 +23,8 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Routes that share their vector searches get exactly the hits they would get searching on their
- * own, while the index is searched once per (kind, limit) for the whole plan.
+ * Routes that share their vector searches through the context get exactly the hits they would get
+ * searching on their own, while the index is searched once per (kind, limit) for the whole plan.
  */
 class PlanSearchesTest {
   private final HashingEmbedder embedder = new HashingEmbedder();
@@ -48,36 +49,40 @@ class PlanSearchesTest {
   @Test
   void sharedSearchesGiveEveryRouteItsOwnHits() {
     RecallContext c = context();
+    assertThat(c.searches()).isInstanceOf(PlanSearches.class);
     List<List<List<ScoredId>>> alone = new ArrayList<>();
     for (RecallRoute r : c.plan().routes()) {
-      alone.add(PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(r), 7));
+      alone.add(VectorSearches.DIRECT.searchAll(vectors, "ns", VectorIndex.TURNS, c.query(r), 7));
     }
     int callsAlone = vectors.calls;
     assertThat(callsAlone).isEqualTo(3);
 
     vectors.calls = 0;
-    List<List<List<ScoredId>>> shared = PlanSearches.during(c, () -> {
-      List<List<List<ScoredId>>> out = new ArrayList<>();
-      for (RecallRoute r : c.plan().routes()) {
-        out.add(PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(r), 7));
-      }
-      // another limit is another search
-      PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(c.plan().routes().get(0)), 3);
-      return out;
-    });
+    List<List<List<ScoredId>>> shared = new ArrayList<>();
+    for (RecallRoute r : c.plan().routes()) {
+      shared.add(c.searchAll(vectors, VectorIndex.TURNS, c.query(r), 7));
+    }
+    // another limit is another search
+    c.searchAll(vectors, VectorIndex.TURNS, c.query(c.plan().routes().get(0)), 3);
     assertThat(shared).isEqualTo(alone);
     assertThat(shared.get(1)).hasSize(c.query(c.plan().routes().get(1)).variants().size());
     assertThat(vectors.calls).isEqualTo(2);
   }
 
   @Test
-  void anotherContextOrNoScopeSearchesTheIndex() {
+  void contextsShareNothingAndAPlainContextSearchesTheIndexEachTime() {
     RecallContext c = context();
     RecallContext other = context();
     RecallRoute r = c.plan().routes().get(0);
-    PlanSearches.during(c, () -> PlanSearches.searchAll(vectors, VectorIndex.TURNS, other, other.query(r), 5));
-    PlanSearches.searchAll(vectors, VectorIndex.TURNS, c, c.query(r), 5);
+    c.searchAll(vectors, VectorIndex.TURNS, c.query(r), 5);
+    other.searchAll(vectors, VectorIndex.TURNS, other.query(r), 5);
     assertThat(vectors.calls).isEqualTo(2);
+
+    RecallContext plain = new RecallContext(c.question(), c.plan(), c.k(), c.routeQueries());
+    assertThat(plain.searches()).isSameAs(VectorSearches.DIRECT);
+    plain.searchAll(vectors, VectorIndex.TURNS, plain.query(r), 5);
+    plain.searchAll(vectors, VectorIndex.TURNS, plain.query(r), 5);
+    assertThat(vectors.calls).isEqualTo(4);
   }
 
   /** An exact index that counts its batched searches. */

@@ -1,0 +1,48 @@
+package dev.lychee.api.spi;
+
+import dev.lychee.api.ScoredId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the channels of one recall search vector indexes with a route's query variants, carried in
+ * the {@link RecallContext} ({@link RecallContext#searchAll}). The pipeline hands every recall its
+ * own instance, which runs each (index, kind, limit) search once for all the routes of the plan:
+ * every route searches with the question, among others, so a channel run route by route would
+ * otherwise compare the same query vector with every stored vector once per route. A context built
+ * without one searches the index directly ({@link #DIRECT}).
+ *
+ * <p>Contract: {@link #searchAll} returns, for each variant of {@code query} in variant order, the
+ * hits {@code index.searchAll(namespace, kind, vectors of query's variants, limit, null)} would
+ * return for it (a sharing implementation may answer from a search made earlier in the same recall,
+ * so a write racing the recall may be seen by some routes and not by others, as with any read).
+ * Thread-safe: channels of one recall may run on several threads.
+ */
+@FunctionalInterface
+public interface VectorSearches {
+
+  /**
+   * The hits of each of {@code query}'s variants in index {@code kind} of {@code namespace}, in
+   * variant order.
+   *
+   * @param index the index to search (compared by identity when a search is shared)
+   * @param namespace the recall's namespace
+   * @param kind the index kind ({@link VectorIndex#TURNS}, {@link VectorIndex#nodes}, ...)
+   * @param query the route query whose variants to search with
+   * @param limit the hits kept per variant ({@code > 0})
+   */
+  List<List<ScoredId>> searchAll(VectorIndex index, String namespace, String kind, RouteQuery query, int limit);
+
+  /** Every search goes to the index as it is asked for; nothing is shared. */
+  VectorSearches DIRECT = (index, namespace, kind, query, limit) ->
+      index.searchAll(namespace, kind, vectorsOf(query), limit, null);
+
+  /** The vectors of {@code query}'s variants, in variant order. */
+  static List<float[]> vectorsOf(RouteQuery query) {
+    List<float[]> out = new ArrayList<>(query.variants().size());
+    for (String v : query.variants()) {
+      out.add(query.vector(v));
+    }
+    return out;
+  }
+}
