@@ -177,13 +177,21 @@ public final class VectorSlab {
       for (int j = 0; j < m; j++) {
         best[j] = new TopK(Math.min(k, size));
       }
+      // the queries two at a time (Vectors.dot2: each score as Vectors.dot gives it), the odd one alone
+      double[] pair = new double[2];
+      int paired = m & ~1;
       for (int i = 0; i < size; i++) {
         if (filter != null && !filter.test(ids[i])) {
           continue;
         }
         int offset = i * dim;
-        for (int j = 0; j < m; j++) {
-          best[j].offer(Vectors.dot(qs[j], data, offset), i);
+        for (int j = 0; j < paired; j += 2) {
+          Vectors.dot2(qs[j], qs[j + 1], data, offset, pair, 0);
+          best[j].offer(pair[0], i);
+          best[j + 1].offer(pair[1], i);
+        }
+        if (paired < m) {
+          best[m - 1].offer(Vectors.dot(qs[m - 1], data, offset), i);
         }
       }
       List<List<ScoredId>> out = new ArrayList<>(m);
