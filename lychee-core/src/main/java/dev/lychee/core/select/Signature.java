@@ -4,8 +4,8 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.TurnRef;
 import dev.lychee.core.text.Terms;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -18,29 +18,95 @@ import java.util.Map;
  */
 record Signature(int session, int[] entities, int[] queries, int[] nodes, int[] turns, int[] tokens, int[] refs) {
 
-  /** Interns strings to dense ids for one selection call. Not thread-safe. */
+  /**
+   * Interns strings to dense ids for one selection call, one id space per facet: ids are only ever
+   * compared within a facet, so a facet needs no prefix to keep its strings apart from another's,
+   * and the text's tokens go to their ids as they are found, without a set of them first. Not
+   * thread-safe.
+   */
   static final class Dictionary {
-    private final Map<String, Integer> ids = new HashMap<>();
+    private final Map<String, Integer> sessions = new HashMap<>();
+    private final Map<String, Integer> entities = new HashMap<>();
+    private final Map<String, Integer> queries = new HashMap<>();
+    private final Map<String, Integer> nodes = new HashMap<>();
+    private final Map<String, Integer> words = new HashMap<>();
+    private final Map<String, Integer> refs = new HashMap<>();
+    private int[] scratch = new int[64];
+    private int used;
 
-    int id(String s) {
-      return ids.computeIfAbsent(s, x -> ids.size());
+    private static int id(Map<String, Integer> facet, String s) {
+      Integer id = facet.get(s);
+      if (id == null) {
+        id = facet.size();
+        facet.put(s, id);
+      }
+      return id;
     }
 
-    int[] ids(Collection<String> values) {
-      int[] out = values.stream().mapToInt(this::id).distinct().toArray();
-      Arrays.sort(out);
-      return out;
+    int session(String session) {
+      return id(sessions, session);
+    }
+
+    private void add(int id) {
+      if (used == scratch.length) {
+        scratch = Arrays.copyOf(scratch, used * 2);
+      }
+      scratch[used++] = id;
+    }
+
+    /** The collected ids sorted and without repeats; the scratch is empty again afterwards. */
+    private int[] drain() {
+      Arrays.sort(scratch, 0, used);
+      int n = 0;
+      for (int i = 0; i < used; i++) {
+        if (n == 0 || scratch[n - 1] != scratch[i]) {
+          scratch[n++] = scratch[i];
+        }
+      }
+      used = 0;
+      return Arrays.copyOf(scratch, n);
+    }
+
+    int[] entities(List<String> values) {
+      values.forEach(e -> add(id(entities, e.toLowerCase(Locale.ROOT).strip())));
+      return drain();
+    }
+
+    int[] queries(List<String> values) {
+      values.forEach(q -> add(id(queries, q.toLowerCase(Locale.ROOT))));
+      return drain();
+    }
+
+    int[] nodes(List<String> values) {
+      values.forEach(n -> add(id(nodes, n)));
+      return drain();
+    }
+
+    /** The turn indices themselves serve as their ids. */
+    int[] turnIndices(List<TurnRef> turns) {
+      turns.forEach(t -> add(t.index()));
+      return drain();
+    }
+
+    int[] refs(List<TurnRef> turns) {
+      turns.forEach(t -> add(id(refs, t.toString())));
+      return drain();
+    }
+
+    int[] tokens(String text) {
+      Terms.forEachToken(text, t -> add(id(words, t)));
+      return drain();
     }
   }
 
   static Signature of(Candidate c, Dictionary d) {
-    return new Signature(c.session().isEmpty() ? -1 : d.id("s\u0000" + c.session()),
-        d.ids(c.entities().stream().map(e -> "e\u0000" + e.toLowerCase(Locale.ROOT).strip()).toList()),
-        d.ids(c.provenance().queries().stream().map(q -> "q\u0000" + q.toLowerCase(Locale.ROOT)).toList()),
-        d.ids(c.provenance().nodes().stream().map(n -> "n\u0000" + n).toList()),
-        d.ids(c.turns().stream().map(t -> "i\u0000" + t.index()).toList()),
-        d.ids(Terms.tokens(c.text()).stream().map(t -> "w\u0000" + t).toList()),
-        d.ids(c.turns().stream().map(TurnRef::toString).map(t -> "t\u0000" + t).toList()));
+    return new Signature(c.session().isEmpty() ? -1 : d.session(c.session()),
+        d.entities(c.entities()),
+        d.queries(c.provenance().queries()),
+        d.nodes(c.provenance().nodes()),
+        d.turnIndices(c.turns()),
+        d.tokens(c.text()),
+        d.refs(c.turns()));
   }
 
   double similarity(Signature o, MmrConfig w) {
