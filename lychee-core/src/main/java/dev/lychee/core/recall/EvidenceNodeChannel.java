@@ -89,11 +89,17 @@ public final class EvidenceNodeChannel implements RecallChannel {
       }
       Map<String, NodeHit> ofKind = new HashMap<>();
       List<List<ScoredId>> hits = context.searchAll(vectors, index, query, limit);
+      double w = weight(kind);
       for (int i = 0; i < variants.size(); i++) {
         String q = variants.get(i);
         for (ScoredId hit : hits.get(i)) {
-          double s = Scores.retrieval(hit.score()) * weight(kind);
-          ofKind.merge(hit.id(), new NodeHit(s, new LinkedHashSet<>(List.of(q))), NodeHit::merge);
+          double s = Scores.retrieval(hit.score()) * w;
+          NodeHit h = ofKind.get(hit.id());
+          if (h == null) {
+            ofKind.put(hit.id(), new NodeHit(s, q));
+          } else {
+            h.add(s, q);
+          }
         }
       }
       ofKind.entrySet().stream()
@@ -124,11 +130,28 @@ public final class EvidenceNodeChannel implements RecallChannel {
     return out.sorted();
   }
 
-  private record NodeHit(double score, Set<String> queries) {
-    NodeHit merge(NodeHit o) {
-      Set<String> q = new LinkedHashSet<>(queries);
-      q.addAll(o.queries);
-      return new NodeHit(Math.max(score, o.score), q);
+  /**
+   * One node's best score over the variants, with the variants that reached it in first-seen order.
+   * Filled in place: every variant's hits of a kind land here, one object per node.
+   */
+  private static final class NodeHit {
+    private double score;
+    private final List<String> queries = new ArrayList<>(4);
+
+    NodeHit(double score, String query) {
+      this.score = score;
+      queries.add(query);
+    }
+
+    double score() {
+      return score;
+    }
+
+    void add(double s, String query) {
+      score = Math.max(score, s);
+      if (!queries.contains(query)) {
+        queries.add(query);
+      }
     }
   }
 
@@ -141,7 +164,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
     private final Set<String> nodes = new LinkedHashSet<>();
     private final Set<String> queries = new LinkedHashSet<>();
 
-    void add(double nodeScore, String node, Set<String> nodeQueries) {
+    void add(double nodeScore, String node, List<String> nodeQueries) {
       score = Math.max(score, nodeScore);
       nodes.add(node);
       queries.addAll(nodeQueries);
