@@ -231,4 +231,41 @@ class RecallPipelineTest {
     assertThat(channels).extracting(RecallChannel::name).contains("custom", RawTurnChannel.NAME, LexicalChannel.NAME,
         RecordVectorChannel.NAME, EvidenceNodeChannel.NAME, TemporalRangeChannel.NAME);
   }
+
+  @Test
+  void aCustomChannelSearchesVectorsThroughTheRecallsSharedSearches() {
+    List<dev.lychee.api.spi.VectorSearches> seen = new java.util.ArrayList<>();
+    List<List<List<dev.lychee.api.ScoredId>>> shared = new java.util.ArrayList<>();
+    List<List<List<dev.lychee.api.ScoredId>>> direct = new java.util.ArrayList<>();
+    RecallChannel custom = new RecallChannel() {
+      @Override
+      public String name() {
+        return "custom";
+      }
+
+      @Override
+      public List<dev.lychee.api.Candidate> recall(dev.lychee.api.RecallRoute route,
+          dev.lychee.api.spi.RecallContext context) {
+        seen.add(context.searches());
+        shared.add(context.searchAll(f.vectors, VectorIndex.TURNS, context.query(route), 3));
+        direct.add(dev.lychee.api.spi.VectorSearches.DIRECT.searchAll(f.vectors, context.namespace(),
+            VectorIndex.TURNS, context.query(route), 3));
+        return List.of();
+      }
+    };
+    RecallPipeline p = pipeline(RetrievalConfig.defaults(), new AbstractModule() {
+      @Provides
+      @Singleton
+      Set<RecallChannel> channels(Injector injector) {
+        return Set.of(injector.getInstance(RawTurnChannel.class), custom);
+      }
+    });
+    ask(p, "What did Omar finish in June?");
+    ask(p, "What is the puppy called?");
+    assertThat(seen).hasSizeGreaterThanOrEqualTo(2).allMatch(s -> s instanceof dev.lychee.core.recall.PlanSearches);
+    // one recall's searches are its own
+    assertThat(seen.get(0)).isNotSameAs(seen.get(seen.size() - 1));
+    assertThat(shared).isEqualTo(direct);
+    assertThat(shared.get(0).get(0)).isNotEmpty();
+  }
 }
