@@ -1,6 +1,7 @@
 package dev.lychee.embed.onnx;
 
 import dev.lychee.api.spi.EmbeddingPriority;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -15,11 +16,13 @@ import java.util.function.Function;
  * Runs the texts of a batch in parallel, one text per model call, and lets background batches give
  * way to foreground ones ({@link EmbeddingPriority}).
  *
- * <p><b>Parallel texts.</b> The calling thread takes texts in order from a shared counter until
- * none is left; up to {@code parallelism - 1} helpers from a shared pool do the same, and the
+ * <p><b>Parallel texts.</b> The calling thread takes texts, longest first, from a shared counter
+ * until none is left; up to {@code parallelism - 1} helpers from a shared pool do the same, and the
  * caller then waits only for texts a helper has already taken. A helper that starts after the batch
  * is done finds nothing left and returns, so no caller waits behind other batches queued in the
- * pool.
+ * pool. Longest first: a text's time grows with its length, and the last text taken decides when
+ * the batch ends, so a long text left for the end keeps one core busy while the others idle
+ * (docs/defaults.md §7). Results come back in the caller's order.
  *
  * <p><b>Foreground first.</b> While any foreground batch runs, no background batch starts a new
  * text: its helpers return to the pool (leaving their threads to the foreground batch's helpers)
@@ -142,6 +145,8 @@ final class BatchScheduler {
     final boolean foregroundBatch;
     final int n;
     final float[][] out;
+    /** Positions of the texts, longest first (ties in input order). */
+    final int[] order;
     final AtomicInteger next = new AtomicInteger();
     final CountDownLatch done;
     final AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -152,6 +157,7 @@ final class BatchScheduler {
       this.foregroundBatch = foregroundBatch;
       this.n = texts.size();
       this.out = new float[n][];
+      this.order = longestFirst(texts);
       this.done = new CountDownLatch(n);
     }
 
@@ -178,10 +184,11 @@ final class BatchScheduler {
             callHelpers();
           }
         }
-        int i = next.getAndIncrement();
-        if (i >= n) {
+        int k = next.getAndIncrement();
+        if (k >= n) {
           return;
         }
+        int i = order[k];
         try {
           if (failure.get() == null) {
             out[i] = embedOne.apply(texts.get(i));
@@ -193,5 +200,21 @@ final class BatchScheduler {
         }
       }
     }
+  }
+
+  /** Positions of {@code texts} by length, longest first; equal lengths keep their input order. */
+  static int[] longestFirst(List<String> texts) {
+    int n = texts.size();
+    // sort (length, position) pairs packed in longs: no boxing, stable by position
+    long[] keys = new long[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] = ((long) (Integer.MAX_VALUE - texts.get(i).length()) << 32) | i;
+    }
+    Arrays.sort(keys);
+    int[] order = new int[n];
+    for (int k = 0; k < n; k++) {
+      order[k] = (int) keys[k];
+    }
+    return order;
   }
 }

@@ -167,4 +167,18 @@ class BatchSchedulerTest {
       return new float[] {1};
     })).isInstanceOf(IllegalStateException.class).hasMessage("model failed");
   }
+
+  @Test
+  void textsAreTakenLongestFirstAndReturnedInTheCallersOrder() throws Exception {
+    BatchScheduler scheduler = new BatchScheduler(pool, 1, NO_BOUND);
+    List<String> texts = List.of("bb", "a", "dddd", "cc", "eee");
+    List<String> taken = new CopyOnWriteArrayList<>();
+    float[][] out = scheduler.run(texts, EmbeddingPriority.FOREGROUND, text -> {
+      taken.add(text);
+      return new float[] {text.hashCode()};
+    });
+    // a long text left for last would keep one core busy while the others idle
+    assertThat(taken).containsExactly("dddd", "eee", "bb", "cc", "a");
+    assertThat(firsts(out)).containsExactly("bb".hashCode(), "a".hashCode(), "dddd".hashCode(), "cc".hashCode(), "eee".hashCode());
+  }
 }
