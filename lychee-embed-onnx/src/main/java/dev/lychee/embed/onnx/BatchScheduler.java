@@ -38,12 +38,12 @@ import java.util.function.Function;
  * background work under endless foreground traffic, a waiting background caller takes one text
  * anyway after {@code maxBackgroundWait}.
  *
- * <p><b>Stopping background texts.</b> With {@code stopBackground}, a foreground batch that arrives
- * also stops the background texts already in the model ({@link Stop}; ONNX Runtime's terminate flag,
- * checked between graph nodes): they give their cores back at once and run again from the start
- * once the foreground is gone. Only the partial work is lost, and vectors never depend on it. A
- * text let through by the wait bound is never stopped, so background work still moves under
- * endless foreground traffic (docs/defaults.md §7).
+ * <p><b>Stopping background texts</b> (an option, off by default). With {@code stopBackground},
+ * a foreground batch that arrives also stops the background texts already in the model ({@link
+ * Stop}; ONNX Runtime's terminate flag, checked between graph nodes): they give their cores back at
+ * once and run again from the start once the foreground is gone. Only the partial work is lost, and
+ * vectors never depend on it. A text let through by the wait bound is never stopped, so background
+ * work still moves under endless foreground traffic (docs/defaults.md §7).
  *
  * <p>One instance per JVM shares the gate between every embedder on the same model and pool;
  * thread-safe.
