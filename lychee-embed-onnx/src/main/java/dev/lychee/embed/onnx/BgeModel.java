@@ -1,5 +1,8 @@
 package dev.lychee.embed.onnx;
 
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
@@ -7,9 +10,12 @@ import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -24,6 +30,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * with {@code eval speed} on 2 cores). The texts, the tokenizer, the model graph and the pooling
  * (CLS) are the jar's, so the vectors are the same.
  *
+ * <p>A text that fits one model window (at most {@value #MAX_TOKENS} tokens with {@code [CLS]} and
+ * {@code [SEP]}, nearly every text) is tokenised once and run here; the wrapper's own path
+ * tokenises it three times (tokens, a rebuilt sentence, its encoding) to the same ids and copies
+ * the whole output tensor to read its first row, about a tenth of a short text's time
+ * (docs/defaults.md §7). Longer texts take the wrapper's path, which averages 510-token windows.
+ *
  * <p>One instance per intra-op thread count and JVM (the model is 34 MB); thread-safe, since an
  * ONNX session and the tokenizer may be used by several threads at once.
  */
@@ -32,12 +44,28 @@ final class BgeModel extends AbstractInProcessEmbeddingModel {
   private static final String TOKENIZER = "bge-small-en-v1.5-q-tokenizer.json";
   private static final Map<Integer, BgeModel> SHARED = new ConcurrentHashMap<>();
 
-  private final OnnxBertBiEncoder encoder;
+  /** The model's window: 510 word pieces plus {@code [CLS]} and {@code [SEP]}. */
+  static final int MAX_TOKENS = 512;
 
-  private BgeModel(OnnxBertBiEncoder encoder) {
+  private final OnnxBertBiEncoder encoder;
+  private final OrtEnvironment env;
+  private final OrtSession session;
+  private final HuggingFaceTokenizer tokenizer;
+  private final boolean typeIds;
+
+  private BgeModel(OrtEnvironment env, OrtSession session, byte[] tokenizerJson) throws OrtException {
     // every call embeds one text, which the base class does on the calling thread: no executor
     super(Runnable::run);
-    this.encoder = encoder;
+    this.env = env;
+    this.session = session;
+    this.encoder = new OnnxBertBiEncoder(env, session, new ByteArrayInputStream(tokenizerJson), PoolingMode.CLS);
+    // the wrapper's tokenizer, built the same way from the same file, so the ids are the same
+    try {
+      this.tokenizer = HuggingFaceTokenizer.newInstance(new ByteArrayInputStream(tokenizerJson), Map.of("padding", "false"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not read the BGE tokenizer", e);
+    }
+    this.typeIds = session.getInputNames().contains("token_type_ids");
   }
 
   /** The model for sessions with {@code intraOpThreads} threads per call, loaded on first use. */
@@ -47,6 +75,68 @@ final class BgeModel extends AbstractInProcessEmbeddingModel {
 
   /** The model's vector of one prepared text (not yet re-normalised). */
   float[] embedOne(String text) {
+    return embedOne(text, null);
+  }
+
+  /**
+   * The model's vector of one prepared text (not yet re-normalised).
+   *
+   * @param stop null, or how a foreground batch stops this call: it then throws {@link
+   *     BatchScheduler.Stopped} (texts longer than one window run to their end)
+   */
+  float[] embedOne(String text, BatchScheduler.Stop stop) {
+    Encoding encoding = tokenizer.encode(text, true, false);
+    long[] ids = encoding.getIds();
+    if (ids.length > MAX_TOKENS) {
+      return viaWrapper(text);
+    }
+    long[] shape = {1, ids.length};
+    try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
+        OnnxTensor mask = OnnxTensor.createTensor(env, LongBuffer.wrap(encoding.getAttentionMask()), shape);
+        OnnxTensor types = OnnxTensor.createTensor(env, LongBuffer.wrap(encoding.getTypeIds()), shape)) {
+      Map<String, OnnxTensor> inputs = typeIds
+          ? Map.of("input_ids", idTensor, "attention_mask", mask, "token_type_ids", types)
+          : Map.of("input_ids", idTensor, "attention_mask", mask);
+      return stop == null ? run(inputs, null) : stoppable(inputs, stop);
+    } catch (OrtException e) {
+      throw new IllegalStateException("ONNX Runtime failed on a text of " + ids.length + " tokens", e);
+    }
+  }
+
+  private float[] stoppable(Map<String, OnnxTensor> inputs, BatchScheduler.Stop stop) throws OrtException {
+    OrtSession.RunOptions options = new OrtSession.RunOptions();
+    try {
+      stop.onStop(() -> {
+        try {
+          options.setTerminate(true);
+        } catch (OrtException e) {
+          // the run then ends normally: a text that was not stopped is still a valid result
+        }
+      });
+      return run(inputs, options);
+    } catch (OrtException e) {
+      if (stop.stopped()) {
+        throw new BatchScheduler.Stopped();
+      }
+      throw e;
+    } finally {
+      stop.clear(); // no terminate call may reach the options once they are closed
+      options.close();
+    }
+  }
+
+  private float[] run(Map<String, OnnxTensor> inputs, OrtSession.RunOptions options) throws OrtException {
+    try (OrtSession.Result result = options == null ? session.run(inputs) : session.run(inputs, options)) {
+      // the first output is the last hidden state [1, tokens, 384]; CLS pooling reads row 0
+      FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
+      float[] cls = new float[OnnxEmbedder.DIMENSION];
+      hidden.get(cls);
+      return cls;
+    }
+  }
+
+  /** The wrapper's own path: tokens in 510-token windows, one model call each, averaged. */
+  float[] viaWrapper(String text) {
     return embed(text).content().vector();
   }
 
@@ -73,7 +163,7 @@ final class BgeModel extends AbstractInProcessEmbeddingModel {
       options.addConfigEntry("session.intra_op.allow_spinning", "0");
       OrtEnvironment env = OrtEnvironment.getEnvironment();
       OrtSession session = env.createSession(model.readAllBytes(), options);
-      return new BgeModel(new OnnxBertBiEncoder(env, session, tokenizer, PoolingMode.CLS));
+      return new BgeModel(env, session, tokenizer.readAllBytes());
     } catch (IOException e) {
       throw new UncheckedIOException("could not read the BGE model from its jar", e);
     } catch (OrtException e) {

@@ -167,4 +167,80 @@ class BatchSchedulerTest {
       return new float[] {1};
     })).isInstanceOf(IllegalStateException.class).hasMessage("model failed");
   }
+
+  @Test
+  void textsAreTakenLongestFirstAndReturnedInTheCallersOrder() throws Exception {
+    BatchScheduler scheduler = new BatchScheduler(pool, 1, NO_BOUND);
+    List<String> texts = List.of("bb", "a", "dddd", "cc", "eee");
+    List<String> taken = new CopyOnWriteArrayList<>();
+    float[][] out = scheduler.run(texts, EmbeddingPriority.FOREGROUND, text -> {
+      taken.add(text);
+      return new float[] {text.hashCode()};
+    });
+    // a long text left for last would keep one core busy while the others idle
+    assertThat(taken).containsExactly("dddd", "eee", "bb", "cc", "a");
+    assertThat(firsts(out)).containsExactly("bb".hashCode(), "a".hashCode(), "dddd".hashCode(), "cc".hashCode(), "eee".hashCode());
+  }
+
+  /**
+   * The stand-in for a stoppable model: a gated text waits for its gate or for its stop; a stopped
+   * call records it and throws, as the ONNX model does with its terminate flag.
+   */
+  private final BatchScheduler.Model stoppableModel = (text, stop) -> {
+    events.add("start " + text);
+    CountDownLatch gate = gates.get(text);
+    if (gate != null) {
+      if (stop != null) {
+        stop.onStop(gate::countDown);
+      }
+      try {
+        gate.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+      if (stop != null) {
+        stop.clear();
+        if (stop.stopped()) {
+          events.add("stopped " + text);
+          gates.remove(text); // runs to its end the next time
+          throw new BatchScheduler.Stopped();
+        }
+      }
+    }
+    events.add("end " + text);
+    return new float[] {text.hashCode()};
+  };
+
+  @Test
+  void aForegroundBatchStopsTheBackgroundTextInTheModelWhichRunsAgainAfterIt() throws Exception {
+    BatchScheduler scheduler = new BatchScheduler(pool, 1, NO_BOUND, true);
+    block("b1");
+    Future<float[][]> background = callers.submit(
+        () -> scheduler.run(List.of("b1", "b2"), EmbeddingPriority.BACKGROUND, stoppableModel));
+    awaitTrue(() -> events.contains("start b1"));
+    float[][] fg = scheduler.run(List.of("f1"), EmbeddingPriority.FOREGROUND, stoppableModel);
+    assertThat(firsts(fg)).containsExactly("f1".hashCode());
+    float[][] bg = background.get(30, TimeUnit.SECONDS);
+    assertThat(firsts(bg)).containsExactly("b1".hashCode(), "b2".hashCode());
+    // b1 left the model for f1 and ran again from the start afterwards
+    assertThat(events).contains("stopped b1");
+    assertThat(events.lastIndexOf("start b1")).isGreaterThan(at("end f1"));
+    assertThat(events).containsOnlyOnce("end b1");
+  }
+
+  @Test
+  void withoutStoppingABackgroundTextInTheModelRunsToItsEnd() throws Exception {
+    BatchScheduler scheduler = new BatchScheduler(pool, 1, NO_BOUND, false);
+    CountDownLatch b1 = block("b1");
+    Future<float[][]> background = callers.submit(
+        () -> scheduler.run(List.of("b1"), EmbeddingPriority.BACKGROUND, stoppableModel));
+    awaitTrue(() -> events.contains("start b1"));
+    Future<float[][]> fg = callers.submit(
+        () -> scheduler.run(List.of("f1"), EmbeddingPriority.FOREGROUND, stoppableModel));
+    assertThat(firsts(fg.get(30, TimeUnit.SECONDS))).containsExactly("f1".hashCode());
+    b1.countDown();
+    assertThat(firsts(background.get(30, TimeUnit.SECONDS))).containsExactly("b1".hashCode());
+    assertThat(events).doesNotContain("stopped b1").containsOnlyOnce("start b1");
+  }
 }
