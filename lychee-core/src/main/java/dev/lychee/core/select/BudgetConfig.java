@@ -28,6 +28,7 @@ public final class BudgetConfig {
   private final boolean shortenWindows;
   private final int nestFloor;
   private final double turnGain;
+  private final boolean repeatsLast;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -42,6 +43,7 @@ public final class BudgetConfig {
     if (turnGain > 2) {
       throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
     }
+    repeatsLast = b.repeatsLast;
   }
 
   public static BudgetConfig defaults() {
@@ -55,7 +57,8 @@ public final class BudgetConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
-        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain);
+        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain)
+        .repeatsLast(repeatsLast);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -95,6 +98,19 @@ public final class BudgetConfig {
     return turnGain;
   }
 
+  /**
+   * Whether an item all of whose cited turns picked evidence already cites is taken only after
+   * every item that cites a new turn (its value is 0 instead of its MMR value). The offline
+   * encoder often keeps two or three records of one turn, and a window shows the turn of the
+   * record it was built around: such a repeat spends tokens on a turn the reader already has. The
+   * MMR containment term (§4.11) lowers its value by at most the diversity weight, which is too
+   * little to keep it out of a budget. Repeats still fill room nothing else can use (measured,
+   * docs/defaults.md §4.14).
+   */
+  public boolean repeatsLast() {
+    return repeatsLast;
+  }
+
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -107,7 +123,8 @@ public final class BudgetConfig {
   @Override
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
-        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain + "]";
+        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain
+        + ", repeatsLast=" + repeatsLast + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -118,8 +135,14 @@ public final class BudgetConfig {
     private boolean shortenWindows = true;
     private int nestFloor = 250;
     private double turnGain;
+    private boolean repeatsLast = true;
 
     private Builder() {}
+
+    public Builder repeatsLast(boolean v) {
+      repeatsLast = v;
+      return this;
+    }
 
     public Builder turnGain(double v) {
       turnGain = v;

@@ -96,6 +96,11 @@ final class BudgetedMmr {
       return n;
     }
 
+    /** Whether every turn {@code c} cites is cited by a picked item already (false for no turns). */
+    boolean repeats(Candidate c) {
+      return !c.turns().isEmpty() && covered.containsAll(c.turns());
+    }
+
     State(List<Candidate> input, RecallContext context) {
       int n = input.size();
       this.original = List.copyOf(input);
@@ -140,6 +145,9 @@ final class BudgetedMmr {
           double gain = mmr.relevance() * pool.get(i).score() - mmr.diversity() * maxSim[i];
           if (config.turnGain() > 0 && gain > 0) {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
+          }
+          if (config.repeatsLast() && gain > 0 && repeats(pool.get(i))) {
+            gain = 0; // cites only turns the picked evidence shows: worth a place only when nothing new fits
           }
           // a window too big for the room left is valued as if cut to fit, and cut only when it wins
           double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), config.costExponent());
