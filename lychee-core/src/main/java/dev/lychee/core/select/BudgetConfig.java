@@ -99,13 +99,14 @@ public final class BudgetConfig {
   }
 
   /**
-   * Whether an item all of whose cited turns picked evidence already cites is taken only after
-   * every item that cites a new turn (its value is 0 instead of its MMR value). The offline
-   * encoder often keeps two or three records of one turn, and a window shows the turn of the
-   * record it was built around: such a repeat spends tokens on a turn the reader already has. The
-   * MMR containment term (§4.11) lowers its value by at most the diversity weight, which is too
-   * little to keep it out of a budget. Repeats still fill room nothing else can use (measured,
-   * docs/defaults.md §4.14).
+   * Whether an item all of whose cited turns a picked raw turn or window already shows verbatim is
+   * taken only after every item that shows something new (its value is 0 instead of its MMR
+   * value): a window shows the turn of the record it was built around, and the record then spends
+   * tokens restating a line the reader has. The MMR containment term (§4.11) lowers its value by
+   * at most the diversity weight, too little to keep it out of a budget. A record does not make its
+   * turn a repeat: the raw turn still brings the turn's own words, and counting records too cost
+   * answer containment (measured, docs/defaults.md §4.14). Repeats still fill room nothing else
+   * can use.
    */
   public boolean repeatsLast() {
     return repeatsLast;

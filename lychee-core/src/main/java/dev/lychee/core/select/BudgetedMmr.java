@@ -83,6 +83,8 @@ final class BudgetedMmr {
     /** Picks since {@link #used} was last the exact count of {@link #serialised}. */
     int sinceExact;
     final Set<dev.lychee.api.TurnRef> covered = new java.util.HashSet<>();
+    /** The turns picked raw turns and windows show verbatim. */
+    final Set<dev.lychee.api.TurnRef> shown = new java.util.HashSet<>();
     int used;
 
     /** How many of the turns {@code c} cites no picked item cites yet. */
@@ -96,9 +98,14 @@ final class BudgetedMmr {
       return n;
     }
 
-    /** Whether every turn {@code c} cites is cited by a picked item already (false for no turns). */
+    /**
+     * Whether a picked raw turn or window already shows every turn {@code c} cites (false for no
+     * turns). Only verbatim text counts: a record is a short restatement, and the raw turn of a
+     * picked record still brings the turn's own words (measured: counting records too lost answer
+     * containment, §4.14).
+     */
     boolean repeats(Candidate c) {
-      return !c.turns().isEmpty() && covered.containsAll(c.turns());
+      return !c.turns().isEmpty() && shown.containsAll(c.turns());
     }
 
     State(List<Candidate> input, RecallContext context) {
@@ -147,7 +154,7 @@ final class BudgetedMmr {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
           }
           if (config.repeatsLast() && gain > 0 && repeats(pool.get(i))) {
-            gain = 0; // cites only turns the picked evidence shows: worth a place only when nothing new fits
+            gain = 0; // only turns shown verbatim already: worth a place only when nothing new fits
           }
           // a window too big for the room left is valued as if cut to fit, and cut only when it wins
           double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), config.costExponent());
@@ -185,6 +192,9 @@ final class BudgetedMmr {
         taken[bestI] = true;
         picked.add(c);
         covered.addAll(c.turns());
+        if (c.kind() == CandidateKind.RAW_TURN || c.kind() == CandidateKind.WINDOW) {
+          shown.addAll(c.turns());
+        }
         pickedSig.add(sig[bestI]);
         context.observer().picked(picked.size(), c, c.score(), maxSim[bestI], best);
         for (int i = 0; i < n; i++) {

@@ -199,6 +199,27 @@ class BudgetedSelectionTest {
   }
 
   @Test
+  void theRawTurnOfAPickedRecordStillCountsAsNewText() {
+    LocalDateTime said = LocalDateTime.of(2023, 6, 20, 9, 0);
+    Candidate record = new Candidate("rec-1", CandidateKind.RECORD, "ns", "Dana ran the city marathon.", "s1",
+        List.of(TurnRef.of("s1", 11)), said, null, MemoryType.EVENT, null, List.of("Dana"), List.of(), .9, .9,
+        Provenance.of("record_vector", "q", null, "r1"));
+    Candidate turn = new Candidate(TurnRef.of("s1", 11).id(), CandidateKind.RAW_TURN, "ns",
+        "Dana: I ran the city marathon on Sunday in four hours and ten minutes.", "s1", List.of(TurnRef.of("s1", 11)),
+        said, null, null, null, List.of(), List.of(), .88, .88, Provenance.of("raw_turn", "q", null, "r1"));
+    Candidate other = new Candidate("rec-other", CandidateKind.RECORD, "ns", "Omar ran a half marathon in May.",
+        "s4", List.of(TurnRef.of("s4", 3)), said.minusMonths(1), null, MemoryType.EVENT, null, List.of("Omar"),
+        List.of(), .4, .4, Provenance.of("record_vector", "q", null, "r1"));
+    int roomForTwo = Math.max(TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .88, turn))),
+        TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .4, other)))) + 12;
+    assertThat(TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .88, turn), new Evidence(3, .4, other))))
+        .isGreaterThan(roomForTwo);
+    // a record restates its turn in a line; the turn's own words (the time, here) are still new to the reader
+    assertThat(selector.select(List.of(record, turn, other), ctx("How long did Dana's marathon take?", 5, roomForTwo)))
+        .extracting(e -> e.candidate().id()).containsExactly(record.id(), turn.id());
+  }
+
+  @Test
   void withoutABudgetSelectionIsUnchanged() {
     Random rnd = new Random(3);
     List<Candidate> pool = randomPool(rnd, 40);
