@@ -188,8 +188,10 @@ class BudgetedSelectionTest {
         .isGreaterThan(roomForTwo); // one of the two records has to go
     RecallContext context = ctx("Who ran a marathon?", 5, roomForTwo);
 
-    List<Evidence> out = selector.select(pool, context);
-    assertThat(out).extracting(e -> e.candidate().id()).containsExactly(w.id(), other.id());
+    MmrSelector repeatsLast = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().repeatsLast(true).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(repeatsLast.select(pool, context)).extracting(e -> e.candidate().id())
+        .containsExactly(w.id(), other.id());
 
     // without the rule the repeat's MMR value (.85 less at most the diversity weight) beats the new turn
     MmrSelector repeatsCompete = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().repeatsLast(false).build(),
@@ -215,7 +217,9 @@ class BudgetedSelectionTest {
     assertThat(TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .88, turn), new Evidence(3, .4, other))))
         .isGreaterThan(roomForTwo);
     // a record restates its turn in a line; the turn's own words (the time, here) are still new to the reader
-    assertThat(selector.select(List.of(record, turn, other), ctx("How long did Dana's marathon take?", 5, roomForTwo)))
+    MmrSelector repeatsLast = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().repeatsLast(true).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(repeatsLast.select(List.of(record, turn, other), ctx("How long did Dana's marathon take?", 5, roomForTwo)))
         .extracting(e -> e.candidate().id()).containsExactly(record.id(), turn.id());
   }
 
