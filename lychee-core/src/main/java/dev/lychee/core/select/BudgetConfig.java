@@ -28,7 +28,6 @@ public final class BudgetConfig {
   private final boolean shortenWindows;
   private final int nestFloor;
   private final double turnGain;
-  private final boolean repeatsLast;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -43,7 +42,6 @@ public final class BudgetConfig {
     if (turnGain > 2) {
       throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
     }
-    repeatsLast = b.repeatsLast;
   }
 
   public static BudgetConfig defaults() {
@@ -57,8 +55,7 @@ public final class BudgetConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
-        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain)
-        .repeatsLast(repeatsLast);
+        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -98,20 +95,6 @@ public final class BudgetConfig {
     return turnGain;
   }
 
-  /**
-   * Whether an item all of whose cited turns a picked raw turn or window already shows verbatim is
-   * taken only after every item that shows something new (its value is 0 instead of its MMR
-   * value): a window shows the turn of the record it was built around, and the record then spends
-   * tokens restating a line the reader has. The MMR containment term (§4.11) lowers its value by
-   * at most the diversity weight, too little to keep it out of a budget. A record does not make its
-   * turn a repeat: the raw turn still brings the turn's own words, and counting records too cost
-   * answer containment (measured, docs/defaults.md §4.14). Repeats still fill room nothing else
-   * can use.
-   */
-  public boolean repeatsLast() {
-    return repeatsLast;
-  }
-
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -124,8 +107,7 @@ public final class BudgetConfig {
   @Override
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
-        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain
-        + ", repeatsLast=" + repeatsLast + "]";
+        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -136,14 +118,8 @@ public final class BudgetConfig {
     private boolean shortenWindows = true;
     private int nestFloor = 250;
     private double turnGain;
-    private boolean repeatsLast = true;
 
     private Builder() {}
-
-    public Builder repeatsLast(boolean v) {
-      repeatsLast = v;
-      return this;
-    }
 
     public Builder turnGain(double v) {
       turnGain = v;

@@ -83,8 +83,6 @@ final class BudgetedMmr {
     /** Picks since {@link #used} was last the exact count of {@link #serialised}. */
     int sinceExact;
     final Set<dev.lychee.api.TurnRef> covered = new java.util.HashSet<>();
-    /** The turns picked raw turns and windows show verbatim. */
-    final Set<dev.lychee.api.TurnRef> shown = new java.util.HashSet<>();
     int used;
 
     /** How many of the turns {@code c} cites no picked item cites yet. */
@@ -96,16 +94,6 @@ final class BudgetedMmr {
         }
       }
       return n;
-    }
-
-    /**
-     * Whether a picked raw turn or window already shows every turn {@code c} cites (false for no
-     * turns). Only verbatim text counts: a record is a short restatement, and the raw turn of a
-     * picked record still brings the turn's own words (measured: counting records too lost answer
-     * containment, §4.14).
-     */
-    boolean repeats(Candidate c) {
-      return !c.turns().isEmpty() && shown.containsAll(c.turns());
     }
 
     State(List<Candidate> input, RecallContext context) {
@@ -153,9 +141,6 @@ final class BudgetedMmr {
           if (config.turnGain() > 0 && gain > 0) {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
           }
-          if (config.repeatsLast() && gain > 0 && repeats(pool.get(i))) {
-            gain = 0; // only turns shown verbatim already: worth a place only when nothing new fits
-          }
           // a window too big for the room left is valued as if cut to fit, and cut only when it wins
           double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), config.costExponent());
           double v = gain >= 0 ? gain / size : gain * size;
@@ -192,9 +177,6 @@ final class BudgetedMmr {
         taken[bestI] = true;
         picked.add(c);
         covered.addAll(c.turns());
-        if (c.kind() == CandidateKind.RAW_TURN || c.kind() == CandidateKind.WINDOW) {
-          shown.addAll(c.turns());
-        }
         pickedSig.add(sig[bestI]);
         context.observer().picked(picked.size(), c, c.score(), maxSim[bestI], best);
         for (int i = 0; i < n; i++) {

@@ -166,64 +166,6 @@ class BudgetedSelectionTest {
   }
 
   @Test
-  void anItemThatOnlyRepeatsPickedTurnsGivesWayToOneThatAddsATurn() {
-    LocalDateTime said = LocalDateTime.of(2023, 6, 20, 9, 0);
-    Candidate w = new Candidate("source_window:s1:10-12", CandidateKind.WINDOW, "ns", String.join("\n",
-        "Dana: I finally ran the city marathon last Sunday.",
-        "Omar: Congratulations, how long did it take you?",
-        "Dana: Four hours and ten minutes, slower than I hoped."),
-        "s1", List.of(TurnRef.of("s1", 10), TurnRef.of("s1", 11), TurnRef.of("s1", 12)), said, null, null, null,
-        List.of(), List.of(), .9, .9, Provenance.of("source_window", "q", null, "r1"));
-    // a second record of the window's middle turn, as the encoder often keeps two records of one turn
-    Candidate repeat = new Candidate("rec-repeat", CandidateKind.RECORD, "ns", "Dana ran the city marathon in June.",
-        "s1", List.of(TurnRef.of("s1", 11)), said, null, MemoryType.EVENT, null, List.of("Dana"), List.of(), .85, .85,
-        Provenance.of("record_vector", "q", null, "r1"));
-    Candidate other = new Candidate("rec-other", CandidateKind.RECORD, "ns", "Omar ran a half marathon in May.",
-        "s4", List.of(TurnRef.of("s4", 3)), said.minusMonths(1), null, MemoryType.EVENT, null, List.of("Omar"),
-        List.of(), .5, .5, Provenance.of("record_vector", "q", null, "r1"));
-    List<Candidate> pool = List.of(w, repeat, other);
-    int roomForTwo = Math.max(TOKENS.count(List.of(new Evidence(1, .9, w), new Evidence(2, .85, repeat))),
-        TOKENS.count(List.of(new Evidence(1, .9, w), new Evidence(2, .5, other)))) + 12; // the running estimate is a few tokens above the exact count
-    assertThat(TOKENS.count(List.of(new Evidence(1, .9, w), new Evidence(2, .85, repeat), new Evidence(3, .5, other))))
-        .isGreaterThan(roomForTwo); // one of the two records has to go
-    RecallContext context = ctx("Who ran a marathon?", 5, roomForTwo);
-
-    MmrSelector repeatsLast = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().repeatsLast(true).build(),
-        Strategies.defaults(), TOKENS);
-    assertThat(repeatsLast.select(pool, context)).extracting(e -> e.candidate().id())
-        .containsExactly(w.id(), other.id());
-
-    // without the rule the repeat's MMR value (.85 less at most the diversity weight) beats the new turn
-    MmrSelector repeatsCompete = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().repeatsLast(false).build(),
-        Strategies.defaults(), TOKENS);
-    assertThat(repeatsCompete.select(pool, context)).extracting(e -> e.candidate().id())
-        .containsExactly(w.id(), repeat.id());
-  }
-
-  @Test
-  void theRawTurnOfAPickedRecordStillCountsAsNewText() {
-    LocalDateTime said = LocalDateTime.of(2023, 6, 20, 9, 0);
-    Candidate record = new Candidate("rec-1", CandidateKind.RECORD, "ns", "Dana ran the city marathon.", "s1",
-        List.of(TurnRef.of("s1", 11)), said, null, MemoryType.EVENT, null, List.of("Dana"), List.of(), .9, .9,
-        Provenance.of("record_vector", "q", null, "r1"));
-    Candidate turn = new Candidate(TurnRef.of("s1", 11).id(), CandidateKind.RAW_TURN, "ns",
-        "Dana: I ran the city marathon on Sunday in four hours and ten minutes.", "s1", List.of(TurnRef.of("s1", 11)),
-        said, null, null, null, List.of(), List.of(), .88, .88, Provenance.of("raw_turn", "q", null, "r1"));
-    Candidate other = new Candidate("rec-other", CandidateKind.RECORD, "ns", "Omar ran a half marathon in May.",
-        "s4", List.of(TurnRef.of("s4", 3)), said.minusMonths(1), null, MemoryType.EVENT, null, List.of("Omar"),
-        List.of(), .4, .4, Provenance.of("record_vector", "q", null, "r1"));
-    int roomForTwo = Math.max(TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .88, turn))),
-        TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .4, other)))) + 12;
-    assertThat(TOKENS.count(List.of(new Evidence(1, .9, record), new Evidence(2, .88, turn), new Evidence(3, .4, other))))
-        .isGreaterThan(roomForTwo);
-    // a record restates its turn in a line; the turn's own words (the time, here) are still new to the reader
-    MmrSelector repeatsLast = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().repeatsLast(true).build(),
-        Strategies.defaults(), TOKENS);
-    assertThat(repeatsLast.select(List.of(record, turn, other), ctx("How long did Dana's marathon take?", 5, roomForTwo)))
-        .extracting(e -> e.candidate().id()).containsExactly(record.id(), turn.id());
-  }
-
-  @Test
   void withoutABudgetSelectionIsUnchanged() {
     Random rnd = new Random(3);
     List<Candidate> pool = randomPool(rnd, 40);
