@@ -70,13 +70,6 @@ class AnswerChoiceRulesTest {
   }
 
   @Test
-  void aLineThatOnlyPraisesTakesNoContext() {
-    List<Evidence> ev = items(
-        "2023-05-14|Ines: On Sunday I took my nephew to a pottery class downtown. / Joe: What did you make? / Joe: Wow, awesome!");
-    assertThat(ask("What did Ines make at the pottery class?", ev)).doesNotContain("awesome");
-  }
-
-  @Test
   void whereSomeoneWorksIsAnsweredWithTheEmployerNotACity() {
     List<Evidence> ev = items(
         "2023-03-10|Marta: My brother works as a chef in Porto.",
