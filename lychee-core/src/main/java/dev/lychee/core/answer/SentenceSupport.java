@@ -21,6 +21,27 @@ import java.util.Set;
  * follows the question.
  */
 final class SentenceSupport {
+  /**
+   * Common irregular verb forms and their base form, so that "what did they make?" meets "we made
+   * pots" and "what did she see?" meets "I saw": the suffix folding of {@link #root} cannot join
+   * them. Declared first, as the word sets below are folded with it.
+   */
+  private static final Map<String, String> IRREGULAR = irregular(
+      "made make makes make making make saw see seen see went go gone go goes go took take taken take gave give given give "
+          + "bought buy felt feel found find told tell thought think taught teach brought bring built build began begin "
+          + "begun begin won win met meet left leave kept keep wrote write written write read read ran run sang sing "
+          + "drew draw drawn draw chose choose chosen choose caught catch held hold lost lose spent spend sent send "
+          + "heard hear knew know known know grew grow grown grow came come became become paid pay said say");
+
+  private static Map<String, String> irregular(String pairs) {
+    String[] w = pairs.split(" ");
+    Map<String, String> m = new HashMap<>();
+    for (int i = 0; i + 1 < w.length; i += 2) {
+      m.put(w[i], w[i + 1]);
+    }
+    return m;
+  }
+
   /** Support kept by a sentence that asks rather than tells. */
   static final double ASKING = 0.5;
   /** Share of an asking sentence's support its reply inherits. */
@@ -209,8 +230,8 @@ final class SentenceSupport {
 
   /**
    * Content words folded to a root, so that "painted", "painting" and "paints" meet, and "raise"
-   * meets "raising": the plural fold of {@link Terms#content}, the common verb endings, a final
-   * silent "e", and at most six letters.
+   * meets "raising": the plural fold of {@link Terms#content}, common irregular verb forms ("made"
+   * meets "make"), the common verb endings, a final silent "e", and at most six letters.
    */
   static Set<String> roots(String text) {
     Set<String> out = new HashSet<>();
@@ -222,6 +243,7 @@ final class SentenceSupport {
 
   private static String root(String t) {
     String w = t.toLowerCase(Locale.ROOT);
+    w = IRREGULAR.getOrDefault(w, w);
     for (String end : new String[] {"ing", "ed", "er", "es"}) {
       if (w.length() - end.length() >= 4 && w.endsWith(end)) {
         w = w.substring(0, w.length() - end.length());

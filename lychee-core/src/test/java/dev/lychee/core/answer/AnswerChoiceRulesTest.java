@@ -70,6 +70,16 @@ class AnswerChoiceRulesTest {
   }
 
   @Test
+  void anIrregularVerbFormMeetsItsBaseForm() {
+    assertThat(SentenceSupport.roots("We made our own pots")).containsAll(SentenceSupport.roots("make"));
+    assertThat(SentenceSupport.roots("I saw two seals")).containsAll(SentenceSupport.roots("see"));
+    List<Evidence> ev = items(
+        "2023-05-14|Ola: The harbour was windy, cold and grey all morning.",
+        "2023-05-14|Ola: I saw two seals at the harbour.");
+    assertThat(ask("What did Ola see at the harbour?", ev)).contains("seals");
+  }
+
+  @Test
   void whereSomeoneWorksIsAnsweredWithTheEmployerNotACity() {
     List<Evidence> ev = items(
         "2023-03-10|Marta: My brother works as a chef in Porto.",
