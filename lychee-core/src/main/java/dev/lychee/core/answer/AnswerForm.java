@@ -91,6 +91,15 @@ enum AnswerForm {
     return YES_NO_Q.matcher(q).find() ? YES_NO : PHRASE;
   }
 
+  /** "What book did X read?", "which song...": one work, named by its title. */
+  private static final Pattern TITLE_Q = Pattern.compile(
+      "^\\s*(?:what|which)\\s+(?:book|song|movie|film|album|novel|game|poem|play|show|series|tv series|board game|video game)\\s+(?!recommendations?\\b)");
+
+  /** True when the question asks for the title of one book, song, film, game... */
+  static boolean asksForATitle(String question) {
+    return TITLE_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
   /** True when a "where" question asks for an employer (where someone works), not a place. */
   static boolean asksForAnEmployer(String question) {
     return EMPLOYER_Q.matcher(question.toLowerCase(Locale.ROOT)).find();

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * Cuts the span a question asks for out of the sentence that best supports it: a resolved date for
  * "when", a name for "who", a number with its noun for "how many", a place for "where", yes or no
  * (hedged as "likely" for what someone would do) for a question opened by an auxiliary verb, the
- * better supported option of "X or Y?", and for anything else the run of the sentence's words that
+ * better supported option of "X or Y?", a quoted title for "what book/song/movie...?", and for anything else the run of the sentence's words that
  * the question does not already hold ({@link #phrase}). When no span of the asked kind is found, the
  * phrase is the answer.
  *
@@ -89,7 +89,8 @@ final class AnswerSpans {
 
   /**
    * The span of the asked kind, or null when the sentence holds none (for {@link AnswerForm#PHRASE}
-   * every sentence has one). Dates count only when the sentence or the record names one.
+   * every sentence has one, unless the question asks for a title and the sentence quotes nothing).
+   * Dates count only when the sentence or the record names one.
    */
   String typedSpan(AnswerForm form, String question, Sentence sentence) {
     String body = sentence.text();
@@ -99,7 +100,8 @@ final class AnswerSpans {
       case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
       case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
           ? employer(question, body) : place(question, body);
-      case PHRASE, YES_NO, CHOICE -> phrase(question, body);
+      case PHRASE -> AnswerForm.asksForATitle(question) ? title(body) : phrase(question, body);
+      case YES_NO, CHOICE -> phrase(question, body);
     };
     return span == null || span.isBlank() ? null : span.strip();
   }
@@ -309,6 +311,19 @@ final class AnswerSpans {
       }
     }
     return speaker != null && !asked.contains(speaker.toLowerCase(Locale.ROOT)) ? speaker : null;
+  }
+
+  /** A quoted run of words ("I loved "Becoming X""), with straight or curly quotes. */
+  private static final Pattern QUOTED = Pattern.compile("[\"\u201c]([^\"\u201c\u201d]{2,60})[\"\u201d]");
+
+  /**
+   * The title a "what book/song/movie...?" question asks for: the first quoted run of words in the
+   * sentence, without trailing punctuation; null when the sentence quotes nothing. Only quotes are
+   * taken: a capitalised name may as well be a person or a place.
+   */
+  static String title(String body) {
+    Matcher q = QUOTED.matcher(body);
+    return q.find() ? q.group(1).replaceAll("[.,!?]+$", "").strip() : null;
   }
 
   /** The organisation of "works at X", "joined X": the answer to where someone works; null when none. */

@@ -80,6 +80,16 @@ class AnswerChoiceRulesTest {
   }
 
   @Test
+  void aQuestionForATitleIsAnsweredWithTheQuotedTitle() {
+    List<Evidence> ev = items(
+        "2023-06-02|Rafa: I finished the book my sister gave me and it made me want to travel.",
+        "2023-06-02|Rafa: I finished \u201cThe Long Road North\u201d on the train, what a book.");
+    assertThat(ask("What book did Rafa finish?", ev)).isEqualTo("The Long Road North");
+    assertThat(AnswerForm.asksForATitle("Which song did Rafa sing?")).isTrue();
+    assertThat(AnswerForm.asksForATitle("What books has Rafa read?")).isFalse();
+  }
+
+  @Test
   void whereSomeoneWorksIsAnsweredWithTheEmployerNotACity() {
     List<Evidence> ev = items(
         "2023-03-10|Marta: My brother works as a chef in Porto.",
