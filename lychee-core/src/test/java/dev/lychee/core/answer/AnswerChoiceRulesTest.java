@@ -90,6 +90,14 @@ class AnswerChoiceRulesTest {
   }
 
   @Test
+  void aQuestionForAKindOfThingIsAnsweredWithTheWordsBeforeIt() {
+    List<Evidence> ev = items("2023-06-02|Lena: For the new studio I want sprung oak flooring, it is kind to the knees.");
+    assertThat(ask("What kind of flooring does Lena want for her studio?", ev)).isEqualTo("sprung oak flooring");
+    assertThat(AnswerForm.kindOf("What type of show did Lena host?")).isEqualTo("show");
+    assertThat(AnswerForm.kindOf("What show did Lena host?")).isNull();
+  }
+
+  @Test
   void whereSomeoneWorksIsAnsweredWithTheEmployerNotACity() {
     List<Evidence> ev = items(
         "2023-03-10|Marta: My brother works as a chef in Porto.",
