@@ -91,6 +91,26 @@ enum AnswerForm {
     return YES_NO_Q.matcher(q).find() ? YES_NO : PHRASE;
   }
 
+  /** "What book did X read?", "which song...": one work, named by its title. */
+  private static final Pattern TITLE_Q = Pattern.compile(
+      "^\\s*(?:what|which)\\s+(?:book|song|movie|film|album|novel|game|poem|play|show|series|tv series|board game|video game)\\s+(?!recommendations?\\b)");
+
+  /** True when the question asks for the title of one book, song, film, game... */
+  static boolean asksForATitle(String question) {
+    return TITLE_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
+  private static final Pattern KIND_Q = Pattern.compile("^\\s*(?:what|which)\\s+(?:kind|type|sort)s?\\s+of\\s+([a-z-]+)");
+
+  /**
+   * The X of "what kind of X...?" (also "type", "sort"), or null: the answer is what the sentence
+   * says before X ("Marley flooring" for "what kind of flooring...?").
+   */
+  static String kindOf(String question) {
+    java.util.regex.Matcher m = KIND_Q.matcher(question.toLowerCase(Locale.ROOT));
+    return m.find() ? m.group(1) : null;
+  }
+
   /** True when a "where" question asks for an employer (where someone works), not a place. */
   static boolean asksForAnEmployer(String question) {
     return EMPLOYER_Q.matcher(question.toLowerCase(Locale.ROOT)).find();

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * Cuts the span a question asks for out of the sentence that best supports it: a resolved date for
  * "when", a name for "who", a number with its noun for "how many", a place for "where", yes or no
  * (hedged as "likely" for what someone would do) for a question opened by an auxiliary verb, the
- * better supported option of "X or Y?", and for anything else the run of the sentence's words that
+ * better supported option of "X or Y?", a quoted title for "what book/song/movie...?", the words
+ * before X for "what kind of X?", and for anything else the run of the sentence's words that
  * the question does not already hold ({@link #phrase}). When no span of the asked kind is found, the
  * phrase is the answer.
  *
@@ -89,7 +90,9 @@ final class AnswerSpans {
 
   /**
    * The span of the asked kind, or null when the sentence holds none (for {@link AnswerForm#PHRASE}
-   * every sentence has one). Dates count only when the sentence or the record names one.
+   * every sentence has one, unless the question asks for a title and the sentence quotes nothing, or
+   * for a kind of X and the sentence names no X with a word before it).
+   * Dates count only when the sentence or the record names one.
    */
   String typedSpan(AnswerForm form, String question, Sentence sentence) {
     String body = sentence.text();
@@ -99,7 +102,10 @@ final class AnswerSpans {
       case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
       case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
           ? employer(question, body) : place(question, body);
-      case PHRASE, YES_NO, CHOICE -> phrase(question, body);
+      case PHRASE -> AnswerForm.asksForATitle(question) ? title(body)
+          : AnswerForm.kindOf(question) != null ? kind(question, AnswerForm.kindOf(question), body)
+          : phrase(question, body);
+      case YES_NO, CHOICE -> phrase(question, body);
     };
     return span == null || span.isBlank() ? null : span.strip();
   }
@@ -309,6 +315,60 @@ final class AnswerSpans {
       }
     }
     return speaker != null && !asked.contains(speaker.toLowerCase(Locale.ROOT)) ? speaker : null;
+  }
+
+  /**
+   * The kind a "what kind of X?" question asks for: the words right before X in the sentence that
+   * the question does not hold (up to three, "and" between them allowed), with X; null when the
+   * sentence does not name X with a word before it.
+   */
+  static String kind(String question, String head, String body) {
+    Set<String> asked = SentenceSupport.roots(question);
+    Set<String> h = SentenceSupport.roots(head);
+    String[] words = ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
+    for (int i = 1; i < words.length; i++) {
+      String bare = words[i].replaceAll("^\\W+|\\W+$", "");
+      if (bare.isEmpty() || !h.containsAll(SentenceSupport.roots(bare)) || SentenceSupport.roots(bare).isEmpty()) {
+        continue;
+      }
+      int from = i;
+      int mods = 0;
+      while (from > 0 && mods < 3) {
+        String w = words[from - 1];
+        if (w.matches(".*[,.;:!?]$")) {
+          break;
+        }
+        String b = w.replaceAll("^\\W+|\\W+$", "").toLowerCase(Locale.ROOT);
+        boolean and = b.equals("and") && mods > 0;
+        if (!and && (!answering(w) || SentenceSupport.roots(w).stream().anyMatch(asked::contains))) {
+          break;
+        }
+        from--;
+        if (!and) {
+          mods++;
+        }
+      }
+      if (mods > 0) {
+        while (words[from].equalsIgnoreCase("and")) {
+          from++;
+        }
+        return String.join(" ", java.util.Arrays.copyOfRange(words, from, i)) + " " + bare;
+      }
+    }
+    return null;
+  }
+
+  /** A quoted run of words ("I loved "Becoming X""), with straight or curly quotes. */
+  private static final Pattern QUOTED = Pattern.compile("[\"\u201c]([^\"\u201c\u201d]{2,60})[\"\u201d]");
+
+  /**
+   * The title a "what book/song/movie...?" question asks for: the first quoted run of words in the
+   * sentence, without trailing punctuation; null when the sentence quotes nothing. Only quotes are
+   * taken: a capitalised name may as well be a person or a place.
+   */
+  static String title(String body) {
+    Matcher q = QUOTED.matcher(body);
+    return q.find() ? q.group(1).replaceAll("[.,!?]+$", "").strip() : null;
   }
 
   /** The organisation of "works at X", "joined X": the answer to where someone works; null when none. */

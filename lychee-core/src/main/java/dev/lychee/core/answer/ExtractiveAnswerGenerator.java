@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
 /**
  * The offline answerer. It cuts the evidence into sentences ({@link EvidenceSentences}), scores
  * each by its support for the question ({@link SentenceSupport}: the question's words it holds,
- * weighted by rarity; a reply inherits the support of the question it answers), and returns, from
+ * weighted by rarity; a reply inherits the support of the question it answers, and a line is read
+ * with the few lines before it, where dialogue names the topic), and returns, from
  * the best sentence, the span the question asks for ({@link AnswerForm}, {@link AnswerSpans}): a
  * resolved date, a name, a quantity, a place, yes or no, one of the options of an "X or Y"
  * question, or a short phrase. Among sentences about as good as the best, one holding the asked

@@ -21,10 +21,35 @@ import java.util.Set;
  * follows the question.
  */
 final class SentenceSupport {
+  /**
+   * Common irregular verb forms and their base form, so that "what did they make?" meets "we made
+   * pots" and "what did she see?" meets "I saw": the suffix folding of {@link #root} cannot join
+   * them. Declared first, as the word sets below are folded with it.
+   */
+  private static final Map<String, String> IRREGULAR = irregular(
+      "made make makes make making make saw see seen see went go gone go goes go took take taken take gave give given give "
+          + "bought buy felt feel found find told tell thought think taught teach brought bring built build began begin "
+          + "begun begin won win met meet left leave kept keep wrote write written write read read ran run sang sing "
+          + "drew draw drawn draw chose choose chosen choose caught catch held hold lost lose spent spend sent send "
+          + "heard hear knew know known know grew grow grown grow came come became become paid pay said say");
+
+  private static Map<String, String> irregular(String pairs) {
+    String[] w = pairs.split(" ");
+    Map<String, String> m = new HashMap<>();
+    for (int i = 0; i + 1 < w.length; i += 2) {
+      m.put(w[i], w[i + 1]);
+    }
+    return m;
+  }
+
   /** Support kept by a sentence that asks rather than tells. */
   static final double ASKING = 0.5;
   /** Share of an asking sentence's support its reply inherits. */
   static final double REPLY = 0.9;
+  /** How many sentences before a sentence, in its item, count as its context. */
+  static final int CONTEXT = 3;
+  /** Share of the question's words that only a sentence's context holds which the sentence is credited with. */
+  static final double CONTEXT_SHARE = 0.7;
   /**
    * Words that say when, not what: an unrelated sentence of today (or of the past) must not win by
    * them. Folded to roots like the question's words they are removed from.
@@ -113,6 +138,9 @@ final class SentenceSupport {
       }
       out.add(new Scored(s, support, w.isEmpty() ? 0 : (double) novel / w.size()));
     }
+    if (total > 0 && AnswerForm.of(question) != AnswerForm.DATE) {
+      withContext(sentences, words, weight, total, out);
+    }
     // in dialogue the answer follows the question: the sentence after an asking one, in the same item,
     // inherits most of the support the asking sentence had before it was halved
     List<Scored> own = List.copyOf(out);
@@ -142,6 +170,43 @@ final class SentenceSupport {
     return out;
   }
 
+  /**
+   * In dialogue the question's words are often spread over a few lines: one names the topic ("I took
+   * my kids to a pottery class"), a follow-up asks about it ("what did you make?") and the next line
+   * answers ("We made our own pots") while holding few of the question's words itself. A sentence
+   * that says something is scored, besides by its own words, by the words of up to {@link #CONTEXT}
+   * sentences before it in the same item: when they and it together hold more of the question than
+   * any of them alone, it is credited with {@link #CONTEXT_SHARE} of what the context adds. A
+   * question for a date is left out: its answer is told with the topic, not after it.
+   */
+  private static void withContext(List<Sentence> sentences, List<Set<String>> words, Map<String, Double> weight,
+      double total, List<Scored> out) {
+    List<Scored> own = List.copyOf(out);
+    Set<String> speakers = names(sentences);
+    for (int i = 0; i < sentences.size(); i++) {
+      Sentence s = sentences.get(i);
+      if (s.question() || !saysSomething(s, speakers)) {
+        continue;
+      }
+      Set<String> window = new HashSet<>(words.get(i));
+      double bestAlone = own.get(i).support();
+      for (int j = i - 1; j >= Math.max(0, i - CONTEXT) && sentences.get(j).item() == s.item(); j--) {
+        window.addAll(words.get(j));
+        // an asking sentence's words count in full here: the follow-up names what is asked about
+        bestAlone = Math.max(bestAlone, own.get(j).support() / (sentences.get(j).question() ? ASKING : 1));
+      }
+      double together = 0;
+      for (String t : window) {
+        together += weight.getOrDefault(t, 0.0);
+      }
+      together /= total;
+      if (together > bestAlone) {
+        double mine = own.get(i).support();
+        out.set(i, new Scored(s, mine + CONTEXT_SHARE * (together - mine), own.get(i).novelty()));
+      }
+    }
+  }
+
   private static Set<String> names(List<Sentence> sentences) {
     Set<String> names = new HashSet<>();
     for (Sentence s : sentences) {
@@ -165,8 +230,8 @@ final class SentenceSupport {
 
   /**
    * Content words folded to a root, so that "painted", "painting" and "paints" meet, and "raise"
-   * meets "raising": the plural fold of {@link Terms#content}, the common verb endings, a final
-   * silent "e", and at most six letters.
+   * meets "raising": the plural fold of {@link Terms#content}, common irregular verb forms ("made"
+   * meets "make"), the common verb endings, a final silent "e", and at most six letters.
    */
   static Set<String> roots(String text) {
     Set<String> out = new HashSet<>();
@@ -178,6 +243,7 @@ final class SentenceSupport {
 
   private static String root(String t) {
     String w = t.toLowerCase(Locale.ROOT);
+    w = IRREGULAR.getOrDefault(w, w);
     for (String end : new String[] {"ing", "ed", "er", "es"}) {
       if (w.length() - end.length() >= 4 && w.endsWith(end)) {
         w = w.substring(0, w.length() - end.length());

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The rules by which the offline answerer chooses a sentence among the evidence (issue 20.3 and
  * 20.5): a reply that only thanks passes its question's support on, "where does X work?" asks for an
- * employer, "now" widens the choice to a later value, a question dated in the past takes what held
+ * employer, a line after the topic is scored with the words of the lines before it, "now" widens the choice to a later value, a question dated in the past takes what held
  * then, "before she moved" takes the value told before the event, and of several dates in a
  * sentence the one nearest the question's words answers "when". The conversations are written for
  * this test.
@@ -54,6 +54,47 @@ class AnswerChoiceRulesTest {
         "2023-04-02|Ola: What got you into rowing, Ben? / Ben: Thanks, Ola! / Ben: My uncle took me out on the river every summer.",
         "2023-04-02|Ben: My hands still hurt from the boat.");
     assertThat(ask("What got Ben into rowing?", ev)).contains("uncle");
+  }
+
+  @Test
+  void aLineAfterTheTopicIsScoredWithTheWordsOfTheLinesBeforeIt() {
+    // the first line names the topic and holds most of the question's words; the follow-up asks with
+    // the question's verb; the answer holds neither, yet the three lines together hold the question
+    List<Evidence> ev = items(
+        "2023-05-14|Ines: Yesterday I took my nephew to a pottery class downtown. / Joe: Fun, what did you two make? "
+            + "/ Ines: We shaped a pair of clay mugs for his grandma.",
+        "2023-05-20|Ines: The pottery class downtown is always full on Sundays.");
+    assertThat(ask("What did Ines and her nephew make at the pottery class?", ev)).contains("mugs");
+    // a question for a date keeps its answer with the topic
+    assertThat(ask("When did Ines take her nephew to the pottery class?", ev)).isEqualTo("13 May 2023");
+  }
+
+  @Test
+  void anIrregularVerbFormMeetsItsBaseForm() {
+    assertThat(SentenceSupport.roots("We made our own pots")).containsAll(SentenceSupport.roots("make"));
+    assertThat(SentenceSupport.roots("I saw two seals")).containsAll(SentenceSupport.roots("see"));
+    List<Evidence> ev = items(
+        "2023-05-14|Ola: The harbour was windy, cold and grey all morning.",
+        "2023-05-14|Ola: I saw two seals at the harbour.");
+    assertThat(ask("What did Ola see at the harbour?", ev)).contains("seals");
+  }
+
+  @Test
+  void aQuestionForATitleIsAnsweredWithTheQuotedTitle() {
+    List<Evidence> ev = items(
+        "2023-06-02|Rafa: I finished the book my sister gave me and it made me want to travel.",
+        "2023-06-02|Rafa: I finished \u201cThe Long Road North\u201d on the train, what a book.");
+    assertThat(ask("What book did Rafa finish?", ev)).isEqualTo("The Long Road North");
+    assertThat(AnswerForm.asksForATitle("Which song did Rafa sing?")).isTrue();
+    assertThat(AnswerForm.asksForATitle("What books has Rafa read?")).isFalse();
+  }
+
+  @Test
+  void aQuestionForAKindOfThingIsAnsweredWithTheWordsBeforeIt() {
+    List<Evidence> ev = items("2023-06-02|Lena: For the new studio I want sprung oak flooring, it is kind to the knees.");
+    assertThat(ask("What kind of flooring does Lena want for her studio?", ev)).isEqualTo("sprung oak flooring");
+    assertThat(AnswerForm.kindOf("What type of show did Lena host?")).isEqualTo("show");
+    assertThat(AnswerForm.kindOf("What show did Lena host?")).isNull();
   }
 
   @Test

@@ -57,7 +57,7 @@ class ExtractiveSpansTest {
       2024-03-11 | Ivo: The bike cost me 340 euros in the end. / Noor: Not bad. | How much did Ivo's bike cost? | 340 euros
       2024-03-11 | Noor: We spent the weekend hiking near Innsbruck. / Ivo: Lovely. | Where did Noor go hiking? | Innsbruck
       2024-03-11 | Ivo: My sister works at a bakery in Ghent. / Noor: Nice. | Where does Ivo's sister work? | Ghent
-      2024-03-11 | Noor: I finally bought a cello for the orchestra. / Ivo: Great! | What instrument did Noor buy? | bought a cello for the orchestra
+      2024-03-11 | Noor: I finally bought a cello for the orchestra. / Ivo: Great! | What instrument did Noor buy? | cello for the orchestra
       2024-03-11 | Ivo: What did you cook for the party? / Noor: A huge pot of lentil soup. | What did Noor cook for the party? | huge pot of lentil soup
       2024-03-11 | Noor: I go swimming every morning before work. / Ivo: Brave. | Does Noor go swimming? | Yes
       2024-03-11 | Noor: I never drink coffee, only tea. / Ivo: Same. | Does Noor drink coffee? | No
