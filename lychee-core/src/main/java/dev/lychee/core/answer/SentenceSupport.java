@@ -176,8 +176,11 @@ final class SentenceSupport {
    * answers ("We made our own pots") while holding few of the question's words itself. A sentence
    * that says something is scored, besides by its own words, by the words of up to {@link #CONTEXT}
    * sentences before it in the same item: when they and it together hold more of the question than
-   * any of them alone, it is credited with {@link #CONTEXT_SHARE} of what the context adds. A
-   * question for a date is left out: its answer is told with the topic, not after it.
+   * any of them alone, it is credited with {@link #CONTEXT_SHARE} of what the context adds. The
+   * context ends at the nearest earlier sentence in which the same speaker tells something (that one
+   * is still read): what lies above it is the context of that sentence, which answers it, not of the
+   * speaker's next remark. A question for a date is left out: its answer is told with the topic, not
+   * after it.
    */
   private static void withContext(List<Sentence> sentences, List<Set<String>> words, Map<String, Double> weight,
       double total, List<Scored> out) {
@@ -191,9 +194,16 @@ final class SentenceSupport {
       Set<String> window = new HashSet<>(words.get(i));
       double bestAlone = own.get(i).support();
       for (int j = i - 1; j >= Math.max(0, i - CONTEXT) && sentences.get(j).item() == s.item(); j--) {
+        Sentence before = sentences.get(j);
         window.addAll(words.get(j));
         // an asking sentence's words count in full here: the follow-up names what is asked about
-        bestAlone = Math.max(bestAlone, own.get(j).support() / (sentences.get(j).question() ? ASKING : 1));
+        bestAlone = Math.max(bestAlone, own.get(j).support() / (before.question() ? ASKING : 1));
+        if (!before.question() && Objects.equals(before.speaker(), s.speaker()) && saysSomething(before, speakers)) {
+          // the same speaker told something just before: the context further up belongs to that
+          // sentence, which answers it ("how is the commute?" / "Twenty minutes by bike." / "My flat
+          // is small..." credits the bike, not the flat)
+          break;
+        }
       }
       double together = 0;
       for (String t : window) {

@@ -70,6 +70,16 @@ class AnswerChoiceRulesTest {
   }
 
   @Test
+  void theContextOfALineEndsAtTheSameSpeakersEarlierRemark() {
+    // the reply's first sentence answers the follow-up; the second, by the same speaker, is about
+    // something else and must not take the follow-up's words as its own context
+    List<Evidence> ev = items(
+        "2023-03-06|Sam: I just started at the bakery on the corner. / Lea: Nice! How is the commute? "
+            + "/ Sam: Twenty minutes by tram, which I like. My room is tiny but the rent is 600 pounds a month.");
+    assertThat(ask("How does Sam commute?", ev)).contains("tram").doesNotContain("rent");
+  }
+
+  @Test
   void anIrregularVerbFormMeetsItsBaseForm() {
     assertThat(SentenceSupport.roots("We made our own pots")).containsAll(SentenceSupport.roots("make"));
     assertThat(SentenceSupport.roots("I saw two seals")).containsAll(SentenceSupport.roots("see"));
