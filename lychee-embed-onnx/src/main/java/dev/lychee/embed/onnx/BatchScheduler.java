@@ -4,12 +4,8 @@ import dev.lychee.api.spi.EmbeddingPriority;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
@@ -20,8 +16,8 @@ import java.util.function.Function;
  * Runs the texts of a batch in parallel, one text per model call, and lets background batches give
  * way to foreground ones ({@link EmbeddingPriority}).
  *
- * <p><b>Parallel texts.</b> The calling thread takes texts, longest first, from a shared counter
- * until none is left; up to {@code parallelism - 1} helpers from a shared pool do the same, and the
+ * <p><b>Parallel texts.</b> The calling thread takes texts, longest first, from a shared counter until
+ * none is left; up to {@code parallelism - 1} helpers from a shared pool do the same, and the
  * caller then waits only for texts a helper has already taken. A helper that starts after the batch
  * is done finds nothing left and returns, so no caller waits behind other batches queued in the
  * pool. Longest first: a text's time grows with its length, and the last text taken decides when
@@ -38,13 +34,6 @@ import java.util.function.Function;
  * background work under endless foreground traffic, a waiting background caller takes one text
  * anyway after {@code maxBackgroundWait}.
  *
- * <p><b>Stopping background texts</b> (an option, off by default). With {@code stopBackground},
- * a foreground batch that arrives also stops the background texts already in the model ({@link
- * Stop}; ONNX Runtime's terminate flag, checked between graph nodes): they give their cores back at
- * once and run again from the start once the foreground is gone. Only the partial work is lost, and
- * vectors never depend on it. A text let through by the wait bound is never stopped, so background
- * work still moves under endless foreground traffic (docs/defaults.md §7).
- *
  * <p>One instance per JVM shares the gate between every embedder on the same model and pool;
  * thread-safe.
  */
@@ -52,9 +41,6 @@ final class BatchScheduler {
   private final Executor helpers;
   private final int parallelism;
   private final long maxBackgroundWaitNanos;
-  private final boolean stopBackground;
-  /** Background texts in the model that a foreground batch may stop. */
-  private final Set<Stop> stoppable = ConcurrentHashMap.newKeySet();
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition clear = lock.newCondition();
   /** Foreground batches running; read without the lock by background helpers. */
@@ -68,72 +54,12 @@ final class BatchScheduler {
    *     it takes one text anyway
    */
   BatchScheduler(Executor helpers, int parallelism, long maxBackgroundWaitNanos) {
-    this(helpers, parallelism, maxBackgroundWaitNanos, false);
-  }
-
-  /**
-   * @param stopBackground whether a foreground batch stops the background texts in the model
-   *     (they run again later)
-   */
-  BatchScheduler(Executor helpers, int parallelism, long maxBackgroundWaitNanos, boolean stopBackground) {
     this.helpers = Objects.requireNonNull(helpers, "helpers");
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
     }
     this.parallelism = parallelism;
     this.maxBackgroundWaitNanos = maxBackgroundWaitNanos;
-    this.stopBackground = stopBackground;
-  }
-
-  /** A model that can be stopped in the middle of a text ({@link Stop}). */
-  interface Model {
-    /**
-     * The vector of one text.
-     *
-     * @param stop null when the call must run to its end; otherwise the call registers how to stop
-     *     it with {@link Stop#onStop} and throws {@link Stopped} when it was stopped
-     */
-    float[] embed(String text, Stop stop);
-  }
-
-  /** Stops one background text in the model; thread-safe. */
-  static final class Stop {
-    private Runnable action;
-    private boolean stopped;
-
-    /** Registers how to stop the call; runs it at once when the stop came first. */
-    synchronized void onStop(Runnable stopAction) {
-      if (stopped) {
-        stopAction.run();
-      } else {
-        action = stopAction;
-      }
-    }
-
-    /** Forgets the registered action (before what it stops goes away); waits for one running. */
-    synchronized void clear() {
-      action = null;
-    }
-
-    synchronized boolean stopped() {
-      return stopped;
-    }
-
-    synchronized void stop() {
-      if (!stopped) {
-        stopped = true;
-        if (action != null) {
-          action.run();
-        }
-      }
-    }
-  }
-
-  /** Thrown by a {@link Model} call that its {@link Stop} ended; the text is run again later. */
-  static final class Stopped extends RuntimeException {
-    Stopped() {
-      super("stopped for a foreground batch", null, false, false);
-    }
   }
 
   /**
@@ -146,36 +72,15 @@ final class BatchScheduler {
    */
   float[][] run(List<String> texts, EmbeddingPriority priority, Function<String, float[]> embedOne)
       throws InterruptedException {
-    Objects.requireNonNull(embedOne, "embedOne");
-    return run(texts, priority, (text, stop) -> embedOne.apply(text));
-  }
-
-  /**
-   * Embeds every text with {@code model}, in parallel, foreground batches first; background texts
-   * may be stopped and run again (when the scheduler was built with {@code stopBackground}).
-   *
-   * @return one result per text, in input order
-   */
-  float[][] run(List<String> texts, EmbeddingPriority priority, Model model) throws InterruptedException {
     boolean fg = Objects.requireNonNull(priority, "priority") == EmbeddingPriority.FOREGROUND;
-    Batch batch = new Batch(texts, Objects.requireNonNull(model, "model"), fg);
+    Batch batch = new Batch(texts, embedOne, fg);
     if (fg) {
       foreground.incrementAndGet();
-      if (stopBackground) {
-        stoppable.forEach(Stop::stop);
-      }
     }
     try {
       batch.callHelpers();
       batch.work(true);
-      if (fg || !stopBackground) {
-        batch.done.await();
-      } else {
-        // a helper whose text was stopped hands the text back and leaves: take it up here
-        while (!batch.done.await(2, TimeUnit.MILLISECONDS)) {
-          batch.work(true);
-        }
-      }
+      batch.done.await();
     } finally {
       if (fg && foreground.decrementAndGet() == 0) {
         lock.lock();
@@ -236,21 +141,19 @@ final class BatchScheduler {
 
   private final class Batch {
     final List<String> texts;
-    final Model model;
+    final Function<String, float[]> embedOne;
     final boolean foregroundBatch;
     final int n;
     final float[][] out;
     /** Positions of the texts, longest first (ties in input order). */
     final int[] order;
     final AtomicInteger next = new AtomicInteger();
-    /** Positions of stopped texts, to run again before new ones. */
-    final ConcurrentLinkedQueue<Integer> again = new ConcurrentLinkedQueue<>();
     final CountDownLatch done;
     final AtomicReference<RuntimeException> failure = new AtomicReference<>();
 
-    Batch(List<String> texts, Model model, boolean foregroundBatch) {
+    Batch(List<String> texts, Function<String, float[]> embedOne, boolean foregroundBatch) {
       this.texts = texts;
-      this.model = model;
+      this.embedOne = embedOne;
       this.foregroundBatch = foregroundBatch;
       this.n = texts.size();
       this.out = new float[n][];
@@ -273,8 +176,6 @@ final class BatchScheduler {
 
     void work(boolean caller) throws InterruptedException {
       while (true) {
-        // a text taken while foreground batches still run (after the bounded wait) is not stopped
-        boolean mayStop = stopBackground && !foregroundBatch;
         if (!foregroundBatch && foreground.get() > 0) {
           if (!caller) {
             return; // leave the pool thread to the foreground batch; the caller takes the rest
@@ -282,40 +183,20 @@ final class BatchScheduler {
           if (awaitNoForeground()) {
             callHelpers();
           }
-          mayStop &= foreground.get() == 0;
         }
-        Integer retry = again.poll();
-        int i;
-        if (retry != null) {
-          i = retry;
-        } else {
-          int k = next.getAndIncrement();
-          if (k >= n) {
-            return;
-          }
-          i = order[k];
+        int k = next.getAndIncrement();
+        if (k >= n) {
+          return;
         }
-        Stop stop = mayStop ? new Stop() : null;
-        boolean finished = true;
+        int i = order[k];
         try {
           if (failure.get() == null) {
-            if (stop != null) {
-              stoppable.add(stop);
-            }
-            out[i] = model.embed(texts.get(i), stop);
+            out[i] = embedOne.apply(texts.get(i));
           }
-        } catch (Stopped e) {
-          finished = false;
-          again.add(i);
         } catch (RuntimeException e) {
           failure.compareAndSet(null, e);
         } finally {
-          if (stop != null) {
-            stoppable.remove(stop);
-          }
-          if (finished) {
-            done.countDown();
-          }
+          done.countDown();
         }
       }
     }

@@ -75,16 +75,6 @@ final class BgeModel extends AbstractInProcessEmbeddingModel {
 
   /** The model's vector of one prepared text (not yet re-normalised). */
   float[] embedOne(String text) {
-    return embedOne(text, null);
-  }
-
-  /**
-   * The model's vector of one prepared text (not yet re-normalised).
-   *
-   * @param stop null, or how a foreground batch stops this call: it then throws {@link
-   *     BatchScheduler.Stopped} (texts longer than one window run to their end)
-   */
-  float[] embedOne(String text, BatchScheduler.Stop stop) {
     Encoding encoding = tokenizer.encode(text, true, false);
     long[] ids = encoding.getIds();
     if (ids.length > MAX_TOKENS) {
@@ -97,36 +87,14 @@ final class BgeModel extends AbstractInProcessEmbeddingModel {
       Map<String, OnnxTensor> inputs = typeIds
           ? Map.of("input_ids", idTensor, "attention_mask", mask, "token_type_ids", types)
           : Map.of("input_ids", idTensor, "attention_mask", mask);
-      return stop == null ? run(inputs, null) : stoppable(inputs, stop);
+      return run(inputs);
     } catch (OrtException e) {
       throw new IllegalStateException("ONNX Runtime failed on a text of " + ids.length + " tokens", e);
     }
   }
 
-  private float[] stoppable(Map<String, OnnxTensor> inputs, BatchScheduler.Stop stop) throws OrtException {
-    OrtSession.RunOptions options = new OrtSession.RunOptions();
-    try {
-      stop.onStop(() -> {
-        try {
-          options.setTerminate(true);
-        } catch (OrtException e) {
-          // the run then ends normally: a text that was not stopped is still a valid result
-        }
-      });
-      return run(inputs, options);
-    } catch (OrtException e) {
-      if (stop.stopped()) {
-        throw new BatchScheduler.Stopped();
-      }
-      throw e;
-    } finally {
-      stop.clear(); // no terminate call may reach the options once they are closed
-      options.close();
-    }
-  }
-
-  private float[] run(Map<String, OnnxTensor> inputs, OrtSession.RunOptions options) throws OrtException {
-    try (OrtSession.Result result = options == null ? session.run(inputs) : session.run(inputs, options)) {
+  private float[] run(Map<String, OnnxTensor> inputs) throws OrtException {
+    try (OrtSession.Result result = session.run(inputs)) {
       // the first output is the last hidden state [1, tokens, 384]; CLS pooling reads row 0
       FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
       float[] cls = new float[OnnxEmbedder.DIMENSION];

@@ -22,16 +22,8 @@ final class EmbeddingThreads {
    * foreground traffic still lets background encoding move (docs/defaults.md §7).
    */
   static final long MAX_BACKGROUND_WAIT_MS = 200;
-  /**
-   * Whether a foreground batch stops the background texts in the model, which then run again
-   * (docs/defaults.md §7): off unless the system property {@value #STOP_BACKGROUND_PROPERTY} is
-   * {@code true}. Off because in the runs measured it bought little append latency and left
-   * background encoding far behind (the stopped work is done again).
-   */
-  static final String STOP_BACKGROUND_PROPERTY = "lychee.onnx.stopBackground";
   private static final BatchScheduler SCHEDULER =
-      new BatchScheduler(SHARED, SIZE, TimeUnit.MILLISECONDS.toNanos(MAX_BACKGROUND_WAIT_MS),
-          Boolean.getBoolean(STOP_BACKGROUND_PROPERTY));
+      new BatchScheduler(SHARED, SIZE, TimeUnit.MILLISECONDS.toNanos(MAX_BACKGROUND_WAIT_MS));
 
   private EmbeddingThreads() {}
 

@@ -215,8 +215,8 @@ public final class OnnxEmbedder implements Embedder {
     return new ArrayList<>(Arrays.asList(out));
   }
 
-  private float[] embedOne(String text, BatchScheduler.Stop stop) {
-    float[] raw = model.embedOne(text, stop);
+  private float[] embedOne(String text) {
+    float[] raw = model.embedOne(text);
     if (raw == null) {
       throw new IllegalStateException("the ONNX model returned no vector");
     }

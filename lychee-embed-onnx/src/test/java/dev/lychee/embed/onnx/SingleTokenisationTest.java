@@ -1,7 +1,6 @@
 package dev.lychee.embed.onnx;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,19 +42,6 @@ class SingleTokenisationTest {
       checked++;
     }
     assertThat(checked).isGreaterThanOrEqualTo(8);
-  }
-
-  @Test
-  void aStoppedCallThrowsAndAnUnstoppedOneGivesTheSameVector() {
-    BgeModel model = BgeModel.shared(1);
-    String text = "Melanie: That's great! I painted a lake at sunrise last weekend.";
-    float[] plain = model.embedOne(text);
-    assertThat(model.embedOne(text, new BatchScheduler.Stop())).containsExactly(plain);
-    BatchScheduler.Stop stopped = new BatchScheduler.Stop();
-    stopped.stop();
-    assertThatThrownBy(() -> model.embedOne(text, stopped)).isInstanceOf(BatchScheduler.Stopped.class);
-    // the session is unharmed by a terminated run
-    assertThat(model.embedOne(text)).containsExactly(plain);
   }
 
   /** Turns ({@code speaker: text}) and two-turn exchanges from the LoCoMo dev file, when present. */
