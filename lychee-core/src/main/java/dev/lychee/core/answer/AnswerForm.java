@@ -1,6 +1,7 @@
 package dev.lychee.core.answer;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -107,7 +108,7 @@ enum AnswerForm {
    * says before X ("Marley flooring" for "what kind of flooring...?").
    */
   static String kindOf(String question) {
-    java.util.regex.Matcher m = KIND_Q.matcher(question.toLowerCase(Locale.ROOT));
+    Matcher m = KIND_Q.matcher(question.toLowerCase(Locale.ROOT));
     return m.find() ? m.group(1) : null;
   }
 

@@ -12,6 +12,7 @@ import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.format.DateTimeFormatter;
 import java.time.format.TextStyle;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,9 +103,7 @@ final class AnswerSpans {
       case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
       case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
           ? employer(question, body) : place(question, body);
-      case PHRASE -> AnswerForm.asksForATitle(question) ? title(body)
-          : AnswerForm.kindOf(question) != null ? kind(question, AnswerForm.kindOf(question), body)
-          : phrase(question, body);
+      case PHRASE -> phraseOfItsKind(question, body);
       case YES_NO, CHOICE -> phrase(question, body);
     };
     return span == null || span.isBlank() ? null : span.strip();
@@ -317,6 +316,15 @@ final class AnswerSpans {
     return speaker != null && !asked.contains(speaker.toLowerCase(Locale.ROOT)) ? speaker : null;
   }
 
+  /** A title, a kind of X, or else the plain phrase: what a phrase question asks for. */
+  private static String phraseOfItsKind(String question, String body) {
+    if (AnswerForm.asksForATitle(question)) {
+      return title(body);
+    }
+    String kindOf = AnswerForm.kindOf(question);
+    return kindOf != null ? kind(question, kindOf, body) : phrase(question, body);
+  }
+
   /**
    * The kind a "what kind of X?" question asks for: the words right before X in the sentence that
    * the question does not hold (up to three, "and" between them allowed), with X; null when the
@@ -328,7 +336,8 @@ final class AnswerSpans {
     String[] words = ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
     for (int i = 1; i < words.length; i++) {
       String bare = words[i].replaceAll("^\\W+|\\W+$", "");
-      if (bare.isEmpty() || !h.containsAll(SentenceSupport.roots(bare)) || SentenceSupport.roots(bare).isEmpty()) {
+      Set<String> bareRoots = SentenceSupport.roots(bare);
+      if (bareRoots.isEmpty() || !h.containsAll(bareRoots)) {
         continue;
       }
       int from = i;
@@ -352,7 +361,7 @@ final class AnswerSpans {
         while (words[from].equalsIgnoreCase("and")) {
           from++;
         }
-        return String.join(" ", java.util.Arrays.copyOfRange(words, from, i)) + " " + bare;
+        return String.join(" ", Arrays.copyOfRange(words, from, i)) + " " + bare;
       }
     }
     return null;
