@@ -87,10 +87,27 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   @Override
   public Answer answer(Question question, RecallPlan plan, List<Evidence> evidence) {
+    return explain(question, plan, evidence).answer();
+  }
+
+  /**
+   * An answer with the sentence it was cut from, for error analysis (the benchmark's per-question
+   * replay shows which sentence the answerer chose next to the best one).
+   *
+   * @param answer the answer {@link #answer} returns
+   * @param sentence the chosen sentence, without its speaker; null when memory holds no answer
+   * @param speaker whose words the sentence is; null when unknown or when there is no sentence
+   * @param rank the rank of the evidence item the sentence comes from; 0 when there is no sentence
+   * @param support the sentence's support for the question, in [0, 1]
+   */
+  public record Explained(Answer answer, String sentence, String speaker, int rank, double support) {}
+
+  /** Answers like {@link #answer} and tells which sentence the answer was cut from. */
+  public Explained explain(Question question, RecallPlan plan, List<Evidence> evidence) {
     List<Scored> all = SentenceSupport.score(question.text(), EvidenceSentences.of(evidence));
     double most = all.stream().mapToDouble(Scored::support).max().orElse(0);
     if (most < minSupport || most == 0) {
-      return new Answer(LlmAnswerGenerator.NOT_AVAILABLE, evidence, plan, TokenUsage.ZERO);
+      return new Explained(new Answer(LlmAnswerGenerator.NOT_AVAILABLE, evidence, plan, TokenUsage.ZERO), null, null, 0, most);
     }
     AnswerForm form = AnswerForm.of(question.text());
     // near ties: sentences that support the question about as well as the best one; among them a
@@ -159,7 +176,8 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
         ordered.add(evidence.get(i));
       }
     }
-    return new Answer(text, ordered, plan, TokenUsage.ZERO);
+    return new Explained(new Answer(text, ordered, plan, TokenUsage.ZERO), chosen.sentence().text(),
+        chosen.sentence().speaker(), evidence.get(item).rank(), chosen.support());
   }
 
   /**
