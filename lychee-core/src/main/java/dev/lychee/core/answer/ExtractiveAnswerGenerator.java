@@ -48,6 +48,8 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   private static final double NOW_TIE = 0.4;
   /** ... and the share of the best support a sentence must hold to be in it. */
   private static final double NOW_SUPPORT = 0.5;
+  /** The share of the best support a sentence naming someone needs to answer "who" when no near tie names anyone. */
+  private static final double PERSON_SUPPORT = 0.2;
   /** What a sentence said by another speaker than the one the question names loses. */
   private static final double OTHER_SPEAKER = 0.1;
   /**
@@ -132,6 +134,14 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       List<Scored> employers = typed.stream()
           .filter(s -> AnswerSpans.employer(question.text(), s.sentence().text()) != null).toList();
       typed = employers.isEmpty() ? typed : employers;
+    }
+    if (typed.isEmpty()) {
+      // a sentence that names no one holds no answer to "who" (an imperative's capitalised first
+      // word is no name): the best sentence further down that names someone answers, if it holds
+      // enough of the question
+      typed = all.stream().filter(s -> s.support() >= best.support() * PERSON_SUPPORT)
+          .sorted(Comparator.comparingDouble(score).reversed())
+          .filter(s -> spans.typedSpan(form, question.text(), s.sentence()) != null).limit(1).toList();
     }
     List<Scored> pool = typed.isEmpty() ? near : typed;
     boolean change = AnswerForm.aboutAChange(question.text());
