@@ -25,9 +25,10 @@ import java.util.regex.Pattern;
  * "when", a name for "who", a number with its noun for "how many", a place for "where", yes or no
  * (hedged as "likely" for what someone would do) for a question opened by an auxiliary verb, the
  * better supported option of "X or Y?", a quoted title for "what book/song/movie...?", the words
- * before X for "what kind of X?", and for anything else the run of the sentence's words that
- * the question does not already hold ({@link #phrase}). When no span of the asked kind is found, the
- * phrase is the answer.
+ * before X for "what kind of X?" and "what X did...?", a colour for "what colour...?", and for
+ * anything else the run of the sentence's words that the question does not already hold
+ * ({@link #phrase}), without the words that only say when. When no span of the asked kind is found,
+ * the phrase is the answer.
  *
  * <p>Dates are written as the benchmark writes them ("7 May 2023", "May 2023", "2023"): a relative
  * date in the sentence is resolved against the day the words were said; a record's own temporal

@@ -94,9 +94,10 @@ class AnswerSpanRulesTest {
   void whatColourIsAnsweredWithAColour() {
     assertThat(AnswerSpans.colour("A deep forest green, my favourite.")).isEqualTo("deep forest green");
     assertThat(AnswerSpans.colour("It is finally fixed.")).isNull();
+    // the first sentence holds every word of the question but no colour
     List<Evidence> ev = items(
-        "Ada: My bike is finally fixed, the bike shop was great.",
-        "Ben: What colour is your bike now? / Ada: A deep forest green.");
-    assertThat(ask("What colour is Ada's bike?", ev)).isEqualTo("deep forest green");
+        "Ada: The colour of my bike was the first thing the bike shop asked about.",
+        "Ada: My bike is sky blue now.");
+    assertThat(ask("What colour is Ada's bike?", ev)).isEqualTo("sky blue");
   }
 }
