@@ -329,8 +329,9 @@ final class AnswerSpans {
       }
       if (body.substring(0, m.start()).chars().noneMatch(Character::isLetterOrDigit)) {
         known = known == null ? knownNames(sentence.source()) : known;
-        if (!known.contains(first)) {
-          // "Ask Marta about it": the name is what follows the opening word
+        if (!known.contains(first) && !(TITLES.contains(first) && name.contains(" "))) {
+          // "Ask Marta about it": the name is what follows the opening word ("Grandpa Elias" keeps
+          // its title)
           name = name.substring(first.length()).strip();
           if (name.isEmpty() || NOT_NAMES.contains(name.split(" ")[0])
               || asked.containsAll(Terms.tokens(name.replaceAll("['’]s\\b", "")))) {
@@ -348,6 +349,11 @@ final class AnswerSpans {
     }
     return null;
   }
+
+  /** Words that open a name as its title: "Grandpa Elias", "Dr Okafor". */
+  private static final Set<String> TITLES = Set.of("Grandpa", "Grandma", "Granny", "Grandad", "Aunt", "Auntie", "Uncle",
+      "Cousin", "Dr", "Mr", "Mrs", "Ms", "Miss", "Professor", "Prof", "Coach", "Sir", "Lady", "Lord", "Saint", "St",
+      "Captain", "Father", "Mother", "Sister", "Brother");
 
   /** A relative or companion after a possessive: "my aunt", "her mom", "his teammates". */
   private static final Pattern KIN = Pattern.compile("\\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)\\s+"
