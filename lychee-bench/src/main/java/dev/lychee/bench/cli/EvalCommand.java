@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate Lychee and baselines (see docs/evaluation.md).",
     subcommands = {LocomoCommand.class, SegmentsCommand.class, SpeedCommand.class,
-        LongMemEvalCommand.class, CalibrateCommand.class, ServerLoadCommand.class})
+        LongMemEvalCommand.class, CalibrateCommand.class, ServerLoadCommand.class, AnswersCommand.class})
 public final class EvalCommand implements Runnable {
   private final Supplier<Embedder> embedderFactory;
   private final Supplier<Embedder> uncachedEmbedderFactory;
@@ -62,6 +62,6 @@ public final class EvalCommand implements Runnable {
   @Override
   public void run() {
     throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-        "choose a subcommand: locomo, segments, speed, longmemeval, calibrate");
+        "choose a subcommand: locomo, segments, speed, longmemeval, calibrate, server, answers");
   }
 }

@@ -209,12 +209,20 @@ public final class QaRunner {
   static double bestSentenceF1(Answer a, String gold) {
     double best = 0;
     for (var e : a.evidence()) {
-      for (String s : e.text().split("(?<=[.!?])\\s+|\\n+")) {
-        String body = s.replaceFirst("^\\s*[A-Z][\\w'.-]*(?: [A-Z][\\w'.-]*)?:\\s+", "");
+      for (String body : sentences(e.text())) {
         best = Math.max(best, AnswerText.f1(body, gold));
       }
     }
     return best;
+  }
+
+  /** An evidence text's sentences, each without its speaker prefix, as the best-sentence bound reads them. */
+  static List<String> sentences(String text) {
+    List<String> out = new ArrayList<>();
+    for (String s : text.split("(?<=[.!?])\\s+|\\n+")) {
+      out.add(s.replaceFirst("^\\s*[A-Z][\\w'.-]*(?: [A-Z][\\w'.-]*)?:\\s+", ""));
+    }
+    return out;
   }
 
   /** Stands in for the chat model of an offline run, which never calls it. */

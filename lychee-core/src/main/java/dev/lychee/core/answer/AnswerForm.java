@@ -112,6 +112,20 @@ enum AnswerForm {
     return m.find() ? m.group(1) : null;
   }
 
+  /** "What forum did X join?": the noun right after "what"/"which", followed by an auxiliary verb. */
+  private static final Pattern HEAD_Q = Pattern.compile(
+      "^\\s*(?:what|which)\\s+(?!kind\\b|type\\b|sort\\b|kinds\\b|types\\b)([a-z-]+)\\s+"
+          + "(?:did|does|do|is|was|has|have|are|were|had)\\b");
+
+  /**
+   * The head noun of "what X did...?" ("what forum did Tim join?"), or null: the answer is likely X
+   * with the words the sentence puts before it ("fantasy literature forum").
+   */
+  static String headNoun(String question) {
+    Matcher m = HEAD_Q.matcher(question.toLowerCase(Locale.ROOT));
+    return m.find() ? m.group(1) : null;
+  }
+
   /** True when a "where" question asks for an employer (where someone works), not a place. */
   static boolean asksForAnEmployer(String question) {
     return EMPLOYER_Q.matcher(question.toLowerCase(Locale.ROOT)).find();

@@ -25,9 +25,10 @@ import java.util.regex.Pattern;
  * "when", a name for "who", a number with its noun for "how many", a place for "where", yes or no
  * (hedged as "likely" for what someone would do) for a question opened by an auxiliary verb, the
  * better supported option of "X or Y?", a quoted title for "what book/song/movie...?", the words
- * before X for "what kind of X?", and for anything else the run of the sentence's words that
- * the question does not already hold ({@link #phrase}). When no span of the asked kind is found, the
- * phrase is the answer.
+ * before X for "what kind of X?" and "what X did...?", a colour for "what colour...?", and for
+ * anything else the run of the sentence's words that the question does not already hold
+ * ({@link #phrase}), without the words that only say when. When no span of the asked kind is found,
+ * the phrase is the answer.
  *
  * <p>Dates are written as the benchmark writes them ("7 May 2023", "May 2023", "2023"): a relative
  * date in the sentence is resolved against the day the words were said; a record's own temporal
@@ -86,6 +87,10 @@ final class AnswerSpans {
       return HYPOTHETICAL.matcher(question).find() ? "Likely " + answer : Character.toUpperCase(answer.charAt(0)) + answer.substring(1);
     }
     String typed = typedSpan(form, question, sentence);
+    if (typed == null && form == AnswerForm.PERSON && sentence.speaker() != null
+        && !Terms.tokens(question).contains(sentence.speaker().toLowerCase(Locale.ROOT))) {
+      return sentence.speaker();
+    }
     return typed != null ? typed : phrase(question, sentence.text());
   }
 
@@ -99,7 +104,7 @@ final class AnswerSpans {
     String body = sentence.text();
     String span = switch (form) {
       case DATE -> date(question, body, sentence.source());
-      case PERSON -> person(question, body, sentence.speaker());
+      case PERSON -> person(question, sentence);
       case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
       case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
           ? employer(question, body) : place(question, body);
@@ -304,16 +309,74 @@ final class AnswerSpans {
     };
   }
 
-  private static String person(String question, String body, String speaker) {
+  /**
+   * The person a "who" question asks for: the first capitalised name of the sentence that the
+   * question does not hold, else a relative or companion after a possessive ("my aunt" gives
+   * "aunt"); null when the sentence names no one, so that such a sentence holds no answer to "who".
+   * A capitalised word that opens the sentence is a name only when its item names it so elsewhere
+   * (an entity, a speaker, or capitalised within a sentence): "Come to the studio" names no one.
+   */
+  private static String person(String question, Sentence sentence) {
+    String body = sentence.text();
     Set<String> asked = Terms.tokens(question);
+    Set<String> known = null;
     Matcher m = NAME.matcher(body);
     while (m.find()) {
       String name = m.group();
-      if (!NOT_NAMES.contains(name.split(" ")[0]) && !asked.contains(name.toLowerCase(Locale.ROOT))) {
-        return name;
+      String first = name.split(" ")[0];
+      if (NOT_NAMES.contains(first) || asked.containsAll(Terms.tokens(name.replaceAll("['’]s\\b", "")))) {
+        continue;
+      }
+      if (body.substring(0, m.start()).chars().noneMatch(Character::isLetterOrDigit)) {
+        known = known == null ? knownNames(sentence.source()) : known;
+        if (!known.contains(first) && !(TITLES.contains(first) && name.contains(" "))) {
+          // "Ask Marta about it": the name is what follows the opening word ("Grandpa Elias" keeps
+          // its title)
+          name = name.substring(first.length()).strip();
+          if (name.isEmpty() || NOT_NAMES.contains(name.split(" ")[0])
+              || asked.containsAll(Terms.tokens(name.replaceAll("['’]s\\b", "")))) {
+            continue;
+          }
+        }
+      }
+      return name;
+    }
+    Matcher kin = KIN.matcher(body);
+    while (kin.find()) {
+      if (!asked.contains(kin.group(1).toLowerCase(Locale.ROOT))) {
+        return kin.group(1);
       }
     }
-    return speaker != null && !asked.contains(speaker.toLowerCase(Locale.ROOT)) ? speaker : null;
+    return null;
+  }
+
+  /** Words that open a name as its title: "Grandpa Elias", "Dr Okafor". */
+  private static final Set<String> TITLES = Set.of("Grandpa", "Grandma", "Granny", "Grandad", "Aunt", "Auntie", "Uncle",
+      "Cousin", "Dr", "Mr", "Mrs", "Ms", "Miss", "Professor", "Prof", "Coach", "Sir", "Lady", "Lord", "Saint", "St",
+      "Captain", "Father", "Mother", "Sister", "Brother");
+
+  /** A relative or companion after a possessive: "my aunt", "her mom", "his teammates". */
+  private static final Pattern KIN = Pattern.compile("\\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur|[Yy]our)\\s+"
+      + "((?:mother|father|mom|dad|mum|parents|sister|brother|siblings|aunt|uncle|cousin|grandma|grandpa|grandmother"
+      + "|grandfather|daughter|son|kids|children|wife|husband|partner|girlfriend|boyfriend|fiance|fiancee|friend|friends"
+      + "|best friend|mentor|mentors|teacher|coach|boss|colleague|colleagues|coworker|coworkers|teammates|team"
+      + "|neighbor|neighbour|roommate|family)s?)\\b");
+  private static final Pattern INNER_NAME = Pattern.compile("(?<=[\\p{Ll},;]\\s)[A-Z][a-z]+");
+  private static final Pattern LINE_SPEAKER = Pattern.compile("(?m)^\\s*([A-Z][a-z]+)(?: [A-Z][a-z]+)?:");
+
+  /** The names an evidence item gives as names: its entities, its speakers, capitalised words within a sentence. */
+  private static Set<String> knownNames(Candidate source) {
+    Set<String> out = new java.util.HashSet<>();
+    for (String e : source.entities()) {
+      out.addAll(Arrays.asList(e.split("\\s+")));
+    }
+    for (Pattern p : new Pattern[] {INNER_NAME, LINE_SPEAKER}) {
+      Matcher m = p.matcher(source.text());
+      while (m.find()) {
+        out.add(m.group(m.groupCount() == 1 ? 1 : 0));
+      }
+    }
+    return out;
   }
 
   /** A title, a kind of X, or else the plain phrase: what a phrase question asks for. */
@@ -322,7 +385,15 @@ final class AnswerSpans {
       return title(body);
     }
     String kindOf = AnswerForm.kindOf(question);
-    return kindOf != null ? kind(question, kindOf, body) : phrase(question, body);
+    if (kindOf != null) {
+      return kind(question, kindOf, body);
+    }
+    String head = AnswerForm.asksForAList(question) ? null : AnswerForm.headNoun(question);
+    if (head != null && COLOUR_NOUNS.contains(head)) {
+      return colour(body);
+    }
+    String named = head == null ? null : kind(question, head, body);
+    return named != null ? named : phrase(question, body);
   }
 
   /**
@@ -367,6 +438,30 @@ final class AnswerSpans {
     return null;
   }
 
+  private static final Set<String> COLOUR_NOUNS = Set.of("colour", "color", "colours", "colors");
+  /** A colour word with up to two words before it that describe it ("pale sea green", "bright red"). */
+  private static final Pattern COLOUR = Pattern.compile("(?i)\\b(?:[a-z-]+\\s+){0,2}?(?:red|orange|yellow|green|blue|purple|violet"
+      + "|pink|brown|black|white|grey|gray|beige|turquoise|teal|navy|gold|golden|silver|cream|ivory|maroon|lavender"
+      + "|lilac|indigo|crimson|scarlet|magenta|cyan|olive)\\b");
+
+  /**
+   * The colour a "what colour...?" question asks for: the first colour word of the sentence with
+   * the words before it that describe it (not function words); null when the sentence names no
+   * colour, so a sentence naming one wins among the near ties.
+   */
+  static String colour(String body) {
+    Matcher m = COLOUR.matcher(body);
+    if (!m.find()) {
+      return null;
+    }
+    String[] words = m.group().strip().split("\\s+");
+    int from = 0;
+    while (from < words.length - 1 && !answering(words[from])) {
+      from++;
+    }
+    return String.join(" ", Arrays.copyOfRange(words, from, words.length));
+  }
+
   /** A quoted run of words ("I loved "Becoming X""), with straight or curly quotes. */
   private static final Pattern QUOTED = Pattern.compile("[\"\u201c]([^\"\u201c\u201d]{2,60})[\"\u201d]");
 
@@ -398,7 +493,7 @@ final class AnswerSpans {
     Matcher m = p.matcher(body);
     while (m.find()) {
       String name = m.group(1);
-      if (!NOT_NAMES.contains(name.split(" ")[0]) && !asked.contains(name.toLowerCase(Locale.ROOT))) {
+      if (!NOT_NAMES.contains(name.split(" ")[0]) && !asked.containsAll(Terms.tokens(name.replaceAll("['’]s\\b", "")))) {
         return name;
       }
     }
@@ -445,21 +540,39 @@ final class AnswerSpans {
         }
         from = i + 1;
         novel = 0;
-      } else if (answering(words[i])) {
+      } else if (telling(words[i])) {
         novel++;
       }
     }
     if (bestFrom < 0) {
       return body.strip();
     }
-    while (bestFrom < bestTo && !answering(words[bestFrom])) {
+    while (bestFrom < bestTo && !telling(words[bestFrom])) {
       bestFrom++;
     }
     bestTo = Math.min(bestTo, bestFrom + PHRASE_WORDS);
-    while (bestTo > bestFrom && !answering(words[bestTo - 1])) {
+    // a time word after "every" tells how often ("every evening"), which a phrase may answer
+    while (bestTo > bestFrom && !telling(words[bestTo - 1])
+        && !(answering(words[bestTo - 1]) && bestTo - 2 >= bestFrom && words[bestTo - 2].equalsIgnoreCase("every"))) {
       bestTo--;
     }
     return String.join(" ", java.util.Arrays.copyOfRange(words, bestFrom, bestTo)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+  }
+
+  /**
+   * Words that say when something happened ("yesterday", "last week", "on Friday"): a phrase answers
+   * what, not when, so they neither count as its words nor stand at its edges.
+   */
+  private static final Set<String> TIME_WORDS = Set.of("yesterday", "today", "tonight", "tomorrow", "last", "next",
+      "ago", "recently", "lately", "week", "weeks", "weekend", "weekends", "night", "morning", "afternoon", "evening",
+      "day", "days", "month", "months", "year", "years", "earlier", "soon", "monday", "tuesday", "wednesday",
+      "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july",
+      "august", "september", "october", "november", "december");
+
+  /** Whether a word tells what a phrase answer says: it can carry an answer and does not only tell when. */
+  static boolean telling(String word) {
+    String bare = word.replaceAll("^\\W+|\\W+$", "").toLowerCase(Locale.ROOT);
+    return answering(word) && !TIME_WORDS.contains(bare);
   }
 
   /** Whether a word can carry an answer: a content word that is not a chat filler. */

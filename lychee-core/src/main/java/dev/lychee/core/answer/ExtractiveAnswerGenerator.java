@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * the best sentence, the span the question asks for ({@link AnswerForm}, {@link AnswerSpans}): a
  * resolved date, a name, a quantity, a place, yes or no, one of the options of an "X or Y"
  * question, or a short phrase. Among sentences about as good as the best, one holding the asked
- * kind of span wins, and for a question about the present ("now", "current", "still", "what
+ * kind of span wins (when none does, the best sentence further down that holds one), and for a
+ * question about the present ("now", "current", "still", "what
  * is...") the one said last, so a changed fact is answered with its latest value; a question about
  * the former value ("before?", "previously", "how has X changed") gets the latest value and the one
  * it replaced; an answer about what held before drops the "now" it was told with. A sentence by another speaker than the one the question names counts a little less,
@@ -48,6 +49,11 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   private static final double NOW_TIE = 0.4;
   /** ... and the share of the best support a sentence must hold to be in it. */
   private static final double NOW_SUPPORT = 0.5;
+  /**
+   * The share of the best support a sentence holding the asked kind of span needs to answer when no
+   * near tie holds one (on a plateau from 0.1 to 0.25 on the LoCoMo dev half; docs/defaults.md §5).
+   */
+  private static final double KIND_SUPPORT = 0.2;
   /** What a sentence said by another speaker than the one the question names loses. */
   private static final double OTHER_SPEAKER = 0.1;
   /**
@@ -87,10 +93,27 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   @Override
   public Answer answer(Question question, RecallPlan plan, List<Evidence> evidence) {
+    return explain(question, plan, evidence).answer();
+  }
+
+  /**
+   * An answer with the sentence it was cut from, for error analysis (the benchmark's per-question
+   * replay shows which sentence the answerer chose next to the best one).
+   *
+   * @param answer the answer {@link #answer} returns
+   * @param sentence the chosen sentence, without its speaker; null when memory holds no answer
+   * @param speaker whose words the sentence is; null when unknown or when there is no sentence
+   * @param rank the rank of the evidence item the sentence comes from; 0 when there is no sentence
+   * @param support the sentence's support for the question, in [0, 1]
+   */
+  public record Explained(Answer answer, String sentence, String speaker, int rank, double support) {}
+
+  /** Answers like {@link #answer} and tells which sentence the answer was cut from. */
+  public Explained explain(Question question, RecallPlan plan, List<Evidence> evidence) {
     List<Scored> all = SentenceSupport.score(question.text(), EvidenceSentences.of(evidence));
     double most = all.stream().mapToDouble(Scored::support).max().orElse(0);
     if (most < minSupport || most == 0) {
-      return new Answer(LlmAnswerGenerator.NOT_AVAILABLE, evidence, plan, TokenUsage.ZERO);
+      return new Explained(new Answer(LlmAnswerGenerator.NOT_AVAILABLE, evidence, plan, TokenUsage.ZERO), null, null, 0, most);
     }
     AnswerForm form = AnswerForm.of(question.text());
     // near ties: sentences that support the question about as well as the best one; among them a
@@ -115,6 +138,15 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       List<Scored> employers = typed.stream()
           .filter(s -> AnswerSpans.employer(question.text(), s.sentence().text()) != null).toList();
       typed = employers.isEmpty() ? typed : employers;
+    }
+    if (typed.isEmpty()) {
+      // no near tie holds the asked kind of span (a sentence that names no one holds no answer to
+      // "who"): the best sentence further down that holds one answers, if it holds enough of the
+      // question; the sentence about the topic often lacks the date, name or number, which a
+      // sentence about the same thing tells
+      typed = all.stream().filter(s -> s.support() >= best.support() * KIND_SUPPORT)
+          .sorted(Comparator.comparingDouble(score).reversed())
+          .filter(s -> spans.typedSpan(form, question.text(), s.sentence()) != null).limit(1).toList();
     }
     List<Scored> pool = typed.isEmpty() ? near : typed;
     boolean change = AnswerForm.aboutAChange(question.text());
@@ -159,7 +191,8 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
         ordered.add(evidence.get(i));
       }
     }
-    return new Answer(text, ordered, plan, TokenUsage.ZERO);
+    return new Explained(new Answer(text, ordered, plan, TokenUsage.ZERO), chosen.sentence().text(),
+        chosen.sentence().speaker(), evidence.get(item).rank(), chosen.support());
   }
 
   /**
