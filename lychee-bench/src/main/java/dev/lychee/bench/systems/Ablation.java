@@ -4,6 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Module;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import dev.lychee.api.NodeKind;
 import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.QueryPlanner;
 import dev.lychee.api.spi.RecallChannel;
@@ -25,6 +26,7 @@ import dev.lychee.core.recall.LexicalChannel;
 import dev.lychee.core.recall.RecordVectorChannel;
 import dev.lychee.core.recall.TemporalRangeChannel;
 import dev.lychee.core.rerank.LatestFirstConfig;
+import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.select.TopKSelector;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -192,6 +194,46 @@ public enum Ablation {
     IngestConfig ingest(IngestConfig base) {
       return base.toBuilder().turnVectorsFromExchanges(true).build();
     }
+  },
+  /**
+   * A write-side variant (issue 21), the reverse of {@link #TURN_VECTORS_FROM_EXCHANGES}: an
+   * exchange of one whole turn is embedded as its turn's text and so takes the turn's vector
+   * ({@link SegmentationConfig#exchangeVectorsFromTurns()}); the turn channel is untouched, the
+   * segmenter sees slightly different vectors.
+   */
+  EXCHANGE_VECTORS_FROM_TURNS("lychee-exchange-vectors-from-turns", false) {
+    @Override
+    SegmentationConfig segmentation(SegmentationConfig base) {
+      return base.toBuilder().exchangeVectorsFromTurns(true).build();
+    }
+  },
+  /**
+   * A write-side variant (issue 21): event-frame nodes, the longest texts an ingest embeds (a
+   * frame lists up to 12 records), take the mean vector of their records as tag nodes do
+   * ({@link IngestConfig#derivedNodeKinds()} with {@code EVENT_FRAME} added).
+   */
+  DERIVED_FRAMES("lychee-derived-frames", false) {
+    @Override
+    IngestConfig ingest(IngestConfig base) {
+      Set<NodeKind> kinds = EnumSet.of(NodeKind.EVENT_FRAME);
+      kinds.addAll(base.derivedNodeKinds());
+      return base.toBuilder().derivedNodeKinds(kinds).build();
+    }
+  },
+  /**
+   * A write-side variant (issue 21): {@link #EXCHANGE_VECTORS_FROM_TURNS} and {@link #DERIVED_FRAMES}
+   * together, the fewest texts per turn the write path can embed without dropping a channel.
+   */
+  FEWER_EMBEDDINGS("lychee-fewer-embeddings", false) {
+    @Override
+    SegmentationConfig segmentation(SegmentationConfig base) {
+      return EXCHANGE_VECTORS_FROM_TURNS.segmentation(base);
+    }
+
+    @Override
+    IngestConfig ingest(IngestConfig base) {
+      return DERIVED_FRAMES.ingest(base);
+    }
   };
 
   private final String systemName;
@@ -227,6 +269,11 @@ public enum Ablation {
     return base;
   }
 
+  /** The segmentation this ablation runs with (the base one unless it is a segmentation variant). */
+  SegmentationConfig segmentation(SegmentationConfig base) {
+    return base;
+  }
+
   private static PlanRules withSingle(PlanRules base, QuestionType type) {
     EnumSet<QuestionType> types = EnumSet.of(type);
     types.addAll(base.singleRouteTypes());
@@ -238,14 +285,16 @@ public enum Ablation {
     RetrievalConfig r = retrieval(base.retrieval());
     PlanRules rules = plan(r.plan());
     IngestConfig ingest = ingest(base.ingest());
-    if (!noWindows && r == base.retrieval() && rules == r.plan() && ingest == base.ingest()) { // same objects: nothing changed
+    SegmentationConfig segmentation = segmentation(base.segmentation());
+    if (!noWindows && r == base.retrieval() && rules == r.plan() && ingest == base.ingest()
+        && segmentation == base.segmentation()) { // same objects: nothing changed
       return base;
     }
     RetrievalConfig.Builder b = r.toBuilder().plan(rules);
     if (noWindows) {
       b.windows(r.windows().toBuilder().enabled(false).build());
     }
-    return base.toBuilder().retrieval(b.build()).ingest(ingest).build();
+    return base.toBuilder().retrieval(b.build()).ingest(ingest).segmentation(segmentation).build();
   }
 
   /** The ablation of a system name. */

@@ -18,7 +18,8 @@ public final class SystemCatalog {
       "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw", "lychee-plan-no-person",
       "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal", "lychee-plan-single-aggregate",
       "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-no-latest-first",
-      "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges");
+      "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
+      "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -91,7 +92,8 @@ public final class SystemCatalog {
       case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw",
           "lychee-plan-no-person", "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal",
           "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-plan-plain-temporal",
-          "lychee-no-latest-first", "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges" ->
+          "lychee-no-latest-first", "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
+          "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };

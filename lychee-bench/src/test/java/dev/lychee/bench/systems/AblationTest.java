@@ -102,6 +102,23 @@ class AblationTest {
   }
 
   @Test
+  void writeSideVariantsChangeOnlyWhatIsEmbedded() {
+    LycheeConfig base = LycheeConfig.defaults();
+    assertThat(base.segmentation().exchangeVectorsFromTurns()).isFalse();
+    LycheeConfig fromTurns = Ablation.EXCHANGE_VECTORS_FROM_TURNS.configure(base);
+    assertThat(fromTurns.segmentation().exchangeVectorsFromTurns()).isTrue();
+    assertThat(fromTurns.ingest()).isEqualTo(base.ingest());
+    assertThat(fromTurns.retrieval()).hasToString(base.retrieval().toString());
+    LycheeConfig frames = Ablation.DERIVED_FRAMES.configure(base);
+    assertThat(frames.ingest().derivedNodeKinds())
+        .containsExactlyInAnyOrder(NodeKind.TAG, NodeKind.ENTITY_TAG, NodeKind.EVENT_FRAME);
+    assertThat(frames.segmentation()).isEqualTo(base.segmentation());
+    LycheeConfig both = Ablation.ofSystem("lychee-fewer-embeddings").configure(base);
+    assertThat(both.segmentation().exchangeVectorsFromTurns()).isTrue();
+    assertThat(both.ingest().derivedNodeKinds()).contains(NodeKind.EVENT_FRAME);
+  }
+
+  @Test
   void plannerRuleVariantsChangeOneRuleThroughTheConfiguration() {
     Recall full = ask(Ablation.NONE, DATED);
     assertThat(full.plan().temporalFilter()).isNotNull();

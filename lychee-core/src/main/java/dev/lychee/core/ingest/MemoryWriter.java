@@ -460,7 +460,9 @@ public final class MemoryWriter implements AutoCloseable {
    * Embeds the newly stored turns and the session's fresh exchanges in one batch (the caller's
    * latency is then one batch, whose texts run in parallel), indexes the turn vectors, and offers
    * the exchanges to the segmenter. With {@link IngestConfig#turnVectorsFromExchanges()} a turn
-   * that is an exchange on its own is not embedded itself but takes its exchange's vector.
+   * that is an exchange on its own is not embedded itself but takes its exchange's vector; with
+   * {@link dev.lychee.core.segment.SegmentationConfig#exchangeVectorsFromTurns()} such an exchange's
+   * text is the turn's own, and a text that occurs twice in the batch is embedded once.
    */
   private List<Segment> indexAndOffer(String namespace, SessionSegmentation seg, List<RawTurn> stored) {
     SessionSegmentation.Fresh fresh = seg.fresh(store);
@@ -471,7 +473,8 @@ public final class MemoryWriter implements AutoCloseable {
     if (texts.isEmpty()) {
       return List.of();
     }
-    List<float[]> vs = embedder.embedDocuments(texts, EmbeddingPriority.FOREGROUND);
+    // with exchangeVectorsFromTurns a one-turn exchange's text is its turn's: embedded once
+    List<float[]> vs = DistinctTexts.embed(embedder, texts, EmbeddingPriority.FOREGROUND);
     List<float[]> exchangeVectors = vs.subList(own.size(), vs.size());
     if (!stored.isEmpty()) {
       List<float[]> turnVectors = new ArrayList<>(stored.size());

@@ -177,7 +177,8 @@ final class SegmentCommitter {
     if (texts.isEmpty()) {
       return;
     }
-    List<float[]> vs = embedder.embedDocuments(texts, priority);
+    // a node text can equal another's or a record's; each distinct text is embedded once
+    List<float[]> vs = DistinctTexts.embed(embedder, texts, priority);
     Map<String, float[]> recordVectors = new LinkedHashMap<>();
     for (int i = 0; i < records.size(); i++) {
       recordVectors.put(records.get(i).id(), vs.get(i));

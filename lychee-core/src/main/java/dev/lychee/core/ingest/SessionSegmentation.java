@@ -79,7 +79,8 @@ final class SessionSegmentation {
    * offered. Exchanges are embedded as the segmenter sees them (one {@code "<role>: <content>"}
    * line per turn, docs/defaults.md §1.3), even when an exchange holds a single turn whose own
    * vector exists: the embedder's surprise profile is calibrated on exactly that text, and the
-   * segmenter is sensitive to the difference.
+   * segmenter is sensitive to the difference. {@link SegmentationConfig#exchangeVectorsFromTurns()}
+   * embeds such an exchange as its turn's text instead ({@link ExchangeDraft#embeddingText}).
    */
   Fresh fresh(RecordStore store) {
     List<RawTurn> turns = store.turns(namespace, session, offeredThrough + 1, Integer.MAX_VALUE);
@@ -96,7 +97,7 @@ final class SessionSegmentation {
 
   /** The texts to embed for {@code fresh}'s exchanges, in order. */
   List<String> embeddingTexts(Fresh fresh) {
-    return fresh.drafts().stream().map(d -> Exchanges.embeddingText(d.text(), config.maxEmbeddingChars())).toList();
+    return fresh.drafts().stream().map(d -> d.embeddingText(config)).toList();
   }
 
   /**

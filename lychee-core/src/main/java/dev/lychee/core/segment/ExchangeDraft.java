@@ -39,10 +39,21 @@ public record ExchangeDraft(List<RawTurn> turns, String text, int tokens, boolea
 
   /**
    * The text to embed: {@link #text()} shortened by {@link Exchanges#embeddingText(String, int)}
-   * to the configured maximum.
+   * to the configured maximum. With {@link SegmentationConfig#exchangeVectorsFromTurns()} an
+   * exchange of one whole turn (not a fragment) is embedded as that turn's own text, {@link
+   * RawTurn#content()} shortened the same way: the very text the write path embeds for the turn's
+   * vector, so one embedding serves both.
    */
   public String embeddingText(SegmentationConfig config) {
+    if (config.exchangeVectorsFromTurns() && isWholeTurn()) {
+      return Exchanges.embeddingText(turns.get(0).content(), config.maxEmbeddingChars());
+    }
     return Exchanges.embeddingText(text, config.maxEmbeddingChars());
+  }
+
+  /** True for an exchange of exactly one turn that is not a fragment of it. */
+  public boolean isWholeTurn() {
+    return turns.size() == 1 && !forceFinalize;
   }
 
   /** The embedded exchange the segmenter takes; namespace and session come from the turns. */

@@ -26,7 +26,11 @@ import java.util.Objects;
  *       the fixed-window segmenter;
  *   <li>{@code cohesionDropMode} (default {@link CohesionDropMode#SIZE_NORMALISED}): how the
  *       cohesion drop is read. The authors read it raw ({@link CohesionDropMode#RAW}); see that
- *       enum for why the default differs.
+ *       enum for why the default differs;
+ *   <li>{@code exchangeVectorsFromTurns} (default false): an exchange of a single whole turn is
+ *       embedded as that turn's own text ({@code "<speaker>: <text>"}, the text its turn vector
+ *       comes from) instead of its {@code "<role>: "} line, so the write path embeds one text for
+ *       both and the exchange takes the turn's vector (docs/defaults.md §1.3).
  * </ul>
  *
  * <p>{@link #authors()} gives the configuration of the authors' code (threshold 0.55, raw drop),
@@ -50,7 +54,8 @@ public record SegmentationConfig(
     TurnCurve turnCurve,
     int windowTokens,
     int windowExchanges,
-    CohesionDropMode cohesionDropMode) {
+    CohesionDropMode cohesionDropMode,
+    boolean exchangeVectorsFromTurns) {
 
   /** The paper's boundary threshold δ (its sweep found 0.30–0.70 best; docs/defaults.md §1.1): the default. */
   public static final double PAPER_THRESHOLD = 0.5;
@@ -131,7 +136,8 @@ public record SegmentationConfig(
         .turnCurve(turnCurve)
         .windowTokens(windowTokens)
         .windowExchanges(windowExchanges)
-        .cohesionDropMode(cohesionDropMode);
+        .cohesionDropMode(cohesionDropMode)
+        .exchangeVectorsFromTurns(exchangeVectorsFromTurns);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -149,6 +155,7 @@ public record SegmentationConfig(
     private int windowTokens = 600;
     private int windowExchanges = 10;
     private CohesionDropMode cohesionDropMode = CohesionDropMode.SIZE_NORMALISED;
+    private boolean exchangeVectorsFromTurns = false;
 
     private Builder() {}
 
@@ -230,11 +237,20 @@ public record SegmentationConfig(
       return this;
     }
 
+    /**
+     * An exchange of one whole turn is embedded as the turn's own text, so it takes the turn's
+     * vector instead of a second embedding. Default false.
+     */
+    public Builder exchangeVectorsFromTurns(boolean v) {
+      exchangeVectorsFromTurns = v;
+      return this;
+    }
+
     /** Validates and builds. */
     public SegmentationConfig build() {
       return new SegmentationConfig(minTokens, targetTokens, maxTokens, threshold,
           maxEmbeddingChars, historySize, minHistory, weights, lengthCurve, turnCurve,
-          windowTokens, windowExchanges, cohesionDropMode);
+          windowTokens, windowExchanges, cohesionDropMode, exchangeVectorsFromTurns);
     }
   }
 }

@@ -2,11 +2,19 @@ package dev.lychee.core.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.inject.AbstractModule;
+import com.google.inject.Module;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import dev.lychee.api.Exchange;
+import dev.lychee.api.Segment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.spi.EmbedderDecorator;
+import dev.lychee.api.spi.Segmenter;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -88,5 +96,84 @@ class AppendEmbeddingBatchTest {
       assertThat(hit.score()).isGreaterThan(0.9999);
       l.awaitIdle("ns", java.time.Duration.ofMinutes(1));
     }
+  }
+
+  @Test
+  void aOneTurnExchangeCanTakeItsTurnsVectorWhileALongerExchangeIsEmbedded() {
+    Recording embedder = new Recording();
+    List<Exchange> offered = new ArrayList<>();
+    LycheeConfig config = LycheeConfig.builder()
+        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build())
+        .segmentation(SegmentationConfig.builder().exchangeVectorsFromTurns(true).build())
+        .build();
+    try (Lychee l = Lychee.builder().embedder(embedder).config(config).module(recordingSegmenter(offered)).build()) {
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "I adopted a cat named Pixel."),
+          Turn.assistant("What a lovely name for a cat."), Turn.user("Ada", "She sleeps on my keyboard.")));
+      // the two-turn exchange is embedded as ever; the one-turn exchange's text is its turn's,
+      // which the batch holds once
+      assertThat(embedder.batches).hasSize(1);
+      assertThat(embedder.batches.get(0)).containsExactly("Ada: I adopted a cat named Pixel.",
+          "What a lovely name for a cat.", "Ada: She sleeps on my keyboard.",
+          "user: Ada: I adopted a cat named Pixel.\nassistant: What a lovely name for a cat.");
+      HashingEmbedder alone = new HashingEmbedder();
+      assertThat(offered).hasSize(2);
+      assertThat(offered.get(0).vector()).containsExactly(alone.embedDocuments(List.of(
+          "user: Ada: I adopted a cat named Pixel.\nassistant: What a lovely name for a cat.")).get(0));
+      float[] turn = alone.embedDocuments(List.of("Ada: She sleeps on my keyboard.")).get(0);
+      assertThat(offered.get(1).vector()).containsExactly(turn);
+      // the turn channel is untouched: the turn keeps the vector of its own text
+      var hit = l.vectors().search("ns", VectorIndex.TURNS, turn, 1, null).get(0);
+      assertThat(hit.id()).isEqualTo(l.store().turns("ns", "s1").get(2).id());
+      assertThat(hit.score()).isGreaterThan(0.9999);
+
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "Pixel turned one today.")));
+      assertThat(embedder.batches.get(1)).containsExactly("Ada: Pixel turned one today.");
+      assertThat(offered.get(2).vector()).containsExactly(alone.embedDocuments(List.of("Ada: Pixel turned one today.")).get(0));
+    }
+  }
+
+  @Test
+  void withoutTheOptionAOneTurnExchangeIsEmbeddedWithItsRoleLine() {
+    Recording embedder = new Recording();
+    List<Exchange> offered = new ArrayList<>();
+    LycheeConfig config = LycheeConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build();
+    try (Lychee l = Lychee.builder().embedder(embedder).config(config).module(recordingSegmenter(offered)).build()) {
+      l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "Pixel turned one today.")));
+      assertThat(embedder.batches.get(0)).containsExactly("Ada: Pixel turned one today.", "user: Ada: Pixel turned one today.");
+      assertThat(offered.get(0).vector()).containsExactly(
+          new HashingEmbedder().embedDocuments(List.of("user: Ada: Pixel turned one today.")).get(0));
+    }
+  }
+
+  /** A segmenter that keeps every exchange it is offered and never closes a segment. */
+  private static Module recordingSegmenter(List<Exchange> offered) {
+    return new AbstractModule() {
+      @Provides
+      @Singleton
+      Segmenter.Factory factory() {
+        return new Segmenter.Factory() {
+          @Override
+          public Segmenter create(String namespace, String session) {
+            return new Segmenter() {
+              @Override
+              public List<Segment> offer(Exchange exchange) {
+                offered.add(exchange);
+                return List.of();
+              }
+
+              @Override
+              public List<Segment> flush() {
+                return List.of();
+              }
+            };
+          }
+
+          @Override
+          public String name() {
+            return "recording";
+          }
+        };
+      }
+    };
   }
 }

@@ -144,6 +144,34 @@ class ExchangesTest {
   }
 
   @Test
+  void withExchangeVectorsFromTurnsAOneTurnExchangeIsEmbeddedAsItsTurnsText() {
+    SegmentationConfig fromTurns = SegmentationConfig.builder().exchangeVectorsFromTurns(true).build();
+    RawTurn ada = new RawTurn("ns", TurnRef.of("s1", 0), Role.USER, "Ada", "I adopted a cat", null);
+    RawTurn reply = new RawTurn("ns", TurnRef.of("s1", 1), Role.ASSISTANT, null, "Lovely", null);
+    RawTurn alone = new RawTurn("ns", TurnRef.of("s1", 2), Role.USER, "Ada", "She sleeps a lot", null);
+    List<ExchangeDraft> drafts = Exchanges.form(List.of(ada, reply, alone), fromTurns);
+    assertThat(drafts.get(0).embeddingText(fromTurns)).isEqualTo("user: Ada: I adopted a cat\nassistant: Lovely");
+    assertThat(drafts.get(1).embeddingText(fromTurns)).isEqualTo("Ada: She sleeps a lot");
+    assertThat(drafts.get(1).embeddingText(CONFIG)).isEqualTo("user: Ada: She sleeps a lot");
+    // a long turn is shortened exactly as its own turn vector's text is
+    String text = "h".repeat(2000) + "MIDDLE" + "t".repeat(2000);
+    ExchangeDraft longTurn = Exchanges.form(List.of(turn(3, Role.USER, text)), fromTurns).get(0);
+    assertThat(longTurn.embeddingText(fromTurns)).isEqualTo(Exchanges.embeddingText(longTurn.turns().get(0).content(), 4000));
+  }
+
+  @Test
+  void fragmentsOfAnOversizedTurnKeepTheirOwnTextWithExchangeVectorsFromTurns() {
+    SegmentationConfig fromTurns = SegmentationConfig.builder().exchangeVectorsFromTurns(true).build();
+    String huge = "word ".repeat(3000);
+    List<ExchangeDraft> drafts = Exchanges.form(List.of(turn(0, Role.USER, huge)), fromTurns);
+    assertThat(drafts).hasSizeGreaterThan(1).allMatch(ExchangeDraft::forceFinalize);
+    assertThat(drafts).allSatisfy(d -> {
+      assertThat(d.isWholeTurn()).isFalse();
+      assertThat(d.embeddingText(fromTurns)).isEqualTo(d.embeddingText(CONFIG));
+    });
+  }
+
+  @Test
   void embeddingTextCountsCodePoints() {
     String emoji = "\uD83D\uDE00";
     String text = emoji.repeat(300);
