@@ -33,6 +33,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -40,7 +41,8 @@ import java.util.function.Function;
 /**
  * SIGKILL while the background queue holds segments, for any durable backend. The child appends
  * unindexed turns to two sessions with background encoding (one encoder thread, each encoding
- * slowed down so that the queue fills) and reports every returned append with the queue depth;
+ * slowed down, and stalled for good after the first few, so that the queue fills however slow the
+ * appends are on a loaded machine) and reports every returned append with the queue depth;
  * the parent kills it while segments are queued, then reopens: every acknowledged turn is stored
  * once, every closed segment reaches ENCODED after the resume, and no segment the child had
  * encoded is encoded again.
@@ -48,6 +50,14 @@ import java.util.function.Function;
 public final class BackgroundCrashScenario {
   static final String NS = "agent";
   static final Duration ENCODE_DELAY = Duration.ofMillis(40);
+  /**
+   * Encodings after which the child's encoder stalls until the child is killed: with a delay alone,
+   * a loaded machine could append slower than the encoder drains, the queue never reached the
+   * depth the kill waits for, and the parent read the child's output for ever.
+   */
+  static final int STALL_AFTER = 4;
+  /** How long the parent reads the child's output before it kills the child and fails. */
+  static final Duration CHILD_DEADLINE = Duration.ofSeconds(150);
 
   private BackgroundCrashScenario() {}
 
@@ -55,10 +65,12 @@ public final class BackgroundCrashScenario {
   private static final class WatchedEncoder implements Encoder {
     final OfflineEncoder inner = new OfflineEncoder(EncodingConfig.defaults());
     final Duration delay;
+    final int stallAfter;
     final List<String> encoded = new CopyOnWriteArrayList<>();
 
-    WatchedEncoder(Duration delay) {
+    WatchedEncoder(Duration delay, int stallAfter) {
       this.delay = delay;
+      this.stallAfter = stallAfter;
     }
 
     @Override
@@ -66,7 +78,7 @@ public final class BackgroundCrashScenario {
       encoded.add(segment.id());
       if (!delay.isZero()) {
         try {
-          Thread.sleep(delay.toMillis());
+          Thread.sleep(encoded.size() > stallAfter ? Long.MAX_VALUE : delay.toMillis());
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
@@ -95,7 +107,7 @@ public final class BackgroundCrashScenario {
   /** The child's loop: run from a {@code main} with the backend's module; never returns. */
   public static void runChild(Module store) {
     PrintStream out = System.out;
-    Lychee lychee = open(store, new WatchedEncoder(ENCODE_DELAY), false);
+    Lychee lychee = open(store, new WatchedEncoder(ENCODE_DELAY, STALL_AFTER), false);
     LocalDateTime date = LocalDateTime.of(2024, 3, 1, 10, 0);
     for (int b = 0; ; b++) {
       String session = "s" + (b % 2);
@@ -118,6 +130,8 @@ public final class BackgroundCrashScenario {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process child = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), main.getName(), arg)
         .redirectError(errFile.toFile()).start();
+    // a blocked read ignores the test's timeout: past the deadline the child dies, its output ends
+    CompletableFuture.delayedExecutor(CHILD_DEADLINE.toSeconds(), TimeUnit.SECONDS).execute(child::destroyForcibly);
     Map<String, Integer> acked = new HashMap<>();
     int appends = 0;
     int depth = 0;
@@ -139,7 +153,7 @@ public final class BackgroundCrashScenario {
     } finally {
       child.destroyForcibly();
     }
-    assertThat(appends).as("child output (see %s)", errFile).isGreaterThanOrEqualTo(minAppends);
+    assertThat(appends).as("appends the child acknowledged within %s (its stderr: %s)", CHILD_DEADLINE, errFile).isGreaterThanOrEqualTo(minAppends);
     assertThat(depth).as("the queue held segments when the child was killed").isGreaterThanOrEqualTo(3);
     return acked;
   }
@@ -151,14 +165,14 @@ public final class BackgroundCrashScenario {
   public static void verifyAfterRestart(Function<Void, Module> store, Map<String, Integer> acked) {
     Set<String> encodedByChild = new HashSet<>();
     int pendingAtKill;
-    try (Lychee before = open(store.apply(null), new WatchedEncoder(Duration.ZERO), false)) {
+    try (Lychee before = open(store.apply(null), new WatchedEncoder(Duration.ZERO, Integer.MAX_VALUE), false)) {
       List<StoredSegment> segments = before.store().segments(NS);
       segments.stream().filter(s -> s.state() == SegmentState.ENCODED).forEach(s -> encodedByChild.add(s.segment().id()));
       pendingAtKill = (int) segments.stream().filter(s -> s.state() == SegmentState.PENDING).count();
     }
     assertThat(pendingAtKill).as("segments were left pending by the kill").isPositive();
 
-    WatchedEncoder parent = new WatchedEncoder(Duration.ZERO);
+    WatchedEncoder parent = new WatchedEncoder(Duration.ZERO, Integer.MAX_VALUE);
     try (Lychee lychee = open(store.apply(null), parent, true)) {
       assertThat(lychee.awaitIdle(NS, Duration.ofSeconds(60))).isTrue();
       for (String session : List.of("s0", "s1")) {
