@@ -68,15 +68,18 @@ public final class FeatureReranker implements Reranker {
       // the pool can hold thousands of texts (issue 21)
       TermFinder finder = TermFinder.of(queryTerms, names);
       List<TermFinder.Found> matches = new ArrayList<>(candidates.size());
-      for (Candidate c : candidates) {
-        matches.add(finder.find(c.text()));
+      String[] lowered = new String[candidates.size()];
+      for (int i = 0; i < lowered.length; i++) {
+        String text = candidates.get(i).text();
+        lowered[i] = text == null ? null : text.toLowerCase(Locale.ROOT);
+        matches.add(finder.findInLowerCase(lowered[i]));
       }
       double[] weights = poolIdf(finder.terms(), matches);
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
         double lexical = overlap(weights, matches.get(i).terms());
-        double speaker = speaker(names, c, matches.get(i).word());
+        double speaker = speaker(names, c, matches.get(i).word(), lowered[i]);
         double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
@@ -182,13 +185,14 @@ public final class FeatureReranker implements Reranker {
    * else 0 (also 0 when the question names nobody).
    */
   static double speaker(Set<String> names, Candidate c) {
-    return speaker(names, c, TermFinder.of(Set.of(), names).find(c.text()).word());
+    return speaker(names, c, TermFinder.of(Set.of(), names).find(c.text()).word(), null);
   }
 
   /**
-   * The same, knowing already whether one of the names is among the text's {@link Terms#tokens}.
+   * The same, knowing already whether one of the names is among the text's {@link Terms#tokens},
+   * and given the text lower-cased ({@code null}: lower-case it here).
    */
-  static double speaker(Set<String> names, Candidate c, boolean holdsAName) {
+  static double speaker(Set<String> names, Candidate c, boolean holdsAName, String lowered) {
     if (names.isEmpty()) {
       return 0;
     }
@@ -203,13 +207,20 @@ public final class FeatureReranker implements Reranker {
     if (!holdsAName && names.stream().allMatch(Terms::isWord)) {
       return 0;
     }
-    String text = c.text().toLowerCase(Locale.ROOT);
-    for (String line : text.split("\n")) {
+    // each line's start, without splitting the text into lines (a name holds no line break)
+    String text = lowered != null ? lowered : c.text().toLowerCase(Locale.ROOT);
+    int start = 0;
+    while (true) {
       for (String n : names) {
-        if (line.startsWith(n + ":")) {
+        if (text.startsWith(n, start) && text.startsWith(":", start + n.length())) {
           return 1;
         }
       }
+      int next = text.indexOf('\n', start);
+      if (next < 0) {
+        break;
+      }
+      start = next + 1;
     }
     return holdsAName ? 0.5 : 0;
   }

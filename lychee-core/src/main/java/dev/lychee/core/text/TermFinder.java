@@ -109,12 +109,19 @@ public final class TermFinder {
 
   /** The content terms and words {@code text} holds among its tokens. */
   public Found find(String text) {
+    return findInLowerCase(text == null ? null : text.toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * The same for a text already lower-cased with {@code toLowerCase(Locale.ROOT)}, for a caller
+   * that reads the lower-cased text again.
+   */
+  public Found findInLowerCase(String s) {
     BitSet found = new BitSet(termCount);
-    if (text == null || forms.length == 0) {
+    if (s == null || forms.length == 0) {
       return new Found(found, false);
     }
     boolean word = false;
-    String s = text.toLowerCase(Locale.ROOT);
     int n = s.length();
     int i = 0;
     while (i < n) {

@@ -91,6 +91,35 @@ class FeatureRerankerTest {
   }
 
   @Test
+  void aSpeakerLineIsFoundAtTheStartOfAnyLineAsSplittingTheTextIntoLinesFindsIt() {
+    java.util.Random random = new java.util.Random(2);
+    String[] parts = {"Dana:", "dana: ", "Omar:", "O'Neil:", "Mary-Ann:", "Dana", " met Dana", ":", "\n", "\n\n", "x ", "İ"};
+    java.util.List<java.util.Set<String>> nameSets = List.of(java.util.Set.of("dana"), java.util.Set.of("o'neil", "omar"),
+        java.util.Set.of("mary-ann"), java.util.Set.of("dana", "mary-ann"));
+    for (int round = 0; round < 3000; round++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < random.nextInt(8); i++) {
+        text.append(parts[random.nextInt(parts.length)]);
+      }
+      java.util.Set<String> names = nameSets.get(random.nextInt(nameSets.size()));
+      Candidate c = Cands.turn("s", round, text.toString(), .5);
+      double expected = 0;
+      boolean holds = dev.lychee.core.text.TermFinder.of(java.util.Set.of(), names).find(text.toString()).word();
+      for (String line : text.toString().toLowerCase(java.util.Locale.ROOT).split("\n")) {
+        for (String n : names) {
+          if (line.startsWith(n + ":")) {
+            expected = 1;
+          }
+        }
+      }
+      if (expected == 0) {
+        expected = holds ? 0.5 : 0;
+      }
+      assertThat(FeatureReranker.speaker(names, c)).as(text.toString()).isEqualTo(expected);
+    }
+  }
+
+  @Test
   void weightsByNumberGiveBitForBitTheWeightsAndOverlapOfTheSetForm() {
     java.util.Random random = new java.util.Random(11);
     String[] vocabulary = {"hike", "hikes", "river", "rivers", "beagle", "library", "libraries", "the", "Dana", "x",
