@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
  * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
  * batch (see {@link RouteQueries}), run every bound channel on every route (their vector searches shared between
- * routes through the context's {@link PlanSearches}), score each route, fuse the routes, rerank, and
+ * routes through the context's {@link PlanSearches}; the channels that need no vectors run while the
+ * batch is embedded, docs/defaults.md §4.5), score each route, fuse the routes, rerank, and
  * select the final evidence. A question with a token budget is searched to the budget's depth
  * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
  * returns is cut to the longest prefix whose serialisation ({@link EvidenceTokens}) fits the
