@@ -39,4 +39,17 @@ public interface RecallChannel {
   String name();
 
   List<Candidate> recall(RecallRoute route, RecallContext context);
+
+  /**
+   * Whether this channel reads the variants' vectors. A channel that returns {@code false} reads
+   * only the texts of its {@link RouteQuery} (variants, date filter, terms) and the store: the
+   * pipeline may then run it while the question's query batch is being embedded, on another
+   * thread, with a context whose route queries hold no vectors ({@link RouteQuery#vector} throws)
+   * and whose observer is {@link RecallObserver#NONE}. Its hits are used exactly as if it had run
+   * in turn (issue 21). Default {@code true}: the channel runs after the batch, on the recalling
+   * thread.
+   */
+  default boolean needsVectors() {
+    return true;
+  }
 }

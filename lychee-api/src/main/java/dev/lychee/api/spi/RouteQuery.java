@@ -17,7 +17,9 @@ import java.util.Set;
  * @param route the route being recalled
  * @param variants the texts to search with, casefold-unique, best first: the question, the route
  *     goal and the route queries, cut to the configured maximum (constraints are never searched)
- * @param vectors the query-side embedding of every variant, all computed in one batch per question
+ * @param vectors the query-side embedding of every variant, all computed in one batch per question;
+ *     empty in the route queries a channel that needs no vectors ({@link RecallChannel#needsVectors})
+ *     may be given while that batch is being embedded ({@link #withoutVectors})
  * @param dateFilter the date range the evidence should fall in: the route's own filter, else the
  *     plan's; {@code null} when the question names no time
  * @param terms the content words of the question and the route's queries, casefolded and lightly
@@ -31,7 +33,7 @@ public record RouteQuery(RecallRoute route, List<String> variants, Map<String, f
     variants = List.copyOf(variants);
     vectors = Map.copyOf(vectors);
     for (String v : variants) {
-      if (!vectors.containsKey(v)) {
+      if (!vectors.isEmpty() && !vectors.containsKey(v)) {
         throw new IllegalArgumentException("route " + route.id() + ": no vector for variant '" + v + "'");
       }
     }
@@ -52,8 +54,31 @@ public record RouteQuery(RecallRoute route, List<String> variants, Map<String, f
     return new RouteQuery(route, variants, own, dateFilter, terms);
   }
 
-  /** The embedding of one variant. */
+  /**
+   * A route query before its variants are embedded: for channels that read no vectors
+   * ({@link RecallChannel#needsVectors}).
+   */
+  public static RouteQuery withoutVectors(RecallRoute route, List<String> variants, DateRange dateFilter,
+      Set<String> terms) {
+    return new RouteQuery(route, variants, Map.of(), dateFilter, terms);
+  }
+
+  /** Whether the vectors of the variants are here (false only {@link #withoutVectors before the batch}). */
+  public boolean hasVectors() {
+    return !vectors.isEmpty() || variants.isEmpty();
+  }
+
+  /**
+   * The embedding of one variant.
+   *
+   * @throws IllegalStateException in a route query {@link #withoutVectors without vectors}: a
+   *     channel that reads vectors must not declare {@link RecallChannel#needsVectors} false
+   */
   public float[] vector(String variant) {
+    if (!hasVectors()) {
+      throw new IllegalStateException("route " + route.id() + ": the variants are not embedded yet; a channel that"
+          + " reads vectors must not declare needsVectors() false");
+    }
     float[] v = vectors.get(variant);
     if (v == null) {
       throw new IllegalArgumentException("route " + route.id() + ": '" + variant + "' is not one of its variants");

@@ -74,6 +74,11 @@ final class SpeedCommand implements Callable<Integer> {
       description = "Also time append with an encoder that stands for an LLM: the offline one behind this delay per segment (0: skip; default: ${DEFAULT-VALUE}).")
   long encoderDelayMs;
 
+  @Option(names = "--stages",
+      description = "Also print where each timed recall's wall time went: planning, the query embedding and its texts,"
+          + " each channel, route scoring, fusion, rerank, selection, serialisation (mean ms per recall).")
+  boolean stages;
+
   @Option(names = "--no-append", description = "Skip the append latency table (sync vs background encoding).")
   boolean noAppend;
 
@@ -105,8 +110,12 @@ final class SpeedCommand implements Callable<Integer> {
       if (reuseVectorsFrom > 0) {
         run.reuseDocumentVectorsFrom(reuseVectorsFrom);
       }
+      if (stages) {
+        run.timeStages(new dev.lychee.bench.harness.RecallStages());
+      }
       List<SpeedRun.Scale> scales = run.run(conv, factors);
       System.out.print(table(conv.sampleId(), system + " (" + storeName + " store)", scales));
+      run.stageTables().forEach(t -> System.out.print(t.replace("recall stages, ", "recall stages, " + storeName + " store, ")));
       byStore.set(storeName, new ObjectMapper().readTree(json(scales)));
       if (!noAppend) {
         System.out.print(appendTable(conv, storeChoice, storeName, reference));

@@ -7,6 +7,7 @@ import dev.lychee.bench.locomo.LocomoQuestion;
 import dev.lychee.bench.systems.DocumentVectorReuse;
 import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.bench.systems.EvalSystem;
+import dev.lychee.bench.systems.LycheeSystem;
 import dev.lychee.bench.systems.MeteredEmbedder;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +54,8 @@ public final class SpeedRun {
   private final int warmup;
   private final Progress progress;
   private int reuseFrom = Integer.MAX_VALUE;
+  private RecallStages stages;
+  private final List<String> stageTables = new ArrayList<>();
 
   /**
    * @param systemFactory the system to time, given the (metered) embedder it must use
@@ -90,6 +93,21 @@ public final class SpeedRun {
     return this;
   }
 
+  /**
+   * Times the stages of every timed recall of a Lychee system with {@code stages} (its embedder is
+   * wrapped so that the query batch is marked); {@link #stageTables()} holds one table per scale.
+   * The observer's hooks cost a clock read each. Default: no stage timings.
+   */
+  public SpeedRun timeStages(RecallStages stages) {
+    this.stages = Objects.requireNonNull(stages, "stages");
+    return this;
+  }
+
+  /** One stage table per scale run so far ({@link #timeStages}); empty without stage timings. */
+  public List<String> stageTables() {
+    return List.copyOf(stageTables);
+  }
+
   public List<Scale> run(LocomoConversation conversation, List<Integer> factors) {
     List<String> all = conversation.questions().stream().map(LocomoQuestion::question).toList();
     List<String> questions = all.subList(0, Math.min(maxQueries, all.size()));
@@ -125,7 +143,8 @@ public final class SpeedRun {
       String ns = "speed-x" + factor;
       MeteredEmbedder meter = new MeteredEmbedder(embedders.get());
       DocumentVectorReuse reuse = factor >= reuseFrom ? new DocumentVectorReuse(meter) : null;
-      try (EvalSystem system = systemFactory.apply(reuse == null ? meter : reuse)) {
+      Embedder timed = reuse == null ? meter : reuse;
+      try (EvalSystem system = systemFactory.apply(stages == null ? timed : stages.wrap(timed))) {
         progress.start("x" + factor + " ingest " + system.name(), 1);
         // a crashed earlier run may have left the namespace behind in a shared store
         system.forget(ns);
@@ -148,11 +167,24 @@ public final class SpeedRun {
         }
         progress.start("x" + factor + " recall", questions.size());
         double[] recallMs = new double[questions.size()];
+        LycheeSystem staged = stages != null && system instanceof LycheeSystem l ? l : null;
+        if (staged != null) {
+          stages.reset();
+        }
         for (int i = 0; i < questions.size(); i++) {
           long q0 = System.nanoTime();
-          system.recall(ns, questions.get(i), 10);
+          if (staged != null) {
+            stages.begin();
+            staged.recall(ns, questions.get(i), 10, stages);
+            stages.end();
+          } else {
+            system.recall(ns, questions.get(i), 10);
+          }
           recallMs[i] = (System.nanoTime() - q0) / 1e6;
           progress.step();
+        }
+        if (staged != null) {
+          stageTables.add(stages.table(system.name() + " x" + factor));
         }
         progress.done("p50 " + String.format("%.1f ms", percentile(recallMs, 50)));
         system.forget(ns);

@@ -123,8 +123,14 @@ public final class LycheeSystem implements EvalSystem {
 
   @Override
   public List<EvidenceItem> recall(String namespace, String question, int depth) {
+    return recall(namespace, question, depth, dev.lychee.api.spi.RecallObserver.NONE);
+  }
+
+  /** The same recall, with the pipeline's stages reported to {@code observer} (for stage timings). */
+  public List<EvidenceItem> recall(String namespace, String question, int depth,
+      dev.lychee.api.spi.RecallObserver observer) {
     int k = Math.max(1, Math.min(depth, maxK));
-    Recall r = lychee.recall(new Question(namespace, question, k, lastSessionDate.get(namespace)));
+    Recall r = lychee.recall(new Question(namespace, question, k, lastSessionDate.get(namespace)), observer);
     return items(r);
   }
 

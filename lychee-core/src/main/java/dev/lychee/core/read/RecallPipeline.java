@@ -14,8 +14,10 @@ import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Reranker;
+import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.api.spi.Selector;
+import dev.lychee.api.spi.VectorSearches;
 import dev.lychee.core.answer.EvidenceTokens;
 import dev.lychee.core.recall.PlanSearches;
 import dev.lychee.core.select.BudgetConfig;
@@ -23,12 +25,19 @@ import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
  * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
  * batch (see {@link RouteQueries}), run every bound channel on every route (their vector searches shared between
- * routes through the context's {@link PlanSearches}), score each route, fuse the routes, rerank, and
+ * routes through the context's {@link PlanSearches}; the channels that need no vectors run while the
+ * batch is embedded, docs/defaults.md §4.5), score each route, fuse the routes, rerank, and
  * select the final evidence. A question with a token budget is searched to the budget's depth
  * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
  * returns is cut to the longest prefix whose serialisation ({@link EvidenceTokens}) fits the
@@ -36,7 +45,7 @@ import java.util.Set;
  * decided by binding (see {@link RetrievalModule}), never by flags read here. Thread-safe when its
  * parts are.
  */
-public final class RecallPipeline {
+public final class RecallPipeline implements AutoCloseable {
   private final QueryPlanner planner;
   private final List<RecallChannel> channels;
   private final Fuser fuser;
@@ -47,6 +56,8 @@ public final class RecallPipeline {
   private final int maxVariants;
   private final BudgetConfig budgets;
   private final EvidenceTokens tokens;
+  /** Runs the channels that need no vectors during the query batch; null: every channel after it. */
+  private final ThreadPoolExecutor early;
 
   @Inject
   public RecallPipeline(QueryPlanner planner, Set<RecallChannel> channels, Fuser fuser, Reranker reranker,
@@ -61,6 +72,26 @@ public final class RecallPipeline {
     this.maxVariants = config.maxVariants();
     this.budgets = config.budget();
     this.tokens = tokens;
+    boolean anyEarly = this.channels.stream().anyMatch(c -> !c.needsVectors());
+    this.early = anyEarly && config.earlyChannelThreads() > 0 ? earlyPool(config.earlyChannelThreads()) : null;
+  }
+
+  /**
+   * At most {@code threads} daemon threads, none kept while idle (they end 5 s after their last
+   * task), and no queue: a recall that finds them all busy runs its early channels on its own
+   * thread before the batch, as it would without the pool (also after {@link #close}).
+   */
+  private static ThreadPoolExecutor earlyPool(int threads) {
+    AtomicInteger n = new AtomicInteger();
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 5, TimeUnit.SECONDS, new SynchronousQueue<>(),
+        r -> {
+          Thread t = new Thread(r, "lychee-recall-early-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        },
+        (task, executor) -> task.run());
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
   }
 
   /** Recalls evidence for a question from its namespace. */
@@ -72,9 +103,24 @@ public final class RecallPipeline {
   public Recall recall(Question question, RecallObserver observer) {
     long t0 = System.nanoTime();
     RecallPlan plan = plan(question);
-    RecallContext context = RouteQueries.context(question, plan, embedder, maxVariants, budgets.depth(question),
-        observer);
-    List<RouteRanking> rankings = rankRoutes(plan, context, observer);
+    int depth = budgets.depth(question);
+    List<RouteQuery> texts = RouteQueries.withoutVectors(question, plan, maxVariants);
+    Future<List<List<Candidate>>> earlyHits = startEarly(question, plan, depth, texts);
+    List<RouteQuery> queries;
+    try {
+      queries = RouteQueries.embedded(texts, embedder);
+    } catch (RuntimeException | Error e) {
+      // leave nothing running behind a failed recall: wait for the early channels, keep their error too
+      Throwable other = outcome(earlyHits);
+      if (other != null) {
+        e.addSuppressed(other);
+      }
+      throw e;
+    }
+    // the routes share their vector searches: every route searches with the question, among others
+    RecallContext context = new RecallContext(question, plan, depth, queries, observer, new PlanSearches(queries));
+    List<List<Candidate>> found = earlyHits == null ? null : await(earlyHits);
+    List<RouteRanking> rankings = rankRoutes(plan, context, observer, found);
     List<Candidate> fused = fuser.fuse(rankings, context);
     observer.fused(fused);
     List<Candidate> pool = reranker.rerank(fused, context);
@@ -86,12 +132,71 @@ public final class RecallPipeline {
     return new Recall(question, plan, evidence, System.nanoTime() - t0);
   }
 
-  private List<RouteRanking> rankRoutes(RecallPlan plan, RecallContext context, RecallObserver observer) {
+  /**
+   * Starts the channels that need no vectors on every route, route by route in channel order, with
+   * the route queries' texts; null when there are none or no pool. The observer sees their hits
+   * later, on the recalling thread, in pipeline order.
+   */
+  private Future<List<List<Candidate>>> startEarly(Question question, RecallPlan plan, int depth,
+      List<RouteQuery> texts) {
+    if (early == null) {
+      return null;
+    }
+    RecallContext textOnly = new RecallContext(question, plan, depth, texts, RecallObserver.NONE, VectorSearches.DIRECT);
+    return early.submit(() -> {
+      List<List<Candidate>> out = new ArrayList<>();
+      for (RecallRoute route : plan.routes()) {
+        for (RecallChannel ch : channels) {
+          if (!ch.needsVectors()) {
+            out.add(ch.recall(route, textOnly));
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  /** The early channels' hits; their failure is rethrown here as it would have been thrown in turn. */
+  private static List<List<Candidate>> await(Future<List<List<Candidate>>> hits) {
+    try {
+      return hits.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException("a recall channel failed", cause);
+    } catch (InterruptedException e) {
+      hits.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the recall channels ran", e);
+    }
+  }
+
+  /** Waits for {@code hits} to end; what it failed with, or null. */
+  private static Throwable outcome(Future<List<List<Candidate>>> hits) {
+    if (hits == null) {
+      return null;
+    }
+    try {
+      await(hits);
+      return null;
+    } catch (RuntimeException | Error e) {
+      return e;
+    }
+  }
+
+  private List<RouteRanking> rankRoutes(RecallPlan plan, RecallContext context, RecallObserver observer,
+      List<List<Candidate>> earlyHits) {
     List<RouteRanking> rankings = new ArrayList<>();
+    int next = 0;
     for (RecallRoute route : plan.routes()) {
       List<List<Candidate>> hits = new ArrayList<>();
       for (RecallChannel ch : channels) {
-        List<Candidate> found = ch.recall(route, context);
+        List<Candidate> found = earlyHits != null && !ch.needsVectors() ? earlyHits.get(next++) : ch.recall(route, context);
         observer.channel(route, ch.name(), found);
         hits.add(found);
       }
@@ -109,6 +214,14 @@ public final class RecallPipeline {
       throw e; // the configured policy is to fail, not to plan a single route
     } catch (RuntimeException e) {
       return RecallPlan.singleRoute(q.text());
+    }
+  }
+
+  /** Stops the early-channel threads; a later recall runs every channel on its own thread. */
+  @Override
+  public void close() {
+    if (early != null) {
+      early.shutdown();
     }
   }
 }

@@ -37,6 +37,7 @@ public final class RetrievalConfig {
   private final BudgetConfig budget;
   private final PlanRules plan;
   private final int maxVariants;
+  private final int earlyChannelThreads;
 
   private RetrievalConfig(Builder b) {
     strategies = b.strategies;
@@ -52,6 +53,7 @@ public final class RetrievalConfig {
     budget = b.budget;
     plan = b.plan;
     maxVariants = atLeast("RetrievalConfig", "maxVariants", b.maxVariants, 1);
+    earlyChannelThreads = atLeast("RetrievalConfig", "earlyChannelThreads", b.earlyChannelThreads, 0);
   }
 
   /** The reference defaults. */
@@ -67,7 +69,7 @@ public final class RetrievalConfig {
   public Builder toBuilder() {
     return new Builder().strategies(strategies).budgets(budgets).weights(weights).boosts(boosts)
         .windows(windows).fusion(fusion).rerank(rerank).reranker(reranker).latestFirst(latestFirst).mmr(mmr).budget(budget)
-        .plan(plan).maxVariants(maxVariants);
+        .plan(plan).maxVariants(maxVariants).earlyChannelThreads(earlyChannelThreads);
   }
 
   /** The per-question-type strategies. */
@@ -141,11 +143,20 @@ public final class RetrievalConfig {
     return maxVariants;
   }
 
+  /**
+   * Threads that run the channels needing no vectors (lexical, temporal range) while the query
+   * batch is embedded (docs/defaults.md §4.5); 0 runs every channel after the batch, in turn. The
+   * hits are the same either way.
+   */
+  public int earlyChannelThreads() {
+    return earlyChannelThreads;
+  }
+
   @Override
   public String toString() {
     return "RetrievalConfig[" + strategies + ", " + budgets + ", " + weights + ", " + boosts + ", " + windows + ", "
         + fusion + ", " + rerank + ", reranker=" + reranker + ", " + latestFirst + ", " + mmr + ", " + budget + ", " + plan
-        + ", maxVariants=" + maxVariants + "]";
+        + ", maxVariants=" + maxVariants + ", earlyChannelThreads=" + earlyChannelThreads + "]";
   }
 
   /** Builder; every part starts at its default. */
@@ -163,6 +174,7 @@ public final class RetrievalConfig {
     private BudgetConfig budget = BudgetConfig.defaults();
     private PlanRules plan = PlanRules.defaults();
     private int maxVariants = 8;
+    private int earlyChannelThreads = Math.min(2, Math.max(0, Runtime.getRuntime().availableProcessors() - 1));
 
     private Builder() {}
 
@@ -236,6 +248,15 @@ public final class RetrievalConfig {
 
     public Builder maxVariants(int n) {
       maxVariants = n;
+      return this;
+    }
+
+    /**
+     * Threads for the channels that need no vectors, run while the query batch is embedded
+     * (default: one fewer than the cores, at most 2; 0: after the batch, on the recalling thread).
+     */
+    public Builder earlyChannelThreads(int n) {
+      earlyChannelThreads = n;
       return this;
     }
 

@@ -49,12 +49,33 @@ public final class RouteQueries {
 
   /** One query object per route of {@code plan}, in plan order. */
   public static List<RouteQuery> of(Question question, RecallPlan plan, Embedder embedder, int maxVariants) {
-    List<List<String>> variants = new ArrayList<>();
-    Set<String> distinct = new LinkedHashSet<>();
+    return embedded(withoutVectors(question, plan, maxVariants), embedder);
+  }
+
+  /**
+   * The same route queries before anything is embedded ({@link RouteQuery#withoutVectors}): for the
+   * channels that read no vectors while {@link #embedded} runs.
+   */
+  public static List<RouteQuery> withoutVectors(Question question, RecallPlan plan, int maxVariants) {
+    Set<String> questionTerms = Terms.content(question.text());
+    List<RouteQuery> out = new ArrayList<>();
     for (RecallRoute r : plan.routes()) {
-      List<String> v = RouteVariants.of(question.text(), r, maxVariants);
-      variants.add(v);
-      distinct.addAll(v);
+      DateRange filter = r.temporalFilter() != null ? r.temporalFilter() : plan.temporalFilter();
+      Set<String> terms = new LinkedHashSet<>(questionTerms);
+      r.queries().forEach(q -> terms.addAll(Terms.content(q)));
+      out.add(RouteQuery.withoutVectors(r, RouteVariants.of(question.text(), r, maxVariants), filter, terms));
+    }
+    return out;
+  }
+
+  /**
+   * {@code queries} with their vectors: every distinct variant of all of them (in route order)
+   * embedded in one {@link Embedder#embedQueries} batch.
+   */
+  public static List<RouteQuery> embedded(List<RouteQuery> queries, Embedder embedder) {
+    Set<String> distinct = new LinkedHashSet<>();
+    for (RouteQuery q : queries) {
+      distinct.addAll(q.variants());
     }
     List<String> texts = new ArrayList<>(distinct);
     List<float[]> vecs = embedder.embedQueries(texts);
@@ -62,14 +83,9 @@ public final class RouteQueries {
     for (int i = 0; i < texts.size(); i++) {
       byText.put(texts.get(i), vecs.get(i));
     }
-    Set<String> questionTerms = Terms.content(question.text());
-    List<RouteQuery> out = new ArrayList<>();
-    for (int i = 0; i < plan.routes().size(); i++) {
-      RecallRoute r = plan.routes().get(i);
-      DateRange filter = r.temporalFilter() != null ? r.temporalFilter() : plan.temporalFilter();
-      Set<String> terms = new LinkedHashSet<>(questionTerms);
-      r.queries().forEach(q -> terms.addAll(Terms.content(q)));
-      out.add(RouteQuery.of(r, variants.get(i), byText, filter, terms));
+    List<RouteQuery> out = new ArrayList<>(queries.size());
+    for (RouteQuery q : queries) {
+      out.add(RouteQuery.of(q.route(), q.variants(), byText, q.dateFilter(), q.terms()));
     }
     return out;
   }

@@ -61,6 +61,12 @@ public final class LexicalChannel implements RecallChannel {
     return NAME;
   }
 
+  /** No: {@value #NAME} reads no vector (it searches the store's text index with the variants' texts), so it can run while the query batch is embedded. */
+  @Override
+  public boolean needsVectors() {
+    return false;
+  }
+
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
     String ns = context.namespace();

@@ -48,6 +48,12 @@ public final class TemporalRangeChannel implements RecallChannel {
     return NAME;
   }
 
+  /** No: {@value #NAME} reads no vector (it matches temporal nodes by their keys), so it can run while the query batch is embedded. */
+  @Override
+  public boolean needsVectors() {
+    return false;
+  }
+
   @Override
   public List<Candidate> recall(RecallRoute route, RecallContext context) {
     DateRange filter = context.query(route).dateFilter();

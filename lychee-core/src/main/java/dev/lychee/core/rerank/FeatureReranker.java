@@ -8,9 +8,11 @@ import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.core.score.Scores;
 import dev.lychee.core.score.TemporalMatch;
+import dev.lychee.core.text.TermFinder;
 import dev.lychee.core.text.Terms;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -62,20 +64,22 @@ public final class FeatureReranker implements Reranker {
       queryTerms.removeAll(latestFirst.tenseTerms(context.question().text()));
       DateRange filter = context.plan().temporalFilter();
       double sum = w.fused() + w.similarity() + w.lexical() + w.speaker() + w.temporal();
-      // one pass over each text finds what both text features need; the pool can hold thousands
-      List<TextMatch> matches = new ArrayList<>(candidates.size());
-      List<Set<String>> texts = new ArrayList<>(candidates.size());
-      for (Candidate c : candidates) {
-        TextMatch m = TextMatch.of(c.text(), queryTerms, names);
-        matches.add(m);
-        texts.add(m.queryTerms());
+      // one scan of each text finds what both text features need, without a string per token:
+      // the pool can hold thousands of texts (issue 21)
+      TermFinder finder = TermFinder.of(queryTerms, names);
+      List<TermFinder.Found> matches = new ArrayList<>(candidates.size());
+      String[] lowered = new String[candidates.size()];
+      for (int i = 0; i < lowered.length; i++) {
+        String text = candidates.get(i).text();
+        lowered[i] = text == null ? null : text.toLowerCase(Locale.ROOT);
+        matches.add(finder.findInLowerCase(lowered[i]));
       }
-      Map<String, Double> weights = poolIdf(queryTerms, texts);
+      double[] weights = poolIdf(finder.terms(), matches);
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
-        double lexical = overlap(weights, texts.get(i));
-        double speaker = speaker(names, c, matches.get(i).holdsAName());
+        double lexical = overlap(weights, matches.get(i).terms());
+        double speaker = speaker(names, c, matches.get(i).word(), lowered[i]);
         double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
@@ -107,6 +111,38 @@ public final class FeatureReranker implements Reranker {
       }
     }
     return all > 0 ? hit / all : 0;
+  }
+
+  /**
+   * {@link #overlap(Map, Set)} over the query terms by number: {@code weights} in query-term order,
+   * {@code found} the terms the text holds. Summed in the same order, so the same double.
+   */
+  static double overlap(double[] weights, BitSet found) {
+    double all = 0;
+    double hit = 0;
+    for (int i = 0; i < weights.length; i++) {
+      all += weights[i];
+      if (found.get(i)) {
+        hit += weights[i];
+      }
+    }
+    return all > 0 ? hit / all : 0;
+  }
+
+  /** {@link #poolIdf(Set, List)} over the query terms by number, for texts scanned by a {@link TermFinder}. */
+  static double[] poolIdf(int terms, List<TermFinder.Found> texts) {
+    double[] out = new double[terms];
+    int n = texts.size();
+    for (int q = 0; q < terms; q++) {
+      int df = 0;
+      for (TermFinder.Found t : texts) {
+        if (t.terms().get(q)) {
+          df++;
+        }
+      }
+      out[q] = Math.log(1 + (double) n / (1 + df));
+    }
+    return out;
   }
 
   /**
@@ -149,13 +185,14 @@ public final class FeatureReranker implements Reranker {
    * else 0 (also 0 when the question names nobody).
    */
   static double speaker(Set<String> names, Candidate c) {
-    return speaker(names, c, TextMatch.of(c.text(), Set.of(), names).holdsAName());
+    return speaker(names, c, TermFinder.of(Set.of(), names).find(c.text()).word(), null);
   }
 
   /**
-   * The same, knowing already whether one of the names is among the text's {@link Terms#tokens}.
+   * The same, knowing already whether one of the names is among the text's {@link Terms#tokens},
+   * and given the text lower-cased ({@code null}: lower-case it here).
    */
-  static double speaker(Set<String> names, Candidate c, boolean holdsAName) {
+  static double speaker(Set<String> names, Candidate c, boolean holdsAName, String lowered) {
     if (names.isEmpty()) {
       return 0;
     }
@@ -170,39 +207,21 @@ public final class FeatureReranker implements Reranker {
     if (!holdsAName && names.stream().allMatch(Terms::isWord)) {
       return 0;
     }
-    String text = c.text().toLowerCase(Locale.ROOT);
-    for (String line : text.split("\n")) {
+    // each line's start, without splitting the text into lines (a name holds no line break)
+    String text = lowered != null ? lowered : c.text().toLowerCase(Locale.ROOT);
+    int start = 0;
+    while (true) {
       for (String n : names) {
-        if (line.startsWith(n + ":")) {
+        if (text.startsWith(n, start) && text.startsWith(":", start + n.length())) {
           return 1;
         }
       }
+      int next = text.indexOf('\n', start);
+      if (next < 0) {
+        break;
+      }
+      start = next + 1;
     }
     return holdsAName ? 0.5 : 0;
-  }
-
-  /**
-   * What the text features read from one candidate's text, found in one pass over its tokens.
-   *
-   * @param queryTerms the query terms among the text's content terms ({@link Terms#content}):
-   *     for {@link #poolIdf} and {@link #overlap} the same as the whole content set, since they
-   *     only ask about query terms
-   * @param holdsAName whether one of the named people is one of the text's tokens
-   */
-  record TextMatch(Set<String> queryTerms, boolean holdsAName) {
-    static TextMatch of(String text, Set<String> queryTerms, Set<String> names) {
-      Set<String> found = new HashSet<>();
-      boolean[] named = {false};
-      Terms.forEachToken(text, t -> {
-        if (!named[0] && names.contains(t)) {
-          named[0] = true;
-        }
-        String term = Terms.contentTerm(t);
-        if (term != null && queryTerms.contains(term)) {
-          found.add(term);
-        }
-      });
-      return new TextMatch(found, named[0]);
-    }
   }
 }

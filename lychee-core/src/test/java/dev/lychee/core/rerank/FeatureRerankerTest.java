@@ -80,15 +80,76 @@ class FeatureRerankerTest {
   }
 
   @Test
-  void textMatchHoldsTheQueryTermsAmongTheTextsContentTermsAndWhetherANameIsAToken() {
+  void theScannedTextHoldsTheQueryTermsAmongItsContentTermsAndWhetherANameIsAToken() {
     String text = "Dana: The Libraries had books, and a garden-shed";
-    java.util.Set<String> query = java.util.Set.of("library", "book", "shed", "the", "violin");
-    FeatureReranker.TextMatch m = FeatureReranker.TextMatch.of(text, query, java.util.Set.of("dana"));
-    java.util.Set<String> expected = new java.util.HashSet<>(dev.lychee.core.text.Terms.content(text));
-    expected.retainAll(query);
-    assertThat(m.queryTerms()).isEqualTo(expected).containsExactlyInAnyOrder("library", "book", "shed");
-    assertThat(m.holdsAName()).isTrue();
-    assertThat(FeatureReranker.TextMatch.of(text, query, java.util.Set.of("omar")).holdsAName()).isFalse();
+    java.util.List<String> query = java.util.List.of("library", "book", "shed", "the", "violin");
+    dev.lychee.core.text.TermFinder.Found m =
+        dev.lychee.core.text.TermFinder.of(query, java.util.Set.of("dana")).find(text);
+    assertThat(m.terms().stream().mapToObj(query::get)).containsExactlyInAnyOrder("library", "book", "shed");
+    assertThat(m.word()).isTrue();
+    assertThat(dev.lychee.core.text.TermFinder.of(query, java.util.Set.of("omar")).find(text).word()).isFalse();
+  }
+
+  @Test
+  void aSpeakerLineIsFoundAtTheStartOfAnyLineAsSplittingTheTextIntoLinesFindsIt() {
+    java.util.Random random = new java.util.Random(2);
+    String[] parts = {"Dana:", "dana: ", "Omar:", "O'Neil:", "Mary-Ann:", "Dana", " met Dana", ":", "\n", "\n\n", "x ", "İ"};
+    java.util.List<java.util.Set<String>> nameSets = List.of(java.util.Set.of("dana"), java.util.Set.of("o'neil", "omar"),
+        java.util.Set.of("mary-ann"), java.util.Set.of("dana", "mary-ann"));
+    for (int round = 0; round < 3000; round++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < random.nextInt(8); i++) {
+        text.append(parts[random.nextInt(parts.length)]);
+      }
+      java.util.Set<String> names = nameSets.get(random.nextInt(nameSets.size()));
+      Candidate c = Cands.turn("s", round, text.toString(), .5);
+      double expected = 0;
+      boolean holds = dev.lychee.core.text.TermFinder.of(java.util.Set.of(), names).find(text.toString()).word();
+      for (String line : text.toString().toLowerCase(java.util.Locale.ROOT).split("\n")) {
+        for (String n : names) {
+          if (line.startsWith(n + ":")) {
+            expected = 1;
+          }
+        }
+      }
+      if (expected == 0) {
+        expected = holds ? 0.5 : 0;
+      }
+      assertThat(FeatureReranker.speaker(names, c)).as(text.toString()).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void weightsByNumberGiveBitForBitTheWeightsAndOverlapOfTheSetForm() {
+    java.util.Random random = new java.util.Random(11);
+    String[] vocabulary = {"hike", "hikes", "river", "rivers", "beagle", "library", "libraries", "the", "Dana", "x",
+        "7", "garden", "shed", "berries", "berry", "glass", "class"};
+    for (int round = 0; round < 200; round++) {
+      java.util.Set<String> query = new java.util.LinkedHashSet<>();
+      for (int i = 0; i < 1 + random.nextInt(6); i++) {
+        query.addAll(dev.lychee.core.text.Terms.content(vocabulary[random.nextInt(vocabulary.length)]));
+      }
+      dev.lychee.core.text.TermFinder finder = dev.lychee.core.text.TermFinder.of(query, java.util.Set.of());
+      java.util.List<java.util.Set<String>> sets = new java.util.ArrayList<>();
+      java.util.List<dev.lychee.core.text.TermFinder.Found> found = new java.util.ArrayList<>();
+      for (int t = 0; t < 1 + random.nextInt(30); t++) {
+        StringBuilder text = new StringBuilder();
+        for (int w = 0; w < random.nextInt(12); w++) {
+          text.append(vocabulary[random.nextInt(vocabulary.length)]).append(random.nextBoolean() ? " " : ", ");
+        }
+        java.util.Set<String> content = new java.util.HashSet<>(dev.lychee.core.text.Terms.content(text.toString()));
+        content.retainAll(query);
+        sets.add(content);
+        found.add(finder.find(text.toString()));
+      }
+      Map<String, Double> bySet = FeatureReranker.poolIdf(query, sets);
+      double[] byNumber = FeatureReranker.poolIdf(finder.terms(), found);
+      assertThat(byNumber).containsExactly(bySet.values().stream().mapToDouble(Double::doubleValue).toArray());
+      for (int t = 0; t < sets.size(); t++) {
+        assertThat(FeatureReranker.overlap(byNumber, found.get(t).terms()))
+            .isEqualTo(FeatureReranker.overlap(bySet, sets.get(t)));
+      }
+    }
   }
 
   @Test

@@ -1,0 +1,172 @@
+package dev.lychee.bench.harness;
+
+import dev.lychee.api.Candidate;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbedderDecorator;
+import dev.lychee.api.spi.EmbeddingPriority;
+import dev.lychee.api.spi.RecallObserver;
+import dev.lychee.api.spi.RouteRanking;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Splits the wall time of recalls into the pipeline's stages, from the hooks the pipeline calls
+ * ({@link RecallObserver}) and the query batch of the embedder it wraps ({@link #wrap}): planning
+ * (up to the query batch), the query embedding and its texts, each channel, route scoring (merge,
+ * boosts, source windows, final score), fusion, reranking, selection, and the rest (evidence
+ * objects and the caller's serialisation). A stage's time is the time from the previous mark to
+ * its own, so the stages add up to the wall time of a sequential pipeline; when channels overlap
+ * the query embedding (issue 21), a channel that ends before the embedding is charged from the
+ * previous mark and the embedding only with what was left of it. One recall at a time
+ * ({@link #begin}, then {@link #end}); the embedder may be called from another thread.
+ */
+public final class RecallStages implements RecallObserver {
+  private final Map<String, Double> totalsMs = new LinkedHashMap<>();
+  private int recalls;
+  private long queryTexts;
+  private long t0;
+  private long last;
+  private volatile long queryStart;
+  private volatile long queryEnd;
+  private volatile int texts;
+  private long lastPick;
+  private long reranked;
+
+  /** The embedder the timed system must use, so that its query batches are marked. */
+  public Embedder wrap(Embedder embedder) {
+    return new EmbedderDecorator(embedder) {
+      @Override
+      public List<float[]> embedDocuments(List<String> texts) {
+        return delegate.embedDocuments(texts);
+      }
+
+      @Override
+      public List<float[]> embedDocuments(List<String> texts, EmbeddingPriority priority) {
+        return delegate.embedDocuments(texts, priority);
+      }
+
+      @Override
+      public List<float[]> embedQueries(List<String> batch) {
+        queryStart = System.nanoTime();
+        try {
+          return delegate.embedQueries(batch);
+        } finally {
+          texts += batch.size();
+          queryEnd = System.nanoTime();
+        }
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        queryStart = System.nanoTime();
+        try {
+          return delegate.embedQuery(query);
+        } finally {
+          texts += 1;
+          queryEnd = System.nanoTime();
+        }
+      }
+    };
+  }
+
+  /** Starts one recall's clock. */
+  public void begin() {
+    queryStart = 0;
+    queryEnd = 0;
+    texts = 0;
+    lastPick = 0;
+    reranked = 0;
+    t0 = System.nanoTime();
+    last = 0;
+  }
+
+  /** Ends the recall begun last, after the caller serialised its evidence. */
+  public void end() {
+    long now = System.nanoTime();
+    long end = lastPick > 0 ? lastPick : reranked;
+    if (end > 0) {
+      add("selection (MMR)", end - reranked);
+    }
+    add("evidence + serialisation", now - (end > 0 ? end : last));
+    recalls++;
+    queryTexts += texts;
+  }
+
+  private long mark(String stage) {
+    long now = System.nanoTime();
+    if (last == 0) { // the first channel: planning and the query batch happened before it
+      long qs = queryStart > 0 ? queryStart : now;
+      long qe = queryEnd > 0 ? Math.min(queryEnd, now) : qs;
+      add("planning + variants", qs - t0);
+      add("query embedding", qe - qs);
+      last = qe;
+    }
+    add(stage, now - last);
+    last = now;
+    return now;
+  }
+
+  private void add(String stage, long nanos) {
+    totalsMs.merge(stage, nanos / 1e6, Double::sum);
+  }
+
+  @Override
+  public void channel(RecallRoute route, String channel, List<Candidate> candidates) {
+    mark("channel " + channel);
+  }
+
+  @Override
+  public void route(RouteRanking ranking) {
+    mark("route scoring + windows");
+  }
+
+  @Override
+  public void fused(List<Candidate> pool) {
+    mark("fusion");
+  }
+
+  @Override
+  public void reranked(List<Candidate> pool) {
+    reranked = mark("rerank");
+  }
+
+  @Override
+  public void picked(int step, Candidate candidate, double relevance, double maxSimilarity, double value) {
+    lastPick = System.nanoTime();
+  }
+
+  /** Forgets every recall measured so far. */
+  public void reset() {
+    totalsMs.clear();
+    recalls = 0;
+    queryTexts = 0;
+  }
+
+  /** Mean milliseconds per recall of each stage, in pipeline order. */
+  public Map<String, Double> meanMs() {
+    Map<String, Double> out = new LinkedHashMap<>();
+    totalsMs.forEach((k, v) -> out.put(k, recalls == 0 ? Double.NaN : v / recalls));
+    return out;
+  }
+
+  /** Query texts embedded per recall. */
+  public double queryTextsPerRecall() {
+    return recalls == 0 ? Double.NaN : queryTexts / (double) recalls;
+  }
+
+  /** The means as a two-column table, with the sum and the texts per recall. */
+  public String table(String title) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nrecall stages, %s (%d recalls, mean ms)%n", title, recalls));
+    double sum = 0;
+    for (Map.Entry<String, Double> e : meanMs().entrySet()) {
+      sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", e.getKey(), e.getValue()));
+      sum += e.getValue();
+    }
+    sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", "sum", sum));
+    sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", "query texts embedded per recall", queryTextsPerRecall()));
+    return sb.toString();
+  }
+}

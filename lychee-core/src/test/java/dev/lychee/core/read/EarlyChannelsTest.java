@@ -1,0 +1,270 @@
+package dev.lychee.core.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.util.Modules;
+import dev.lychee.api.Candidate;
+import dev.lychee.api.DateRange;
+import dev.lychee.api.Evidence;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.Question;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbedderDecorator;
+import dev.lychee.api.spi.QueryPlanner;
+import dev.lychee.api.spi.RecallChannel;
+import dev.lychee.api.spi.RecallContext;
+import dev.lychee.api.spi.RecallObserver;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.plan.RuleBasedPlanner;
+import dev.lychee.core.recall.EvidenceNodeChannel;
+import dev.lychee.core.recall.LexicalChannel;
+import dev.lychee.core.recall.RawTurnChannel;
+import dev.lychee.core.recall.RecordVectorChannel;
+import dev.lychee.core.recall.TemporalRangeChannel;
+import dev.lychee.core.testing.MemoryFixture;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 21: the channels that need no vectors (lexical, temporal range) run while the query batch
+ * is embedded. Does a recall find the same evidence, and do failures and threads behave?
+ */
+class EarlyChannelsTest {
+  private static final List<String> QUESTIONS = List.of("What name did Dana pick for the new puppy?",
+      "What did Omar do on 20 June 2023?", "Which XR7 model?", "What hobbies does Dana have?",
+      "What does Omar want to learn next?", "When did Dana sign up for pottery, and what did Omar finish?");
+
+  private MemoryFixture f;
+
+  @BeforeEach
+  void setUp() {
+    f = new MemoryFixture();
+    f.session("s1", LocalDate.of(2023, 5, 8),
+        "Dana: I signed up for a pottery class at the community centre.",
+        "Omar: Nice. Dana, what name did you pick for the new puppy?",
+        "Dana: We called him Biscuit, after the colour of his fur.",
+        "Omar: My studio uses a Shimpo wheel, the XR7 model.",
+        "Dana: I have been reading a lot of mystery novels lately.");
+    f.session("s2", LocalDate.of(2023, 6, 20),
+        "Omar: I finished the race in under four hours!",
+        "Dana: Congratulations, that is amazing.",
+        "Omar: Next I want to learn to sail.");
+    MemoryRecord race = f.record("s2", 0, MemoryType.EVENT, "Omar completed the city marathon on 20 June 2023.",
+        List.of("Omar"), LocalDate.of(2023, 6, 20));
+    MemoryRecord books = f.record("s1", 4, MemoryType.PREFERENCE, "Dana enjoys reading mystery novels.",
+        List.of("Dana"), null);
+    f.node(NodeKind.TEMPORAL, "day:2023-06-20", "Time: 2023-06-20", DateRange.day(LocalDate.of(2023, 6, 20)), race);
+    f.node(NodeKind.TAG, "hobbies", "Tag: hobbies\nEntities: Dana\nRecord: Dana enjoys reading mystery novels.",
+        null, books);
+  }
+
+  private RecallPipeline pipeline(int earlyThreads, Embedder embedder, RecallChannel... extra) {
+    Module base = Modules.combine(new RetrievalModule(RetrievalConfig.builder().earlyChannelThreads(earlyThreads).build()),
+        new AbstractModule() {
+          @Override
+          protected void configure() {
+            bind(RecordStore.class).toInstance(f.store);
+            bind(VectorIndex.class).toInstance(f.vectors);
+            bind(Embedder.class).toInstance(embedder);
+            bind(QueryPlanner.class).to(RuleBasedPlanner.class);
+          }
+        });
+    Module channels = new AbstractModule() {
+      @Provides
+      @Singleton
+      Set<RecallChannel> channels(Injector injector) {
+        Set<RecallChannel> out = new LinkedHashSet<>();
+        for (Class<? extends RecallChannel> t : List.of(TemporalRangeChannel.class, EvidenceNodeChannel.class,
+            RecordVectorChannel.class, RawTurnChannel.class, LexicalChannel.class)) {
+          out.add(injector.getInstance(t));
+        }
+        out.addAll(List.of(extra));
+        return out;
+      }
+    };
+    return Guice.createInjector(Modules.override(base).with(channels)).getInstance(RecallPipeline.class);
+  }
+
+  private static Question question(String text) {
+    return new Question(MemoryFixture.NS, text, 5, null);
+  }
+
+  /** Everything the observer saw, as text: channel hits per route in order, rankings, pools, picks. */
+  private static final class Transcript implements RecallObserver {
+    final List<String> lines = new ArrayList<>();
+
+    @Override
+    public void channel(RecallRoute route, String channel, List<Candidate> candidates) {
+      lines.add(route.id() + " " + channel + " " + candidates);
+    }
+
+    @Override
+    public void route(dev.lychee.api.spi.RouteRanking ranking) {
+      lines.add("route " + ranking);
+    }
+
+    @Override
+    public void reranked(List<Candidate> pool) {
+      lines.add("reranked " + pool);
+    }
+  }
+
+  @Test
+  void aRecallFindsTheSameEvidenceAndShowsTheObserverTheSameStagesInTheSameOrder() {
+    try (RecallPipeline sequential = pipeline(0, f.embedder); RecallPipeline early = pipeline(2, f.embedder)) {
+      for (String q : QUESTIONS) {
+        Transcript a = new Transcript();
+        Transcript b = new Transcript();
+        List<Evidence> one = sequential.recall(question(q), a).evidence();
+        List<Evidence> two = early.recall(question(q), b).evidence();
+        assertThat(two).as(q).isEqualTo(one);
+        assertThat(b.lines).as(q).isEqualTo(a.lines);
+        assertThat(a.lines).anyMatch(l -> l.contains(" " + LexicalChannel.NAME + " "));
+      }
+    }
+  }
+
+  /** A channel that needs no vectors and records where and with what it ran. */
+  private static final class TextOnly implements RecallChannel {
+    final AtomicReference<Thread> thread = new AtomicReference<>();
+    final AtomicBoolean hadVectors = new AtomicBoolean();
+    final AtomicReference<RuntimeException> vectorRead = new AtomicReference<>();
+    final RuntimeException failure;
+    final long sleepMs;
+    final AtomicBoolean finished = new AtomicBoolean();
+
+    TextOnly(RuntimeException failure, long sleepMs) {
+      this.failure = failure;
+      this.sleepMs = sleepMs;
+    }
+
+    @Override
+    public String name() {
+      return "text-only";
+    }
+
+    @Override
+    public boolean needsVectors() {
+      return false;
+    }
+
+    @Override
+    public List<Candidate> recall(RecallRoute route, RecallContext context) {
+      thread.set(Thread.currentThread());
+      hadVectors.set(context.query(route).hasVectors());
+      try {
+        context.query(route).vector(context.query(route).variants().get(0));
+      } catch (RuntimeException e) {
+        vectorRead.set(e);
+      }
+      try {
+        Thread.sleep(sleepMs);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      finished.set(true);
+      if (failure != null) {
+        throw failure;
+      }
+      return List.of();
+    }
+  }
+
+  @Test
+  void aChannelThatNeedsNoVectorsRunsBesideTheBatchOnAnotherThreadWithoutVectors() {
+    TextOnly channel = new TextOnly(null, 0);
+    try (RecallPipeline p = pipeline(1, f.embedder, channel)) {
+      p.recall(question("What does Omar want to learn next?"));
+    }
+    assertThat(channel.thread.get()).isNotSameAs(Thread.currentThread());
+    assertThat(channel.thread.get().getName()).startsWith("lychee-recall-early-");
+    assertThat(channel.hadVectors).isFalse();
+    assertThat(channel.vectorRead.get()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("not embedded yet");
+  }
+
+  @Test
+  void withoutThreadsEveryChannelRunsOnTheRecallingThreadWithVectors() {
+    TextOnly channel = new TextOnly(null, 0);
+    try (RecallPipeline p = pipeline(0, f.embedder, channel)) {
+      p.recall(question("What does Omar want to learn next?"));
+    }
+    assertThat(channel.thread.get()).isSameAs(Thread.currentThread());
+    assertThat(channel.hadVectors).isTrue();
+    assertThat(channel.vectorRead.get()).isNull();
+  }
+
+  @Test
+  void aFailingEarlyChannelFailsTheRecallWithItsOwnErrorAndLeavesNoThreadBehind() throws Exception {
+    IllegalStateException boom = new IllegalStateException("the text index is gone");
+    RecallPipeline p = pipeline(1, f.embedder, new TextOnly(boom, 0));
+    assertThatThrownBy(() -> p.recall(question("What does Omar want to learn next?"))).isSameAs(boom);
+    // the pool is still usable afterwards
+    TextOnly fine = new TextOnly(null, 0);
+    try (RecallPipeline q = pipeline(1, f.embedder, fine)) {
+      assertThat(q.recall(question("Which XR7 model?")).evidence()).isNotEmpty();
+    }
+    p.close();
+    assertThat(earlyThreadsGone()).isTrue();
+  }
+
+  @Test
+  void aFailedEmbeddingWaitsForTheEarlyChannelsAndKeepsTheirErrorAsSuppressed() {
+    IllegalStateException down = new IllegalStateException("the embedder is down");
+    Embedder failing = new EmbedderDecorator(f.embedder) {
+      @Override
+      public List<float[]> embedDocuments(List<String> texts) {
+        return delegate.embedDocuments(texts);
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        throw down;
+      }
+
+      @Override
+      public List<float[]> embedQueries(List<String> queries) {
+        throw down;
+      }
+    };
+    IllegalArgumentException alsoBroken = new IllegalArgumentException("and the text index too");
+    TextOnly slow = new TextOnly(alsoBroken, 200);
+    try (RecallPipeline p = pipeline(1, failing, slow)) {
+      assertThatThrownBy(() -> p.recall(question("What does Omar want to learn next?"))).isSameAs(down);
+      // the recall returned only after the early channel had ended
+      assertThat(slow.finished).isTrue();
+      assertThat(down.getSuppressed()).contains(alsoBroken);
+    }
+  }
+
+  /** Waits (up to 10 s) until no early-channel thread is alive; closed pools end their threads at once. */
+  private static boolean earlyThreadsGone() throws InterruptedException {
+    for (int i = 0; i < 200; i++) {
+      boolean alive = Thread.getAllStackTraces().keySet().stream()
+          .anyMatch(t -> t.getName().startsWith("lychee-recall-early-") && t.isAlive());
+      if (!alive) {
+        return true;
+      }
+      Thread.sleep(50);
+    }
+    return false;
+  }
+}
