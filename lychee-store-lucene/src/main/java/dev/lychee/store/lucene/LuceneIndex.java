@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +19,8 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One Lucene index in one directory: a single {@link IndexWriter}, a near-real-time
@@ -42,6 +45,18 @@ import org.apache.lucene.store.FSDirectory;
  * rolled back, loses them, and their owner rebuilds them as after a crash). Why: on a loaded disk a commit's fsyncs cost tens of
  * milliseconds, and an {@code append} paid two commits (its turn, then its turn's vector).
  *
+ * <p><b>Logged writes.</b> {@link #writeLogged} is for the record store's writes on the caller's
+ * path (turns, pending segments): the work's changes go to the writer, an entry describing them to
+ * the {@link WriteAheadLog} with one {@code fdatasync}, and readers see them at once (a
+ * near-real-time reopen); the Lucene commit follows as for deferred writes. Every commit records
+ * in its user data the last log entry it covers ({@link #LOG_LSN}), and the log is emptied after
+ * it. On open, and after a rollback, the entries no commit covers are replayed in order through
+ * the {@link Replay} the owner gave ({@link #recover}), then committed. Replaying must be
+ * idempotent (a commit may hold more than its recorded entry says: an entry whose changes are
+ * there already changes nothing), which the turn log and the segment overlap check are. Why: a
+ * commit fsyncs several files per new segment plus {@code segments_N}, and that was three
+ * quarters of a Lucene {@code append}'s latency (docs/defaults.md §3.3).
+ *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
  */
@@ -53,12 +68,36 @@ final class LuceneIndex implements AutoCloseable {
     T run(IndexSearcher searcher) throws IOException;
   }
 
+  /**
+   * A logged write's work: its result and the log entry that redoes its changes, or a null entry
+   * when it changed nothing.
+   */
+  @FunctionalInterface
+  interface LoggedWork<T> {
+    Logged<T> run(IndexWriter writer, IndexSearcher searcher) throws IOException;
+  }
+
+  /** What a logged write returns and the entry that redoes it (null: nothing changed). */
+  record Logged<T>(T result, byte[] entry) {}
+
+  /** Redoes one log entry's changes with the writer; must be idempotent (see the class comment). */
+  @FunctionalInterface
+  interface Replay {
+    void apply(IndexWriter writer, IndexSearcher searcher, byte[] entry) throws IOException;
+  }
+
+  /** Commit user data key: the sequence number of the last log entry the commit covers. */
+  static final String LOG_LSN = "lychee.wal.lsn";
+
+  private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
+
   /** Work done with the writer; the searcher shows everything committed before the call. */
   @FunctionalInterface
   interface WriteWork<T> {
     T run(IndexWriter writer, IndexSearcher searcher) throws IOException;
   }
 
+  private final Path path;
   private final Directory directory;
   private final Analyzer analyzer;
   private final LuceneStoreConfig config;
@@ -71,8 +110,16 @@ final class LuceneIndex implements AutoCloseable {
   /** A commit of deferred writes is scheduled (guarded by the write lock). */
   private boolean commitScheduled;
   private ScheduledExecutorService committer;
+  /** The write-ahead log, once {@link #recover} opened it; null without one. */
+  private WriteAheadLog log;
+  private Replay replay;
+  /** Sequence number of the last entry written to the log (guarded by the write lock). */
+  private long lastLsn;
+  /** Sequence number of the last entry a commit covers (guarded by the write lock). */
+  private long committedLsn;
 
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
+    this.path = path;
     this.analyzer = analyzer;
     this.config = config;
     try {
@@ -108,6 +155,97 @@ final class LuceneIndex implements AutoCloseable {
     }
     this.writer = w;
     this.searchers = new SearcherManager(w, null);
+    String lsn = null;
+    Iterable<Map.Entry<String, String>> data = w.getLiveCommitData();
+    if (data != null) {
+      for (Map.Entry<String, String> e : data) {
+        if (LOG_LSN.equals(e.getKey())) {
+          lsn = e.getValue();
+        }
+      }
+    }
+    this.committedLsn = lsn == null ? 0 : Long.parseLong(lsn);
+    this.lastLsn = Math.max(lastLsn, committedLsn);
+  }
+
+  /**
+   * Opens the write-ahead log of this index (creating it if needed) and replays, in order, the
+   * entries no commit covers, then commits them; a torn tail is dropped with a warning. From here
+   * on {@link #writeLogged} logs instead of committing (unless
+   * {@link LuceneStoreConfig#writeAheadLog()} is off or the deferred commit is zero). Called once,
+   * by the owner, right after construction.
+   *
+   * @return how many entries were replayed
+   */
+  int recover(Replay replay) {
+    writeLock.lock();
+    try {
+      ensureOpen();
+      this.replay = replay;
+      this.log = new WriteAheadLog(path, config.fsync());
+      return replayLog();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot recover the write-ahead log of the Lucene index at " + path, e);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /** Replays what the log holds beyond the last commit and commits it; the caller holds the write lock. */
+  private int replayLog() throws IOException {
+    WriteAheadLog.Contents contents = log.read();
+    if (contents.tornBytes() > 0) {
+      LOG.warn("write-ahead log {}: dropped a torn tail of {} bytes after {} whole entries (a write the process "
+          + "died in; it was never acknowledged)", log.path(), contents.tornBytes(), contents.entries().size());
+      log.truncate(contents.validEnd());
+    }
+    int replayed = 0;
+    for (WriteAheadLog.Entry entry : contents.entries()) {
+      lastLsn = Math.max(lastLsn, entry.lsn());
+      if (entry.lsn() <= committedLsn) {
+        continue; // a commit holds it already
+      }
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        replay.apply(writer, searcher, entry.payload());
+      } finally {
+        searchers.release(searcher);
+      }
+      // the next entry's work must see this one's changes (the turn log's and segments' checks)
+      searchers.maybeRefreshBlocking();
+      replayed++;
+    }
+    if (replayed > 0) {
+      LOG.info("write-ahead log {}: replayed {} entries beyond the last commit", log.path(), replayed);
+    }
+    commit();
+    if (!log.isEmpty()) {
+      log.truncate(0);
+    }
+    return replayed;
+  }
+
+  /**
+   * Runs a write under the lock and makes it durable through the write-ahead log: its entry is
+   * synced before this returns, its changes are visible to readers at once, and a Lucene commit
+   * follows within {@link LuceneStoreConfig#deferredCommit()} or with the next durable write (see
+   * the class comment). Without a log (none recovered, {@link LuceneStoreConfig#writeAheadLog()}
+   * off, or a deferred commit of zero) it is a durable {@link #write}. A failure rolls the writer
+   * back and replays the log, so earlier logged writes stay visible.
+   */
+  <T> T writeLogged(LoggedWork<T> work) {
+    if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
+      return run((w, s) -> work.run(w, s).result(), true);
+    }
+    Object[] result = new Object[1];
+    this.<byte[]>run((w, s) -> {
+      Logged<T> logged = work.run(w, s);
+      result[0] = logged.result();
+      return logged.entry();
+    }, Mode.LOGGED);
+    @SuppressWarnings("unchecked")
+    T t = (T) result[0];
+    return t;
   }
 
   /** Runs read-only work on the current committed view. */
@@ -153,6 +291,16 @@ final class LuceneIndex implements AutoCloseable {
     return run(work, true);
   }
 
+  /** How {@link #run} makes a work's changes last. */
+  private enum Mode {
+    /** Committed before the call returns. */
+    COMMIT,
+    /** Committed later (rebuildable data). */
+    DEFERRED,
+    /** Logged and synced before the call returns, committed later; the work returns the entry. */
+    LOGGED
+  }
+
   /**
    * Runs a write under the lock and makes it visible to readers without a commit: it reaches disk
    * with the next commit, at the latest {@link LuceneStoreConfig#deferredCommit()} later or on
@@ -165,6 +313,10 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   private <T> T run(WriteWork<T> work, boolean durable) {
+    return run(work, durable ? Mode.COMMIT : Mode.DEFERRED);
+  }
+
+  private <T> T run(WriteWork<T> work, Mode mode) {
     writeLock.lock();
     try {
       ensureOpen();
@@ -182,10 +334,16 @@ final class LuceneIndex implements AutoCloseable {
           }
           throw e;
         }
-        if (durable) {
-          // takes what deferred writes left along: one commit, not two
-          writer.commit();
-          uncommitted = false;
+        if (mode == Mode.COMMIT) {
+          // takes what deferred and logged writes left along: one commit, not two
+          commit();
+        } else if (mode == Mode.LOGGED) {
+          byte[] entry = (byte[]) result;
+          if (entry != null) {
+            log.append(++lastLsn, entry);
+            uncommitted = true;
+            scheduleCommit();
+          }
         } else {
           uncommitted = true;
           scheduleCommit();
@@ -221,8 +379,23 @@ final class LuceneIndex implements AutoCloseable {
   /** Commits what deferred writes left; the caller holds the write lock. */
   private void commitDeferred() throws IOException {
     if (uncommitted) {
-      writer.commit();
-      uncommitted = false;
+      commit();
+    }
+  }
+
+  /**
+   * Commits the writer, recording the last log entry it covers, then empties the log; the caller
+   * holds the write lock, so every logged entry's changes are in the writer.
+   */
+  private void commit() throws IOException {
+    if (lastLsn > committedLsn) {
+      writer.setLiveCommitData(Map.of(LOG_LSN, Long.toString(lastLsn)).entrySet());
+    }
+    writer.commit();
+    committedLsn = lastLsn;
+    uncommitted = false;
+    if (log != null && !log.isEmpty()) {
+      log.truncate(0);
     }
   }
 
@@ -270,6 +443,10 @@ final class LuceneIndex implements AutoCloseable {
       writer.rollback();
       old.close();
       openWriter();
+      if (log != null) {
+        // acknowledged logged writes were in the writer too: bring them back
+        replayLog();
+      }
     } catch (IOException | RuntimeException e) {
       cause.addSuppressed(e);
     }
@@ -298,6 +475,9 @@ final class LuceneIndex implements AutoCloseable {
         searchers.close();
         writer.close();
         directory.close();
+        if (log != null) {
+          log.close();
+        }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
