@@ -102,6 +102,11 @@ final class LuceneIndex implements AutoCloseable {
   private final Analyzer analyzer;
   private final LuceneStoreConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
+  /**
+   * Held by a commit from its start to its end, taken before the write lock: durable writes and
+   * commits run one at a time while logged and deferred writes go on (see {@link #run}).
+   */
+  private final ReentrantLock commitLock = new ReentrantLock();
   private volatile IndexWriter writer;
   private volatile SearcherManager searchers;
   private volatile boolean closed;
@@ -142,6 +147,10 @@ final class LuceneIndex implements AutoCloseable {
     // a compound file that is three files (.cfs, .cfe, .si) instead of a dozen, and on a busy disk
     // each fsync costs milliseconds (merged segments follow the merge policy's own rule)
     iwc.setUseCompoundFile(config.compoundFlushes());
+    // a near-real-time reopen follows every logged and deferred write: it must not wait for
+    // merges of the tiny segments it flushed (Lucene waits up to 500 ms by default; JFR showed
+    // appends parked there), and merges run in the background anyway
+    iwc.setMaxFullFlushMergeWaitMillis(0);
     KnnVectorsFormat vectors = new LycheeHnswVectorsFormat(config.hnswMaxConn(), config.hnswBeamWidth());
     iwc.setCodec(new Lucene912Codec() {
       @Override
@@ -194,10 +203,9 @@ final class LuceneIndex implements AutoCloseable {
   /** Replays what the log holds beyond the last commit and commits it; the caller holds the write lock. */
   private int replayLog() throws IOException {
     WriteAheadLog.Contents contents = log.read();
-    if (contents.tornBytes() > 0) {
+    if (contents.torn() > 0) {
       LOG.warn("write-ahead log {}: dropped a torn tail of {} bytes after {} whole entries (a write the process "
-          + "died in; it was never acknowledged)", log.path(), contents.tornBytes(), contents.entries().size());
-      log.truncate(contents.validEnd());
+          + "died in; it was never acknowledged)", log.path(), contents.torn(), contents.entries().size());
     }
     int replayed = 0;
     for (WriteAheadLog.Entry entry : contents.entries()) {
@@ -219,9 +227,6 @@ final class LuceneIndex implements AutoCloseable {
       LOG.info("write-ahead log {}: replayed {} entries beyond the last commit", log.path(), replayed);
     }
     commit();
-    if (!log.isEmpty()) {
-      log.truncate(0);
-    }
     return replayed;
   }
 
@@ -316,51 +321,136 @@ final class LuceneIndex implements AutoCloseable {
     return run(work, durable ? Mode.COMMIT : Mode.DEFERRED);
   }
 
+  /**
+   * A durable write holds the commit lock from its work to the end of its commit, and the write
+   * lock only while it changes the writer: its fsyncs run while logged and deferred writes go on
+   * (see {@link #commitOutsideWriteLock}).
+   */
   private <T> T run(WriteWork<T> work, Mode mode) {
-    writeLock.lock();
+    boolean commits = mode == Mode.COMMIT;
+    if (commits) {
+      commitLock.lock();
+    }
     try {
-      ensureOpen();
-      IndexSearcher searcher = searchers.acquire();
       T result;
-      long before = writer.getMaxCompletedSequenceNumber();
+      PendingCommit pending = null;
+      writeLock.lock();
       try {
+        ensureOpen();
+        IndexSearcher searcher = searchers.acquire();
+        long before = writer.getMaxCompletedSequenceNumber();
         try {
-          result = work.run(writer, searcher);
-        } catch (RuntimeException e) {
-          if (writer.getMaxCompletedSequenceNumber() == before) {
-            // refused before it changed anything (a validation error): nothing to roll back, and
-            // a rollback would take deferred writes along
-            throw new Refused(e);
+          try {
+            result = work.run(writer, searcher);
+          } catch (RuntimeException e) {
+            if (writer.getMaxCompletedSequenceNumber() == before) {
+              // refused before it changed anything (a validation error): nothing to roll back, and
+              // a rollback would take deferred writes along
+              throw new Refused(e);
+            }
+            throw e;
           }
-          throw e;
-        }
-        if (mode == Mode.COMMIT) {
-          // takes what deferred and logged writes left along: one commit, not two
-          commit();
-        } else if (mode == Mode.LOGGED) {
-          byte[] entry = (byte[]) result;
-          if (entry != null) {
-            log.append(++lastLsn, entry);
+          if (commits) {
+            // takes what deferred and logged writes left along: one commit, not two
+            pending = beginCommit();
+          } else if (mode == Mode.LOGGED) {
+            byte[] entry = (byte[]) result;
+            if (entry != null) {
+              log.append(++lastLsn, entry);
+              uncommitted = true;
+              scheduleCommit();
+            }
+          } else {
             uncommitted = true;
             scheduleCommit();
           }
-        } else {
-          uncommitted = true;
-          scheduleCommit();
+        } finally {
+          searchers.release(searcher);
+        }
+        if (!commits) {
+          searchers.maybeRefreshBlocking();
+        }
+      } catch (Refused e) {
+        throw e.refusal;
+      } catch (IOException e) {
+        rollback(e);
+        throw new UncheckedIOException(e);
+      } catch (RuntimeException | Error e) {
+        rollback(e);
+        throw e;
+      } finally {
+        writeLock.unlock();
+      }
+      if (pending != null) {
+        commitOutsideWriteLock(pending);
+      }
+      return result;
+    } finally {
+      if (commits) {
+        commitLock.unlock();
+      }
+    }
+  }
+
+  /** A commit begun under the write lock: the writer, the last log entry it covers, the log file it retires. */
+  private record PendingCommit(IndexWriter writer, long lsn, int logFile) {}
+
+  /**
+   * Starts a commit under both locks: records the last log entry in the writer (every entry up to
+   * it is in the writer: log entries are written under the write lock after their changes) and
+   * sends later entries to the other log file.
+   */
+  private PendingCommit beginCommit() {
+    long lsn = lastLsn;
+    if (lsn > committedLsn) {
+      writer.setLiveCommitData(Map.of(LOG_LSN, Long.toString(lsn)).entrySet());
+    }
+    uncommitted = false;
+    int logFile = log == null ? -1 : log.rotate();
+    return new PendingCommit(writer, lsn, logFile);
+  }
+
+  /**
+   * Runs a begun commit's fsyncs without the write lock, so that appends are not held up by them
+   * (they were most of an append's wait). Safe because a commit may hold more than it records:
+   * a logged write that lands in it meanwhile is replayed idempotently after a crash, a deferred
+   * one is rebuildable, and durable writes wait on the commit lock, which the caller holds. A
+   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), so
+   * such a commit holds all of a write or none. A failure rolls back and replays the log.
+   */
+  private void commitOutsideWriteLock(PendingCommit pending) {
+    try {
+      pending.writer().commit();
+    } catch (IOException | RuntimeException e) {
+      writeLock.lock();
+      try {
+        if (writer == pending.writer()) {
+          rollback(e);
         }
       } finally {
-        searchers.release(searcher);
+        writeLock.unlock();
       }
-      searchers.maybeRefreshBlocking();
-      return result;
-    } catch (Refused e) {
-      throw e.refusal;
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException(io);
+      }
+      throw (RuntimeException) e;
+    }
+    writeLock.lock();
+    try {
+      if (writer == pending.writer()) {
+        committedLsn = Math.max(committedLsn, pending.lsn());
+        if (log != null) {
+          if (lastLsn == pending.lsn()) {
+            log.clear(); // nothing was logged meanwhile: the commit covers every entry
+          } else {
+            log.retire(pending.logFile());
+          }
+        }
+        // readers see a durable write's changes once they are committed
+        searchers.maybeRefreshBlocking();
+      }
     } catch (IOException e) {
-      rollback(e);
       throw new UncheckedIOException(e);
-    } catch (RuntimeException | Error e) {
-      rollback(e);
-      throw e;
     } finally {
       writeLock.unlock();
     }
@@ -384,8 +474,8 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   /**
-   * Commits the writer, recording the last log entry it covers, then empties the log; the caller
-   * holds the write lock, so every logged entry's changes are in the writer.
+   * Commits the writer under the write lock (on open, after a rollback, on close), recording the
+   * last log entry it covers, then empties the log: every logged entry's changes are in the writer.
    */
   private void commit() throws IOException {
     if (lastLsn > committedLsn) {
@@ -394,8 +484,8 @@ final class LuceneIndex implements AutoCloseable {
     writer.commit();
     committedLsn = lastLsn;
     uncommitted = false;
-    if (log != null && !log.isEmpty()) {
-      log.truncate(0);
+    if (log != null) {
+      log.clear();
     }
   }
 
@@ -417,19 +507,24 @@ final class LuceneIndex implements AutoCloseable {
 
   /** The scheduled commit: a failure rolls back (the deferred data is rebuilt by its owner). */
   private void commitNow() {
-    writeLock.lock();
+    commitLock.lock();
     try {
-      commitScheduled = false;
-      if (closed) {
-        return;
-      }
+      PendingCommit pending;
+      writeLock.lock();
       try {
-        commitDeferred();
-      } catch (IOException | RuntimeException e) {
-        rollback(e);
+        commitScheduled = false;
+        if (closed || !uncommitted) {
+          return;
+        }
+        pending = beginCommit();
+      } finally {
+        writeLock.unlock();
       }
+      commitOutsideWriteLock(pending);
+    } catch (RuntimeException e) {
+      // rolled back (and the log replayed) already; the deferred data is rebuilt by its owner
     } finally {
-      writeLock.unlock();
+      commitLock.unlock();
     }
   }
 
@@ -460,6 +555,7 @@ final class LuceneIndex implements AutoCloseable {
 
   @Override
   public void close() {
+    commitLock.lock();
     writeLock.lock();
     try {
       if (closed) {
@@ -483,6 +579,7 @@ final class LuceneIndex implements AutoCloseable {
       }
     } finally {
       writeLock.unlock();
+      commitLock.unlock();
     }
   }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.lucene.util.IOUtils;
@@ -21,12 +22,18 @@ import org.apache.lucene.util.IOUtils;
  * reader stops at the first entry that is cut short or does not check out: that is the tail a
  * process died while writing, never acknowledged, so it is dropped. Entries carry increasing
  * sequence numbers; the index's commit records the last one it covers, so an entry is replayed
- * only when no commit holds it, and the file can be emptied after any commit.
+ * only when no commit holds it.
+ *
+ * <p>Two files take turns ({@link #FILE_NAMES}): a commit that runs while writes go on (see
+ * {@link LuceneIndex}) first {@link #rotate}s, so that the entries written during its fsyncs go to
+ * the other file, and afterwards empties only the file it covers ({@link #retire}). Reading takes
+ * the entries of both in sequence order.
  *
  * <p>Not thread-safe: {@link LuceneIndex} calls it under its write lock.
  */
 final class WriteAheadLog implements AutoCloseable {
-  static final String FILE_NAME = "lychee-writes.wal";
+  /** The two files, in the index directory; Lucene leaves files not named like its own alone. */
+  static final List<String> FILE_NAMES = List.of("lychee-writes.0.wal", "lychee-writes.1.wal");
   private static final int MAGIC = 0x4C57414C;
   private static final int HEADER = 4 + 4 + 8 + 4;
   /** Far above any write call's entry; a larger length is read as garbage, not allocated. */
@@ -36,49 +43,80 @@ final class WriteAheadLog implements AutoCloseable {
   record Entry(long lsn, byte[] payload) {}
 
   /**
-   * What {@link #read} found: the whole entries in order, where they end, and how many bytes
-   * after that did not form a whole entry (a torn tail, dropped).
+   * What {@link #read} found: the whole entries of both files in sequence order, and how many
+   * bytes after the whole ones did not form an entry (a torn tail, dropped), per file.
    */
-  record Contents(List<Entry> entries, long validEnd, long tornBytes) {}
+  record Contents(List<Entry> entries, List<Long> tornBytes) {
+    long torn() {
+      return tornBytes.stream().mapToLong(Long::longValue).sum();
+    }
+  }
 
-  private final Path path;
-  private final FileChannel channel;
+  private final Path directory;
+  private final FileChannel[] channels = new FileChannel[2];
+  private final long[] ends = new long[2];
   private final boolean sync;
-  private long end;
+  private int active;
 
   /**
-   * Opens (or creates) the log of an index directory. A new file is made durable in the
+   * Opens (or creates) the log files of an index directory. A new file is made durable in the
    * directory at once, so that a later entry's sync never depends on the directory's.
    */
   WriteAheadLog(Path directory, boolean sync) throws IOException {
-    this.path = directory.resolve(FILE_NAME);
+    this.directory = directory;
     this.sync = sync;
-    boolean existed = Files.exists(path);
-    this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
-        StandardOpenOption.WRITE);
-    if (!existed && sync) {
-      channel.force(true);
-      IOUtils.fsync(directory, true);
+    boolean created = false;
+    try {
+      for (int i = 0; i < 2; i++) {
+        Path path = directory.resolve(FILE_NAMES.get(i));
+        created |= !Files.exists(path);
+        channels[i] = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
+            StandardOpenOption.WRITE);
+        ends[i] = channels[i].size();
+      }
+      if (created && sync) {
+        for (FileChannel c : channels) {
+          c.force(true);
+        }
+        IOUtils.fsync(directory, true);
+      }
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(channels);
+      throw e;
     }
-    this.end = channel.size();
   }
 
+  /** Where the log lives, for messages. */
   Path path() {
-    return path;
+    return directory.resolve("lychee-writes.*.wal");
   }
 
-  /** Reads every whole entry from the start; a torn tail is reported, not thrown. */
+  /**
+   * Reads every whole entry of both files, in sequence order, and cuts each file's torn tail off
+   * (not synced: a tail that comes back is dropped again), so new entries follow whole ones.
+   */
   Contents read() throws IOException {
-    long size = channel.size();
     List<Entry> entries = new ArrayList<>();
+    List<Long> torn = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      long validEnd = read(channels[i], entries);
+      torn.add(channels[i].size() - validEnd);
+      if (channels[i].size() > validEnd) {
+        channels[i].truncate(validEnd);
+      }
+      ends[i] = validEnd;
+    }
+    entries.sort(Comparator.comparingLong(Entry::lsn));
+    return new Contents(List.copyOf(entries), List.copyOf(torn));
+  }
+
+  private static long read(FileChannel channel, List<Entry> into) throws IOException {
+    long size = channel.size();
     ByteBuffer header = ByteBuffer.allocate(HEADER);
     long pos = 0;
-    while (true) {
-      if (size - pos < HEADER) {
-        break;
-      }
+    while (size - pos >= HEADER) {
       header.clear();
-      readFully(header, pos);
+      readFully(channel, header, pos);
       header.flip();
       int magic = header.getInt();
       int length = header.getInt();
@@ -88,25 +126,26 @@ final class WriteAheadLog implements AutoCloseable {
         break;
       }
       ByteBuffer payload = ByteBuffer.allocate(length);
-      readFully(payload, pos + HEADER);
+      readFully(channel, payload, pos + HEADER);
       if (checksum(lsn, payload.array()) != crc) {
         break;
       }
-      entries.add(new Entry(lsn, payload.array()));
+      into.add(new Entry(lsn, payload.array()));
       pos += HEADER + length;
     }
-    return new Contents(List.copyOf(entries), pos, size - pos);
+    return pos;
   }
 
   /**
-   * Appends one entry after the whole ones and syncs the file's data (unless the store runs
-   * without fsync); when this returns, the entry survives the death of the process and, with
-   * sync, a crash of the machine. On failure the file is cut back to where it was.
+   * Appends one entry to the active file and syncs its data (unless the store runs without
+   * fsync); when this returns, the entry survives the death of the process and, with sync, a
+   * crash of the machine. On failure the file is cut back to where it was.
    */
   void append(long lsn, byte[] payload) throws IOException {
     ByteBuffer buf = ByteBuffer.allocate(HEADER + payload.length);
     buf.putInt(MAGIC).putInt(payload.length).putLong(lsn).putInt(checksum(lsn, payload)).put(payload).flip();
-    long start = end;
+    FileChannel channel = channels[active];
+    long start = ends[active];
     try {
       while (buf.hasRemaining()) {
         channel.write(buf, start + buf.position());
@@ -115,7 +154,7 @@ final class WriteAheadLog implements AutoCloseable {
         // data and the file length only (fdatasync): the file itself is already in the directory
         channel.force(false);
       }
-      end = start + HEADER + payload.length;
+      ends[active] = start + HEADER + payload.length;
     } catch (IOException | RuntimeException e) {
       try {
         channel.truncate(start);
@@ -127,30 +166,52 @@ final class WriteAheadLog implements AutoCloseable {
   }
 
   /**
-   * Cuts the file to {@code size} bytes (a torn tail, or everything once a commit covers it).
-   * Not synced: entries a commit covers are skipped by their sequence number if they come back,
-   * and a torn tail that comes back is dropped again.
+   * Sends later entries to the other file, if it is empty, and returns the file that a commit
+   * starting now covers (to {@link #retire} once it succeeded); -1 when the other file still holds
+   * entries (then nothing is retired, and {@link #clear} empties both once a commit covers all).
    */
-  void truncate(long size) throws IOException {
-    channel.truncate(size);
-    end = size;
+  int rotate() {
+    int other = 1 - active;
+    if (ends[other] != 0) {
+      return -1;
+    }
+    int covered = active;
+    active = other;
+    return covered;
   }
 
-  /** Whether the file holds any bytes. */
+  /**
+   * Empties a file a commit covers. Not synced: entries a commit covers are skipped by their
+   * sequence number if they come back.
+   */
+  void retire(int file) throws IOException {
+    if (file >= 0 && ends[file] != 0) {
+      channels[file].truncate(0);
+      ends[file] = 0;
+    }
+  }
+
+  /** Empties both files, once a commit covers every entry (not synced, as {@link #retire}). */
+  void clear() throws IOException {
+    retire(0);
+    retire(1);
+  }
+
+  /** Whether the files hold any bytes. */
   boolean isEmpty() {
-    return end == 0;
+    return ends[0] == 0 && ends[1] == 0;
   }
 
   @Override
   public void close() throws IOException {
-    channel.close();
+    IOUtils.close(channels);
   }
 
-  private void readFully(ByteBuffer buf, long pos) throws IOException {
+  private static void readFully(FileChannel channel, ByteBuffer buf, long pos) throws IOException {
     while (buf.hasRemaining()) {
       int n = channel.read(buf, pos + buf.position());
       if (n < 0) {
-        throw new IOException("unexpected end of " + path);
+        throw new IOException("unexpected end of a write-ahead log file");
       }
     }
   }

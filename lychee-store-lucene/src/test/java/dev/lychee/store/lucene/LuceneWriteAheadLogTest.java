@@ -102,11 +102,11 @@ class LuceneWriteAheadLogTest {
     Path crashed = dir.resolve("crashed");
     try (LuceneRecordStore store = new LuceneRecordStore(live, LOGGED)) {
       store.appendTurns(NS, S, Fixtures.turns(NS, S, 0, 2));
-      long whole = Files.size(live.resolve(WriteAheadLog.FILE_NAME));
+      long whole = Files.size(live.resolve(WriteAheadLog.FILE_NAMES.get(0)));
       store.appendTurns(NS, S, Fixtures.turns(NS, S, 2, 1));
       copy(live, crashed);
       // the process died half-way through writing the second entry
-      Path log = crashed.resolve(WriteAheadLog.FILE_NAME);
+      Path log = crashed.resolve(WriteAheadLog.FILE_NAMES.get(0));
       long full = Files.size(log);
       try (var ch = java.nio.channels.FileChannel.open(log, java.nio.file.StandardOpenOption.WRITE)) {
         ch.truncate(whole + (full - whole) / 2);
@@ -134,7 +134,7 @@ class LuceneWriteAheadLogTest {
       store.appendTurns(NS, S, Fixtures.turns(NS, S, 0, 3));
       copy(live, crashed);
     }
-    Files.write(crashed.resolve(WriteAheadLog.FILE_NAME), new byte[] {'L', 'W', 'A', 'L', 0, 0, 0, 9, 1, 2},
+    Files.write(crashed.resolve(WriteAheadLog.FILE_NAMES.get(0)), new byte[] {'L', 'W', 'A', 'L', 0, 0, 0, 9, 1, 2},
         java.nio.file.StandardOpenOption.APPEND);
     try (LuceneRecordStore store = new LuceneRecordStore(crashed, LOGGED)) {
       assertThat(store.turns(NS, S)).extracting(RawTurn::index).containsExactly(0, 1, 2);
@@ -150,10 +150,10 @@ class LuceneWriteAheadLogTest {
       store.appendTurns(NS, S, turns.subList(0, 2));
       store.appendTurns(NS, S, turns.subList(2, 4));
       store.putSegment(Fixtures.segment(turns), SegmentState.PENDING);
-      logged = Files.readAllBytes(index.resolve(WriteAheadLog.FILE_NAME));
+      logged = Files.readAllBytes(index.resolve(WriteAheadLog.FILE_NAMES.get(0)));
     }
     // the close committed them and emptied the log
-    assertThat(Files.size(index.resolve(WriteAheadLog.FILE_NAME))).isZero();
+    assertThat(logBytes(index)).isZero();
     assertThat(committedTurns(index)).isEqualTo(4);
     // the worst case: a commit holding the entries' changes but recording none of them, and the
     // log still full (a commit may hold more than it records; replay must then change nothing)
@@ -162,7 +162,7 @@ class LuceneWriteAheadLogTest {
       w.setLiveCommitData(Map.of(LuceneIndex.LOG_LSN, "0").entrySet());
       w.commit();
     }
-    Files.write(index.resolve(WriteAheadLog.FILE_NAME), logged);
+    Files.write(index.resolve(WriteAheadLog.FILE_NAMES.get(0)), logged);
     try (LuceneRecordStore store = new LuceneRecordStore(index, LOGGED)) {
       assertThat(store.turns(NS, S)).extracting(RawTurn::index).containsExactly(0, 1, 2, 3);
       assertThat(store.countTurns(NS)).isEqualTo(4);
@@ -171,7 +171,7 @@ class LuceneWriteAheadLogTest {
     }
     assertThat(committedTurns(index)).isEqualTo(4);
     // and entries a commit records as held are skipped outright: the same log again
-    Files.write(index.resolve(WriteAheadLog.FILE_NAME), logged);
+    Files.write(index.resolve(WriteAheadLog.FILE_NAMES.get(0)), logged);
     try (LuceneRecordStore store = new LuceneRecordStore(index, LOGGED)) {
       assertThat(store.countTurns(NS)).isEqualTo(4);
       assertThat(store.segments(NS)).hasSize(1);
@@ -185,13 +185,13 @@ class LuceneWriteAheadLogTest {
       List<RawTurn> turns = Fixtures.turns(NS, S, 0, 4);
       store.appendTurns(NS, S, turns);
       store.putSegment(Fixtures.segment(turns), SegmentState.PENDING);
-      assertThat(Files.size(index.resolve(WriteAheadLog.FILE_NAME))).isPositive();
+      assertThat(logBytes(index)).isPositive();
       store.commitEncoding(NS, Fixtures.segment(turns).id(), List.of(Fixtures.record(NS, S, "a fact", 1)), List.of());
       assertThat(committedTurns(index)).isEqualTo(4);
-      assertThat(Files.size(index.resolve(WriteAheadLog.FILE_NAME))).isZero();
+      assertThat(logBytes(index)).isZero();
       // a repeated append is a no-op and logs nothing
       assertThat(store.appendTurns(NS, S, turns)).isEmpty();
-      assertThat(Files.size(index.resolve(WriteAheadLog.FILE_NAME))).isZero();
+      assertThat(logBytes(index)).isZero();
     }
   }
 
@@ -216,7 +216,7 @@ class LuceneWriteAheadLogTest {
     try (LuceneRecordStore store = new LuceneRecordStore(index, off)) {
       store.appendTurns(NS, S, Fixtures.turns(NS, S, 0, 2));
       assertThat(committedTurns(index)).isEqualTo(2);
-      assertThat(Files.size(index.resolve(WriteAheadLog.FILE_NAME))).isZero();
+      assertThat(logBytes(index)).isZero();
     }
     assertThat(LuceneStoreConfig.defaults().writeAheadLog()).isTrue();
   }
@@ -248,6 +248,15 @@ class LuceneWriteAheadLogTest {
     assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
     reader.join(10_000);
     return lines;
+  }
+
+  /** Bytes in both files of the log. */
+  private static long logBytes(Path index) throws IOException {
+    long n = 0;
+    for (String f : WriteAheadLog.FILE_NAMES) {
+      n += Files.size(index.resolve(f));
+    }
+    return n;
   }
 
   private static void copy(Path from, Path to) throws IOException {
