@@ -26,16 +26,18 @@ import org.slf4j.LoggerFactory;
  * One Lucene index in one directory: a single {@link IndexWriter}, a near-real-time
  * {@link SearcherManager}, and the write discipline both SPIs rely on.
  *
- * <p>Writes are serialised by a lock. Each {@link #write} call ends in exactly one commit and only
- * then refreshes the searchers, so readers (in this process or after a crash) never see a part of
- * a call. If a call fails half-way, the writer is rolled back to the last commit and reopened,
- * so the partial changes cannot leak into the next call's commit.
+ * <p>Changes to the writer are serialised by a write lock. Each {@link #write} call ends in exactly
+ * one commit and then refreshes the searchers, so after a crash no part of a call is seen. If a
+ * call fails half-way, the writer is rolled back to the last commit and reopened (and the log
+ * replayed), so the partial changes cannot leak into the next call's commit.
  *
- * <p>Commits are deliberately not grouped across concurrent calls: {@code RecordStore} promises that
- * a returned write is on disk in one transaction of its own, and a shared commit would tie one
- * call's failure (which rolls the writer back) to the fate of the others. Throughput under
- * concurrent writers therefore rests on making each commit cheap, and reads cheap enough not to
- * compete with it (the record store and vector index cache what they decode per reader version).
+ * <p>A commit's fsyncs run outside the write lock, under a commit lock that durable writes hold
+ * from their work to the end of their commit (lock order: commit lock, then write lock): logged
+ * and deferred writes go on meanwhile and may land in that commit, which is safe because replaying
+ * a logged write is idempotent and a deferred one is rebuildable, and each logged write's changes
+ * are one atomic block. Durable calls are not grouped into one commit: {@code RecordStore} promises
+ * that a returned write is on disk in one transaction of its own, and a shared commit would tie one
+ * call's failure (which rolls the writer back) to the fate of the others.
  *
  * <p><b>Deferred writes.</b> {@link #writeDeferred} is for data the caller can rebuild from elsewhere
  * (the vectors of raw turns, which {@code MemoryWriter.backfillTurnVectors} re-embeds from the
@@ -49,8 +51,8 @@ import org.slf4j.LoggerFactory;
  * path (turns, pending segments): the work's changes go to the writer, an entry describing them to
  * the {@link WriteAheadLog} with one {@code fdatasync}, and readers see them at once (a
  * near-real-time reopen); the Lucene commit follows as for deferred writes. Every commit records
- * in its user data the last log entry it covers ({@link #LOG_LSN}), and the log is emptied after
- * it. On open, and after a rollback, the entries no commit covers are replayed in order through
+ * in its user data the last log entry it covers ({@link #LOG_LSN}), and the log file it covers is
+ * emptied after it. On open, and after a rollback, the entries no commit covers are replayed in order through
  * the {@link Replay} the owner gave ({@link #recover}), then committed. Replaying must be
  * idempotent (a commit may hold more than its recorded entry says: an entry whose changes are
  * there already changes nothing), which the turn log and the segment overlap check are. Why: a
