@@ -68,6 +68,20 @@ final class JsonCodec {
         dateTimeOrNull(n, "time"));
   }
 
+  /** Several turns as one JSON array (the write-ahead log's entry for a turn append). */
+  static String turns(List<RawTurn> turns) {
+    ArrayNode a = MAPPER.createArrayNode();
+    turns.forEach(t -> a.add(turnNode(t)));
+    return write(a);
+  }
+
+  /** The turns of {@link #turns(List)}. */
+  static List<RawTurn> turnList(String json) {
+    List<RawTurn> out = new ArrayList<>();
+    read(json).forEach(t -> out.add(turn(t)));
+    return out;
+  }
+
   // ---- segments ----
 
   static String segment(StoredSegment s) {

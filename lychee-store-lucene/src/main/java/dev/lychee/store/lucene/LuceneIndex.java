@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -18,21 +19,25 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One Lucene index in one directory: a single {@link IndexWriter}, a near-real-time
  * {@link SearcherManager}, and the write discipline both SPIs rely on.
  *
- * <p>Writes are serialised by a lock. Each {@link #write} call ends in exactly one commit and only
- * then refreshes the searchers, so readers (in this process or after a crash) never see a part of
- * a call. If a call fails half-way, the writer is rolled back to the last commit and reopened,
- * so the partial changes cannot leak into the next call's commit.
+ * <p>Changes to the writer are serialised by a write lock. Each {@link #write} call ends in exactly
+ * one commit and then refreshes the searchers, so after a crash no part of a call is seen. If a
+ * call fails half-way, the writer is rolled back to the last commit and reopened (and the log
+ * replayed), so the partial changes cannot leak into the next call's commit.
  *
- * <p>Commits are deliberately not grouped across concurrent calls: {@code RecordStore} promises that
- * a returned write is on disk in one transaction of its own, and a shared commit would tie one
- * call's failure (which rolls the writer back) to the fate of the others. Throughput under
- * concurrent writers therefore rests on making each commit cheap, and reads cheap enough not to
- * compete with it (the record store and vector index cache what they decode per reader version).
+ * <p>A commit's fsyncs run outside the write lock, under a commit lock that durable writes hold
+ * from their work to the end of their commit (lock order: commit lock, then write lock): logged
+ * and deferred writes go on meanwhile and may land in that commit, which is safe because replaying
+ * a logged write is idempotent and a deferred one is rebuildable, and each logged write's changes
+ * are one atomic block. Durable calls are not grouped into one commit: {@code RecordStore} promises
+ * that a returned write is on disk in one transaction of its own, and a shared commit would tie one
+ * call's failure (which rolls the writer back) to the fate of the others.
  *
  * <p><b>Deferred writes.</b> {@link #writeDeferred} is for data the caller can rebuild from elsewhere
  * (the vectors of raw turns, which {@code MemoryWriter.backfillTurnVectors} re-embeds from the
@@ -41,6 +46,18 @@ import org.apache.lucene.store.FSDirectory;
  * or on {@link #close}; a durable {@link #write} commits them with its own changes (a failed one,
  * rolled back, loses them, and their owner rebuilds them as after a crash). Why: on a loaded disk a commit's fsyncs cost tens of
  * milliseconds, and an {@code append} paid two commits (its turn, then its turn's vector).
+ *
+ * <p><b>Logged writes.</b> {@link #writeLogged} is for the record store's writes on the caller's
+ * path (turns, pending segments): the work's changes go to the writer, an entry describing them to
+ * the {@link WriteAheadLog} with one {@code fdatasync}, and readers see them at once (a
+ * near-real-time reopen); the Lucene commit follows as for deferred writes. Every commit records
+ * in its user data the last log entry it covers ({@link #LOG_LSN}), and the log file it covers is
+ * emptied after it. On open, and after a rollback, the entries no commit covers are replayed in order through
+ * the {@link Replay} the owner gave ({@link #recover}), then committed. Replaying must be
+ * idempotent (a commit may hold more than its recorded entry says: an entry whose changes are
+ * there already changes nothing), which the turn log and the segment overlap check are. Why: a
+ * commit fsyncs several files per new segment plus {@code segments_N}, and that was three
+ * quarters of a Lucene {@code append}'s latency (docs/defaults.md §3.3).
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
@@ -53,16 +70,45 @@ final class LuceneIndex implements AutoCloseable {
     T run(IndexSearcher searcher) throws IOException;
   }
 
+  /**
+   * A logged write's work: its result and the log entry that redoes its changes, or a null entry
+   * when it changed nothing.
+   */
+  @FunctionalInterface
+  interface LoggedWork<T> {
+    Logged<T> run(IndexWriter writer, IndexSearcher searcher) throws IOException;
+  }
+
+  /** What a logged write returns and the entry that redoes it (null: nothing changed). */
+  record Logged<T>(T result, byte[] entry) {}
+
+  /** Redoes one log entry's changes with the writer; must be idempotent (see the class comment). */
+  @FunctionalInterface
+  interface Replay {
+    void apply(IndexWriter writer, IndexSearcher searcher, byte[] entry) throws IOException;
+  }
+
+  /** Commit user data key: the sequence number of the last log entry the commit covers. */
+  static final String LOG_LSN = "lychee.wal.lsn";
+
+  private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
+
   /** Work done with the writer; the searcher shows everything committed before the call. */
   @FunctionalInterface
   interface WriteWork<T> {
     T run(IndexWriter writer, IndexSearcher searcher) throws IOException;
   }
 
+  private final Path path;
   private final Directory directory;
   private final Analyzer analyzer;
   private final LuceneStoreConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
+  /**
+   * Held by a commit from its start to its end, taken before the write lock: durable writes and
+   * commits run one at a time while logged and deferred writes go on (see {@link #run}).
+   */
+  private final ReentrantLock commitLock = new ReentrantLock();
   private volatile IndexWriter writer;
   private volatile SearcherManager searchers;
   private volatile boolean closed;
@@ -71,8 +117,16 @@ final class LuceneIndex implements AutoCloseable {
   /** A commit of deferred writes is scheduled (guarded by the write lock). */
   private boolean commitScheduled;
   private ScheduledExecutorService committer;
+  /** The write-ahead log, once {@link #recover} opened it; null without one. */
+  private WriteAheadLog log;
+  private Replay replay;
+  /** Sequence number of the last entry written to the log (guarded by the write lock). */
+  private long lastLsn;
+  /** Sequence number of the last entry a commit covers (guarded by the write lock). */
+  private long committedLsn;
 
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
+    this.path = path;
     this.analyzer = analyzer;
     this.config = config;
     try {
@@ -95,6 +149,10 @@ final class LuceneIndex implements AutoCloseable {
     // a compound file that is three files (.cfs, .cfe, .si) instead of a dozen, and on a busy disk
     // each fsync costs milliseconds (merged segments follow the merge policy's own rule)
     iwc.setUseCompoundFile(config.compoundFlushes());
+    // a near-real-time reopen follows every logged and deferred write: it must not wait for
+    // merges of the tiny segments it flushed (Lucene waits up to 500 ms by default; JFR showed
+    // appends parked there), and merges run in the background anyway
+    iwc.setMaxFullFlushMergeWaitMillis(0);
     KnnVectorsFormat vectors = new LycheeHnswVectorsFormat(config.hnswMaxConn(), config.hnswBeamWidth());
     iwc.setCodec(new Lucene912Codec() {
       @Override
@@ -108,6 +166,93 @@ final class LuceneIndex implements AutoCloseable {
     }
     this.writer = w;
     this.searchers = new SearcherManager(w, null);
+    String lsn = null;
+    Iterable<Map.Entry<String, String>> data = w.getLiveCommitData();
+    if (data != null) {
+      for (Map.Entry<String, String> e : data) {
+        if (LOG_LSN.equals(e.getKey())) {
+          lsn = e.getValue();
+        }
+      }
+    }
+    this.committedLsn = lsn == null ? 0 : Long.parseLong(lsn);
+    this.lastLsn = Math.max(lastLsn, committedLsn);
+  }
+
+  /**
+   * Opens the write-ahead log of this index (creating it if needed) and replays, in order, the
+   * entries no commit covers, then commits them; a torn tail is dropped with a warning. From here
+   * on {@link #writeLogged} logs instead of committing (unless
+   * {@link LuceneStoreConfig#writeAheadLog()} is off or the deferred commit is zero). Called once,
+   * by the owner, right after construction.
+   *
+   * @return how many entries were replayed
+   */
+  int recover(Replay replay) {
+    writeLock.lock();
+    try {
+      ensureOpen();
+      this.replay = replay;
+      this.log = new WriteAheadLog(path, config.fsync());
+      return replayLog();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot recover the write-ahead log of the Lucene index at " + path, e);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /** Replays what the log holds beyond the last commit and commits it; the caller holds the write lock. */
+  private int replayLog() throws IOException {
+    WriteAheadLog.Contents contents = log.read();
+    if (contents.torn() > 0) {
+      LOG.warn("write-ahead log {}: dropped a torn tail of {} bytes after {} whole entries (a write the process "
+          + "died in; it was never acknowledged)", log.path(), contents.torn(), contents.entries().size());
+    }
+    int replayed = 0;
+    for (WriteAheadLog.Entry entry : contents.entries()) {
+      lastLsn = Math.max(lastLsn, entry.lsn());
+      if (entry.lsn() <= committedLsn) {
+        continue; // a commit holds it already
+      }
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        replay.apply(writer, searcher, entry.payload());
+      } finally {
+        searchers.release(searcher);
+      }
+      // the next entry's work must see this one's changes (the turn log's and segments' checks)
+      searchers.maybeRefreshBlocking();
+      replayed++;
+    }
+    if (replayed > 0) {
+      LOG.info("write-ahead log {}: replayed {} entries beyond the last commit", log.path(), replayed);
+    }
+    commit();
+    return replayed;
+  }
+
+  /**
+   * Runs a write under the lock and makes it durable through the write-ahead log: its entry is
+   * synced before this returns, its changes are visible to readers at once, and a Lucene commit
+   * follows within {@link LuceneStoreConfig#deferredCommit()} or with the next durable write (see
+   * the class comment). Without a log (none recovered, {@link LuceneStoreConfig#writeAheadLog()}
+   * off, or a deferred commit of zero) it is a durable {@link #write}. A failure rolls the writer
+   * back and replays the log, so earlier logged writes stay visible.
+   */
+  <T> T writeLogged(LoggedWork<T> work) {
+    if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
+      return run((w, s) -> work.run(w, s).result(), true);
+    }
+    Object[] result = new Object[1];
+    this.<byte[]>run((w, s) -> {
+      Logged<T> logged = work.run(w, s);
+      result[0] = logged.result();
+      return logged.entry();
+    }, Mode.LOGGED);
+    @SuppressWarnings("unchecked")
+    T t = (T) result[0];
+    return t;
   }
 
   /** Runs read-only work on the current committed view. */
@@ -153,6 +298,16 @@ final class LuceneIndex implements AutoCloseable {
     return run(work, true);
   }
 
+  /** How {@link #run} makes a work's changes last. */
+  private enum Mode {
+    /** Committed before the call returns. */
+    COMMIT,
+    /** Committed later (rebuildable data). */
+    DEFERRED,
+    /** Logged and synced before the call returns, committed later; the work returns the entry. */
+    LOGGED
+  }
+
   /**
    * Runs a write under the lock and makes it visible to readers without a commit: it reaches disk
    * with the next commit, at the latest {@link LuceneStoreConfig#deferredCommit()} later or on
@@ -165,44 +320,139 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   private <T> T run(WriteWork<T> work, boolean durable) {
-    writeLock.lock();
+    return run(work, durable ? Mode.COMMIT : Mode.DEFERRED);
+  }
+
+  /**
+   * A durable write holds the commit lock from its work to the end of its commit, and the write
+   * lock only while it changes the writer: its fsyncs run while logged and deferred writes go on
+   * (see {@link #commitOutsideWriteLock}).
+   */
+  private <T> T run(WriteWork<T> work, Mode mode) {
+    boolean commits = mode == Mode.COMMIT;
+    if (commits) {
+      commitLock.lock();
+    }
     try {
-      ensureOpen();
-      IndexSearcher searcher = searchers.acquire();
       T result;
-      long before = writer.getMaxCompletedSequenceNumber();
+      PendingCommit pending = null;
+      writeLock.lock();
       try {
+        ensureOpen();
+        IndexSearcher searcher = searchers.acquire();
+        long before = writer.getMaxCompletedSequenceNumber();
         try {
-          result = work.run(writer, searcher);
-        } catch (RuntimeException e) {
-          if (writer.getMaxCompletedSequenceNumber() == before) {
-            // refused before it changed anything (a validation error): nothing to roll back, and
-            // a rollback would take deferred writes along
-            throw new Refused(e);
+          try {
+            result = work.run(writer, searcher);
+          } catch (RuntimeException e) {
+            if (writer.getMaxCompletedSequenceNumber() == before) {
+              // refused before it changed anything (a validation error): nothing to roll back, and
+              // a rollback would take deferred writes along
+              throw new Refused(e);
+            }
+            throw e;
           }
-          throw e;
+          if (commits) {
+            // takes what deferred and logged writes left along: one commit, not two
+            pending = beginCommit();
+          } else if (mode == Mode.LOGGED) {
+            byte[] entry = (byte[]) result;
+            if (entry != null) {
+              log.append(++lastLsn, entry);
+              uncommitted = true;
+              scheduleCommit();
+            }
+          } else {
+            uncommitted = true;
+            scheduleCommit();
+          }
+        } finally {
+          searchers.release(searcher);
         }
-        if (durable) {
-          // takes what deferred writes left along: one commit, not two
-          writer.commit();
-          uncommitted = false;
-        } else {
-          uncommitted = true;
-          scheduleCommit();
+        if (!commits) {
+          searchers.maybeRefreshBlocking();
+        }
+      } catch (Refused e) {
+        throw e.refusal;
+      } catch (IOException e) {
+        rollback(e);
+        throw new UncheckedIOException(e);
+      } catch (RuntimeException | Error e) {
+        rollback(e);
+        throw e;
+      } finally {
+        writeLock.unlock();
+      }
+      if (pending != null) {
+        commitOutsideWriteLock(pending);
+      }
+      return result;
+    } finally {
+      if (commits) {
+        commitLock.unlock();
+      }
+    }
+  }
+
+  /** A commit begun under the write lock: the writer, the last log entry it covers, the log file it retires. */
+  private record PendingCommit(IndexWriter writer, long lsn, int logFile) {}
+
+  /**
+   * Starts a commit under both locks: records the last log entry in the writer (every entry up to
+   * it is in the writer: log entries are written under the write lock after their changes) and
+   * sends later entries to the other log file.
+   */
+  private PendingCommit beginCommit() {
+    long lsn = lastLsn;
+    if (lsn > committedLsn) {
+      writer.setLiveCommitData(Map.of(LOG_LSN, Long.toString(lsn)).entrySet());
+    }
+    uncommitted = false;
+    int logFile = log == null ? -1 : log.rotate();
+    return new PendingCommit(writer, lsn, logFile);
+  }
+
+  /**
+   * Runs a begun commit's fsyncs without the write lock, so that appends are not held up by them
+   * (they were most of an append's wait). Safe because a commit may hold more than it records:
+   * a logged write that lands in it meanwhile is replayed idempotently after a crash, a deferred
+   * one is rebuildable, and durable writes wait on the commit lock, which the caller holds. A
+   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), so
+   * such a commit holds all of a write or none. A failure rolls back and replays the log.
+   */
+  private void commitOutsideWriteLock(PendingCommit pending) {
+    try {
+      pending.writer().commit();
+    } catch (IOException | RuntimeException e) {
+      writeLock.lock();
+      try {
+        if (writer == pending.writer()) {
+          rollback(e);
         }
       } finally {
-        searchers.release(searcher);
+        writeLock.unlock();
       }
-      searchers.maybeRefreshBlocking();
-      return result;
-    } catch (Refused e) {
-      throw e.refusal;
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException(io);
+      }
+      throw (RuntimeException) e;
+    }
+    writeLock.lock();
+    try {
+      if (writer == pending.writer()) {
+        committedLsn = Math.max(committedLsn, pending.lsn());
+        if (log != null) {
+          if (lastLsn == pending.lsn()) {
+            log.clear(); // nothing was logged meanwhile: the commit covers every entry
+          } else {
+            log.retire(pending.logFile());
+          }
+        }
+        // readers see a durable write's changes once they are committed
+        searchers.maybeRefreshBlocking();
+      }
     } catch (IOException e) {
-      rollback(e);
       throw new UncheckedIOException(e);
-    } catch (RuntimeException | Error e) {
-      rollback(e);
-      throw e;
     } finally {
       writeLock.unlock();
     }
@@ -221,8 +471,23 @@ final class LuceneIndex implements AutoCloseable {
   /** Commits what deferred writes left; the caller holds the write lock. */
   private void commitDeferred() throws IOException {
     if (uncommitted) {
-      writer.commit();
-      uncommitted = false;
+      commit();
+    }
+  }
+
+  /**
+   * Commits the writer under the write lock (on open, after a rollback, on close), recording the
+   * last log entry it covers, then empties the log: every logged entry's changes are in the writer.
+   */
+  private void commit() throws IOException {
+    if (lastLsn > committedLsn) {
+      writer.setLiveCommitData(Map.of(LOG_LSN, Long.toString(lastLsn)).entrySet());
+    }
+    writer.commit();
+    committedLsn = lastLsn;
+    uncommitted = false;
+    if (log != null) {
+      log.clear();
     }
   }
 
@@ -244,19 +509,24 @@ final class LuceneIndex implements AutoCloseable {
 
   /** The scheduled commit: a failure rolls back (the deferred data is rebuilt by its owner). */
   private void commitNow() {
-    writeLock.lock();
+    commitLock.lock();
     try {
-      commitScheduled = false;
-      if (closed) {
-        return;
-      }
+      PendingCommit pending;
+      writeLock.lock();
       try {
-        commitDeferred();
-      } catch (IOException | RuntimeException e) {
-        rollback(e);
+        commitScheduled = false;
+        if (closed || !uncommitted) {
+          return;
+        }
+        pending = beginCommit();
+      } finally {
+        writeLock.unlock();
       }
+      commitOutsideWriteLock(pending);
+    } catch (RuntimeException e) {
+      // rolled back (and the log replayed) already; the deferred data is rebuilt by its owner
     } finally {
-      writeLock.unlock();
+      commitLock.unlock();
     }
   }
 
@@ -270,6 +540,10 @@ final class LuceneIndex implements AutoCloseable {
       writer.rollback();
       old.close();
       openWriter();
+      if (log != null) {
+        // acknowledged logged writes were in the writer too: bring them back
+        replayLog();
+      }
     } catch (IOException | RuntimeException e) {
       cause.addSuppressed(e);
     }
@@ -283,6 +557,7 @@ final class LuceneIndex implements AutoCloseable {
 
   @Override
   public void close() {
+    commitLock.lock();
     writeLock.lock();
     try {
       if (closed) {
@@ -298,11 +573,15 @@ final class LuceneIndex implements AutoCloseable {
         searchers.close();
         writer.close();
         directory.close();
+        if (log != null) {
+          log.close();
+        }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     } finally {
       writeLock.unlock();
+      commitLock.unlock();
     }
   }
 }

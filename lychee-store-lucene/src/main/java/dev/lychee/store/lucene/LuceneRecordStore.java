@@ -18,6 +18,8 @@ import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.store.MergeOnPut;
 import dev.lychee.core.store.VersionedCache;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -25,8 +27,10 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
@@ -40,9 +44,12 @@ import org.apache.lucene.search.TermQuery;
  * {@link SegmentDocs}, {@link JsonDocs} for records and nodes, {@link LuceneTextSearch},
  * {@link SessionEraser}); it owns the write calls that span kinds.
  *
- * <p>Every write method is one commit ({@link LuceneIndex#write}): when it returns the change is
- * on disk, and a crash before that leaves none of it. Merges (records, nodes) read the stored
- * version first under the write lock.
+ * <p>Every write method is durable and all-or-nothing when it returns: {@link #appendTurns} and
+ * {@link #putSegment}, the writes on an {@code append}'s path, through the index's write-ahead log
+ * ({@link LuceneIndex#writeLogged}: one synced log entry, replayed on open if no commit took it
+ * along), every other write through its own commit ({@link LuceneIndex#write}), which takes the
+ * logged ones along. A crash before a call returns leaves none of it. Merges (records, nodes) read
+ * the stored version first under the write lock.
  *
  * <p>Recall reads the same turns, records, nodes and lexical hits many times per question; decoded
  * values are cached per reader version ({@link LuceneStoreConfig#readCacheMaxEntries()}), so every
@@ -80,6 +87,8 @@ public final class LuceneRecordStore implements RecordStore {
     this.records = new JsonDocs<>(index, cache, KIND_RECORD, 'r', JsonCodec::record);
     this.nodes = new JsonDocs<>(index, cache, KIND_NODE, 'n', JsonCodec::node);
     this.search = new LuceneTextSearch(index, cache, analyzer, config.maxQueryTerms());
+    // after the sequence: replayed turns and segments take their numbers from it
+    index.recover(this::replay);
   }
 
   /** Opens (or creates) a checked store in {@code directory}. */
@@ -91,7 +100,10 @@ public final class LuceneRecordStore implements RecordStore {
 
   @Override
   public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> turns) {
-    return index.write((writer, searcher) -> TurnDocs.insert(writer, searcher, namespace, session, turns, seq));
+    return index.writeLogged((writer, searcher) -> {
+      List<RawTurn> fresh = TurnDocs.insert(writer, searcher, namespace, session, turns, seq);
+      return new LuceneIndex.Logged<>(fresh, fresh.isEmpty() ? null : entry(LOGGED_TURNS, JsonCodec.turns(fresh)));
+    });
   }
 
   @Override
@@ -138,7 +150,43 @@ public final class LuceneRecordStore implements RecordStore {
 
   @Override
   public boolean putSegment(Segment segment, SegmentState state) {
-    return segments.put(segment, state);
+    return index.writeLogged((writer, searcher) -> {
+      boolean stored = SegmentDocs.put(writer, searcher, segment, state);
+      return new LuceneIndex.Logged<>(stored,
+          stored ? entry(LOGGED_SEGMENT, JsonCodec.segment(new StoredSegment(segment, state, null))) : null);
+    });
+  }
+
+  // ---- the write-ahead log's entries ----
+
+  private static final char LOGGED_TURNS = 'T';
+  private static final char LOGGED_SEGMENT = 'S';
+
+  /** A log entry: one letter for the write, then its JSON. */
+  private static byte[] entry(char kind, String json) {
+    return (kind + json).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Redoes a logged write on open: the same insert as the call that logged it, so a turn or
+   * segment a commit already holds is skipped (the turn log's and the overlap check's own rules)
+   * and nothing is stored twice.
+   */
+  private void replay(IndexWriter writer, IndexSearcher searcher, byte[] entry) throws IOException {
+    String text = new String(entry, StandardCharsets.UTF_8);
+    String json = text.substring(1);
+    switch (text.charAt(0)) {
+      case LOGGED_TURNS -> {
+        List<RawTurn> logged = JsonCodec.turnList(json);
+        RawTurn first = logged.get(0);
+        TurnDocs.insert(writer, searcher, first.namespace(), first.session(), logged, seq);
+      }
+      case LOGGED_SEGMENT -> {
+        StoredSegment s = JsonCodec.segment(json);
+        SegmentDocs.put(writer, searcher, s.segment(), s.state());
+      }
+      default -> throw new IOException("unknown write-ahead log entry kind '" + text.charAt(0) + "'");
+    }
   }
 
   @Override

@@ -39,7 +39,13 @@ import java.util.Objects;
  *     commit takes them to disk (default 1 s; {@code Duration.ZERO} commits each write). They are
  *     the only data written this way, because the write path re-embeds missing turn vectors from
  *     the stored turns ({@code Lychee.encodePending}); records, nodes and their vectors are always
- *     committed before the call returns (docs/defaults.md §3.3)
+ *     committed before the call returns (docs/defaults.md §3.3); also how long turns and pending
+ *     segments may stay committed only in the write-ahead log
+ * @param writeAheadLog whether the record store makes appended turns and pending segments durable
+ *     with one synced entry in a write-ahead log of its own and commits them to the index later,
+ *     within {@code deferredCommit} or with the next other write (default true; false commits each
+ *     such write, as before). The log is replayed on open; a torn tail is dropped (docs/defaults.md
+ *     §3.3)
  */
 public record LuceneStoreConfig(
     double ramBufferMb,
@@ -55,7 +61,8 @@ public record LuceneStoreConfig(
     int readCacheMaxEntries,
     long vectorCacheMaxBytes,
     boolean compoundFlushes,
-    Duration deferredCommit) {
+    Duration deferredCommit,
+    boolean writeAheadLog) {
 
   public LuceneStoreConfig {
     if (!(ramBufferMb >= 1)) {
@@ -111,7 +118,8 @@ public record LuceneStoreConfig(
         .readCacheMaxEntries(readCacheMaxEntries)
         .vectorCacheMaxBytes(vectorCacheMaxBytes)
         .compoundFlushes(compoundFlushes)
-        .deferredCommit(deferredCommit);
+        .deferredCommit(deferredCommit)
+        .writeAheadLog(writeAheadLog);
   }
 
   /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
@@ -136,6 +144,7 @@ public record LuceneStoreConfig(
     private long vectorCacheMaxBytes = 256L * 1024 * 1024;
     private boolean compoundFlushes = true;
     private Duration deferredCommit = Duration.ofSeconds(1);
+    private boolean writeAheadLog = true;
 
     private Builder() {}
 
@@ -201,10 +210,15 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder writeAheadLog(boolean v) {
+      this.writeAheadLog = v;
+      return this;
+    }
+
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
           minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync,
-          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, deferredCommit);
+          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, deferredCommit, writeAheadLog);
     }
   }
 }

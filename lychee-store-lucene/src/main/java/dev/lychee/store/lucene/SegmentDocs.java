@@ -35,25 +35,24 @@ final class SegmentDocs {
   }
 
   /**
-   * Stores the segment unless a stored one of its session shares a turn ({@link SegmentOverlap}),
-   * checked under the index's write lock against every earlier commit.
+   * Stores the segment unless a stored one of its session shares a turn ({@link SegmentOverlap});
+   * runs inside a write call, so the check sees every earlier write under the index's write lock.
    */
-  boolean put(Segment segment, SegmentState state) {
-    return index.write((writer, searcher) -> {
-      Query meeting = new BooleanQuery.Builder()
-          .add(StoreFields.sessionScope(segment.namespace(), KIND_SEGMENT, segment.session()), BooleanClause.Occur.FILTER)
-          .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.FIRST, Long.MIN_VALUE, segment.lastIndex()),
-              BooleanClause.Occur.FILTER)
-          .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.LAST, segment.firstIndex(), Long.MAX_VALUE),
-              BooleanClause.Occur.FILTER)
-          .build();
-      boolean overlaps = SegmentOverlap.sharesTurn(segment, Hits.all(searcher, meeting, BY_SESSION_FIRST).stream()
-          .map(d -> JsonCodec.segment(Hits.json(d)).segment()).toList());
-      if (!overlaps) {
-        write(writer, new StoredSegment(segment, state, null));
-      }
-      return !overlaps;
-    });
+  static boolean put(IndexWriter writer, IndexSearcher searcher, Segment segment, SegmentState state)
+      throws IOException {
+    Query meeting = new BooleanQuery.Builder()
+        .add(StoreFields.sessionScope(segment.namespace(), KIND_SEGMENT, segment.session()), BooleanClause.Occur.FILTER)
+        .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.FIRST, Long.MIN_VALUE, segment.lastIndex()),
+            BooleanClause.Occur.FILTER)
+        .add(NumericDocValuesField.newSlowRangeQuery(StoreFields.LAST, segment.firstIndex(), Long.MAX_VALUE),
+            BooleanClause.Occur.FILTER)
+        .build();
+    boolean overlaps = SegmentOverlap.sharesTurn(segment, Hits.all(searcher, meeting, BY_SESSION_FIRST).stream()
+        .map(d -> JsonCodec.segment(Hits.json(d)).segment()).toList());
+    if (!overlaps) {
+      write(writer, new StoredSegment(segment, state, null));
+    }
+    return !overlaps;
   }
 
   void setState(String namespace, String segmentId, SegmentState state, String error) {

@@ -59,12 +59,15 @@ final class TurnDocs {
     if (fresh.isEmpty()) {
       return List.of();
     }
+    List<Document> docs = new ArrayList<>();
     if (searcher.count(new TermQuery(StoreFields.uid(KIND_SESSION, namespace, session))) == 0) {
-      writer.addDocument(StoreDocuments.session(namespace, session, seq.next()));
+      docs.add(StoreDocuments.session(namespace, session, seq.next()));
     }
     for (RawTurn t : fresh) {
-      writer.addDocument(StoreDocuments.turn(t, seq.next()));
+      docs.add(StoreDocuments.turn(t, seq.next()));
     }
+    // one atomic block: a commit running beside this write (LuceneIndex) holds all of it or none
+    writer.addDocuments(docs);
     return List.copyOf(fresh);
   }
 
