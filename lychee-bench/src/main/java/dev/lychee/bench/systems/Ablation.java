@@ -234,6 +234,27 @@ public enum Ablation {
     IngestConfig ingest(IngestConfig base) {
       return DERIVED_FRAMES.ingest(base);
     }
+  },
+  /**
+   * A read-side variant (issue 21): at most two query variants embedded per plan, the question and
+   * the next distinct one ({@link RetrievalConfig#maxEmbeddedVariants()}); the others still go to
+   * the lexical channel.
+   */
+  EMBED_TWO_VARIANTS("lychee-embed-2-variants", false) {
+    @Override
+    RetrievalConfig retrieval(RetrievalConfig base) {
+      return base.toBuilder().maxEmbeddedVariants(2).build();
+    }
+  },
+  /**
+   * A read-side variant (issue 21): only the question is embedded
+   * ({@link RetrievalConfig#maxEmbeddedVariants()} = 1); the other variants go to the lexical channel.
+   */
+  EMBED_QUESTION_ONLY("lychee-embed-question-only", false) {
+    @Override
+    RetrievalConfig retrieval(RetrievalConfig base) {
+      return base.toBuilder().maxEmbeddedVariants(1).build();
+    }
   };
 
   private final String systemName;
