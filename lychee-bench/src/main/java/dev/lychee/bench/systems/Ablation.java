@@ -247,13 +247,14 @@ public enum Ablation {
     }
   },
   /**
-   * A read-side variant (issue 21): only the question is embedded
-   * ({@link RetrievalConfig#maxEmbeddedVariants()} = 1); the other variants go to the lexical channel.
+   * The read side before issue 21's bound: every distinct query variant of the plan is embedded and
+   * searched by the vector channels ({@link RetrievalConfig#maxEmbeddedVariants()} = 0; the default
+   * embeds the question only).
    */
-  EMBED_QUESTION_ONLY("lychee-embed-question-only", false) {
+  EMBED_ALL_VARIANTS("lychee-embed-all-variants", false) {
     @Override
     RetrievalConfig retrieval(RetrievalConfig base) {
-      return base.toBuilder().maxEmbeddedVariants(1).build();
+      return base.toBuilder().maxEmbeddedVariants(0).build();
     }
   };
 

@@ -20,7 +20,7 @@ public final class SystemCatalog {
       "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-no-latest-first",
       "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
       "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
-      "lychee-embed-2-variants", "lychee-embed-question-only");
+      "lychee-embed-2-variants", "lychee-embed-all-variants");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -95,7 +95,7 @@ public final class SystemCatalog {
           "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-plan-plain-temporal",
           "lychee-no-latest-first", "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
           "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
-          "lychee-embed-2-variants", "lychee-embed-question-only" ->
+          "lychee-embed-2-variants", "lychee-embed-all-variants" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };

@@ -146,9 +146,11 @@ public final class RetrievalConfig {
   }
 
   /**
-   * The most distinct query variants embedded per plan (docs/defaults.md §4.2); 0, the default,
-   * embeds every variant. With a bound the first ones in route order get a vector (the question
-   * always does); the rest are searched only by the channels that match words (lexical).
+   * The most distinct query variants embedded per plan (docs/defaults.md §4.2): 1 by default, the
+   * question only; 0 embeds every variant. With a bound the first ones in route order get a vector
+   * (the question always does); the rest are searched only by the channels that match words
+   * (lexical). On the LoCoMo dev half the question alone recalled as much as all variants
+   * (R@10 .837 against .823) for a third of the query embeddings.
    */
   public int maxEmbeddedVariants() {
     return maxEmbeddedVariants;
@@ -185,7 +187,8 @@ public final class RetrievalConfig {
     private BudgetConfig budget = BudgetConfig.defaults();
     private PlanRules plan = PlanRules.defaults();
     private int maxVariants = 8;
-    private int maxEmbeddedVariants = 0;
+    // measured, docs/defaults.md §4.2: the vector channels did as well with the question alone
+    private int maxEmbeddedVariants = 1;
     private int earlyChannelThreads = Math.min(2, Math.max(0, Runtime.getRuntime().availableProcessors() - 1));
 
     private Builder() {}
@@ -265,7 +268,7 @@ public final class RetrievalConfig {
 
     /**
      * The most distinct query variants embedded per plan, {@code >= 1}, the question always among
-     * them; 0 (the default) embeds every variant.
+     * them (default 1: the question only); 0 embeds every variant.
      */
     public Builder maxEmbeddedVariants(int n) {
       maxEmbeddedVariants = n;

@@ -116,7 +116,7 @@ class EmbeddedVariantsTest {
     assertThatThrownBy(() -> queries(-1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> RetrievalConfig.builder().maxEmbeddedVariants(-1).build())
         .isInstanceOf(IllegalArgumentException.class);
-    assertThat(RetrievalConfig.defaults().maxEmbeddedVariants()).isZero();
+    assertThat(RetrievalConfig.defaults().maxEmbeddedVariants()).isEqualTo(1);
     assertThat(RetrievalConfig.defaults().toBuilder().maxEmbeddedVariants(2).build().maxEmbeddedVariants())
         .isEqualTo(2);
   }
