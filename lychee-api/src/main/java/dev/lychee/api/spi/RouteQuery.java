@@ -18,9 +18,9 @@ import java.util.Set;
  * @param route the route being recalled
  * @param variants the texts to search with, casefold-unique, best first: the question, the route
  *     goal and the route queries, cut to the configured maximum (constraints are never searched)
- * @param vectors the query-side embedding of the embedded variants, all computed in one batch per
- *     question: every variant by default, the first ones when the number embedded per plan is bounded
- *     ({@link #embeddedVariants}); empty in the route queries a channel that needs no vectors
+ * @param vectors the query-side embedding of the embedded variants ({@link #embeddedVariants}), all
+ *     computed in one batch per question: every variant, or the first ones when the number embedded
+ *     per plan is bounded (the pipeline's default embeds the question only); empty in the route queries a channel that needs no vectors
  *     ({@link RecallChannel#needsVectors}) may be given while that batch is being embedded
  *     ({@link #withoutVectors})
  * @param dateFilter the date range the evidence should fall in: the route's own filter, else the

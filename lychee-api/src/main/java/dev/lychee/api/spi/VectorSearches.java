@@ -23,8 +23,8 @@ import java.util.List;
 public interface VectorSearches {
 
   /**
-   * The hits of each of {@code query}'s embedded variants ({@link RouteQuery#embeddedVariants}) in index {@code kind} of {@code namespace}, in
-   * variant order.
+   * The hits of each of {@code query}'s embedded variants ({@link RouteQuery#embeddedVariants}) in
+   * index {@code kind} of {@code namespace}, in variant order.
    *
    * @param index the index to search (compared by identity when a search is shared)
    * @param namespace the recall's namespace

@@ -24,7 +24,9 @@ import java.util.Set;
  * {@link Embedder#embedQueries} batch, the route's date filter (else the plan's) and the content
  * terms of the question and the route's queries; the context shares vector searches between the
  * plan's routes ({@link PlanSearches}). Public so that tests of a custom channel can
- * hand it exactly what the pipeline would. Stateless.
+ * hand it exactly what the pipeline would. The {@code context} and {@code of} methods embed every
+ * variant, as the pipeline does with {@code RetrievalConfig.maxEmbeddedVariants} 0; the pipeline's
+ * default bound (the question only) is {@link #embedded(List, Embedder, int)} with 1. Stateless.
  */
 public final class RouteQueries {
   private RouteQueries() {}
