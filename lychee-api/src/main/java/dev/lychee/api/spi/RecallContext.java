@@ -56,8 +56,8 @@ public record RecallContext(Question question, RecallPlan plan, int k, List<Rout
   }
 
   /**
-   * The hits of each of {@code query}'s variants in index {@code kind} of this context's namespace,
-   * in variant order, through {@link #searches()}: a channel that searches vectors this way shares
+   * The hits of each of {@code query}'s embedded variants ({@link RouteQuery#embeddedVariants}) in
+   * index {@code kind} of this context's namespace, in variant order, through {@link #searches()}: a channel that searches vectors this way shares
    * each search with the plan's other routes (same hits as {@code index.searchAll(namespace(),
    * kind, vectors of the variants, limit, null)}).
    */

@@ -2,6 +2,7 @@ package dev.lychee.api.spi;
 
 import dev.lychee.api.DateRange;
 import dev.lychee.api.RecallRoute;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -17,9 +18,11 @@ import java.util.Set;
  * @param route the route being recalled
  * @param variants the texts to search with, casefold-unique, best first: the question, the route
  *     goal and the route queries, cut to the configured maximum (constraints are never searched)
- * @param vectors the query-side embedding of every variant, all computed in one batch per question;
- *     empty in the route queries a channel that needs no vectors ({@link RecallChannel#needsVectors})
- *     may be given while that batch is being embedded ({@link #withoutVectors})
+ * @param vectors the query-side embedding of the embedded variants ({@link #embeddedVariants}), all
+ *     computed in one batch per question: every variant, or the first ones when the number embedded
+ *     per plan is bounded (the pipeline's default embeds the question only); empty in the route queries a channel that needs no vectors
+ *     ({@link RecallChannel#needsVectors}) may be given while that batch is being embedded
+ *     ({@link #withoutVectors})
  * @param dateFilter the date range the evidence should fall in: the route's own filter, else the
  *     plan's; {@code null} when the question names no time
  * @param terms the content words of the question and the route's queries, casefolded and lightly
@@ -32,9 +35,9 @@ public record RouteQuery(RecallRoute route, List<String> variants, Map<String, f
     Objects.requireNonNull(route, "route");
     variants = List.copyOf(variants);
     vectors = Map.copyOf(vectors);
-    for (String v : variants) {
-      if (!vectors.isEmpty() && !vectors.containsKey(v)) {
-        throw new IllegalArgumentException("route " + route.id() + ": no vector for variant '" + v + "'");
+    for (String v : vectors.keySet()) {
+      if (!variants.contains(v)) {
+        throw new IllegalArgumentException("route " + route.id() + ": a vector for '" + v + "', not one of its variants");
       }
     }
     terms = Collections.unmodifiableSet(new LinkedHashSet<>(terms));
@@ -69,6 +72,30 @@ public record RouteQuery(RecallRoute route, List<String> variants, Map<String, f
   }
 
   /**
+   * The variants that have a vector, in variant order: the ones vector channels search with. All of
+   * {@link #variants} unless the number of texts embedded per plan is bounded; the others still feed
+   * channels that match words.
+   *
+   * @throws IllegalStateException in a route query {@link #withoutVectors without vectors}
+   */
+  public List<String> embeddedVariants() {
+    if (!hasVectors()) {
+      throw new IllegalStateException("route " + route.id() + ": the variants are not embedded yet; a channel that"
+          + " reads vectors must not declare needsVectors() false");
+    }
+    if (vectors.size() == variants.size()) {
+      return variants;
+    }
+    List<String> out = new ArrayList<>(vectors.size());
+    for (String v : variants) {
+      if (vectors.containsKey(v)) {
+        out.add(v);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
    * The embedding of one variant.
    *
    * @throws IllegalStateException in a route query {@link #withoutVectors without vectors}: a
@@ -81,7 +108,8 @@ public record RouteQuery(RecallRoute route, List<String> variants, Map<String, f
     }
     float[] v = vectors.get(variant);
     if (v == null) {
-      throw new IllegalArgumentException("route " + route.id() + ": '" + variant + "' is not one of its variants");
+      throw new IllegalArgumentException("route " + route.id() + ": '" + variant + "' is not one of its embedded"
+          + " variants");
     }
     return v;
   }

@@ -12,8 +12,9 @@ import java.util.List;
  * otherwise compare the same query vector with every stored vector once per route. A context built
  * without one searches the index directly ({@link #DIRECT}).
  *
- * <p>Contract: {@link #searchAll} returns, for each variant of {@code query} in variant order, the
- * hits {@code index.searchAll(namespace, kind, vectors of query's variants, limit, null)} would
+ * <p>Contract: {@link #searchAll} returns, for each embedded variant of {@code query}
+ * ({@link RouteQuery#embeddedVariants}) in variant order, the hits {@code index.searchAll(namespace,
+ * kind, vectors of those variants, limit, null)} would
  * return for it (a sharing implementation may answer from a search made earlier in the same recall,
  * so a write racing the recall may be seen by some routes and not by others, as with any read).
  * Thread-safe: channels of one recall may run on several threads.
@@ -22,8 +23,8 @@ import java.util.List;
 public interface VectorSearches {
 
   /**
-   * The hits of each of {@code query}'s variants in index {@code kind} of {@code namespace}, in
-   * variant order.
+   * The hits of each of {@code query}'s embedded variants ({@link RouteQuery#embeddedVariants}) in
+   * index {@code kind} of {@code namespace}, in variant order.
    *
    * @param index the index to search (compared by identity when a search is shared)
    * @param namespace the recall's namespace
@@ -37,10 +38,11 @@ public interface VectorSearches {
   VectorSearches DIRECT = (index, namespace, kind, query, limit) ->
       index.searchAll(namespace, kind, vectorsOf(query), limit, null);
 
-  /** The vectors of {@code query}'s variants, in variant order. */
+  /** The vectors of {@code query}'s embedded variants ({@link RouteQuery#embeddedVariants}), in variant order. */
   static List<float[]> vectorsOf(RouteQuery query) {
-    List<float[]> out = new ArrayList<>(query.variants().size());
-    for (String v : query.variants()) {
+    List<String> variants = query.embeddedVariants();
+    List<float[]> out = new ArrayList<>(variants.size());
+    for (String v : variants) {
       out.add(query.vector(v));
     }
     return out;

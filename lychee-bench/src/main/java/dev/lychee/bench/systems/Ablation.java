@@ -234,6 +234,28 @@ public enum Ablation {
     IngestConfig ingest(IngestConfig base) {
       return DERIVED_FRAMES.ingest(base);
     }
+  },
+  /**
+   * A read-side variant (issue 21): at most two query variants embedded per plan, the question and
+   * the next distinct one ({@link RetrievalConfig#maxEmbeddedVariants()}); the others still go to
+   * the lexical channel.
+   */
+  EMBED_TWO_VARIANTS("lychee-embed-2-variants", false) {
+    @Override
+    RetrievalConfig retrieval(RetrievalConfig base) {
+      return base.toBuilder().maxEmbeddedVariants(2).build();
+    }
+  },
+  /**
+   * The read side before issue 21's bound: every distinct query variant of the plan is embedded and
+   * searched by the vector channels ({@link RetrievalConfig#maxEmbeddedVariants()} = 0; the default
+   * embeds the question only).
+   */
+  EMBED_ALL_VARIANTS("lychee-embed-all-variants", false) {
+    @Override
+    RetrievalConfig retrieval(RetrievalConfig base) {
+      return base.toBuilder().maxEmbeddedVariants(0).build();
+    }
   };
 
   private final String systemName;

@@ -19,7 +19,8 @@ public final class SystemCatalog {
       "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal", "lychee-plan-single-aggregate",
       "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-no-latest-first",
       "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
-      "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings");
+      "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
+      "lychee-embed-2-variants", "lychee-embed-all-variants");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -93,7 +94,8 @@ public final class SystemCatalog {
           "lychee-plan-no-person", "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal",
           "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-plan-plain-temporal",
           "lychee-no-latest-first", "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
-          "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings" ->
+          "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
+          "lychee-embed-2-variants", "lychee-embed-all-variants" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };

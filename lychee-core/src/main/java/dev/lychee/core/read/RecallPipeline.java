@@ -54,6 +54,7 @@ public final class RecallPipeline implements AutoCloseable {
   private final Embedder embedder;
   private final RouteScorer scorer;
   private final int maxVariants;
+  private final int maxEmbeddedVariants;
   private final BudgetConfig budgets;
   private final EvidenceTokens tokens;
   /** Runs the channels that need no vectors during the query batch; null: every channel after it. */
@@ -70,6 +71,7 @@ public final class RecallPipeline implements AutoCloseable {
     this.embedder = embedder;
     this.scorer = new RouteScorer(store, config);
     this.maxVariants = config.maxVariants();
+    this.maxEmbeddedVariants = config.maxEmbeddedVariants();
     this.budgets = config.budget();
     this.tokens = tokens;
     boolean anyEarly = this.channels.stream().anyMatch(c -> !c.needsVectors());
@@ -108,7 +110,7 @@ public final class RecallPipeline implements AutoCloseable {
     Future<List<List<Candidate>>> earlyHits = startEarly(question, plan, depth, texts);
     List<RouteQuery> queries;
     try {
-      queries = RouteQueries.embedded(texts, embedder);
+      queries = RouteQueries.embedded(texts, embedder, maxEmbeddedVariants);
     } catch (RuntimeException | Error e) {
       // leave nothing running behind a failed recall: wait for the early channels, keep their error too
       Throwable other = outcome(earlyHits);

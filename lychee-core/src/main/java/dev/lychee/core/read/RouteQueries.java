@@ -12,6 +12,7 @@ import dev.lychee.core.recall.PlanSearches;
 import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,9 @@ import java.util.Set;
  * {@link Embedder#embedQueries} batch, the route's date filter (else the plan's) and the content
  * terms of the question and the route's queries; the context shares vector searches between the
  * plan's routes ({@link PlanSearches}). Public so that tests of a custom channel can
- * hand it exactly what the pipeline would. Stateless.
+ * hand it exactly what the pipeline would. The {@code context} and {@code of} methods embed every
+ * variant, as the pipeline does with {@code RetrievalConfig.maxEmbeddedVariants} 0; the pipeline's
+ * default bound (the question only) is {@link #embedded(List, Embedder, int)} with 1. Stateless.
  */
 public final class RouteQueries {
   private RouteQueries() {}
@@ -73,11 +76,38 @@ public final class RouteQueries {
    * embedded in one {@link Embedder#embedQueries} batch.
    */
   public static List<RouteQuery> embedded(List<RouteQuery> queries, Embedder embedder) {
+    return embedded(queries, embedder, 0);
+  }
+
+  /**
+   * {@code queries} with vectors for at most {@code maxEmbedded} distinct variants of the plan
+   * (docs/defaults.md §4.2; 0: all of them), embedded in one {@link Embedder#embedQueries} batch:
+   * the first distinct ones in route order, so every route's first variant, the question, is always
+   * among them. The other variants stay in each route's {@link RouteQuery#variants} for the
+   * channels that match words; vector channels search with {@link RouteQuery#embeddedVariants}.
+   *
+   * @param maxEmbedded the most texts embedded per plan, {@code >= 1}, or 0 for no bound
+   */
+  public static List<RouteQuery> embedded(List<RouteQuery> queries, Embedder embedder, int maxEmbedded) {
+    if (maxEmbedded < 0) {
+      throw new IllegalArgumentException("maxEmbedded must be >= 0 (0: no bound), got " + maxEmbedded);
+    }
     Set<String> distinct = new LinkedHashSet<>();
+    // the question leads every route's variants: take each route's first before any other variant,
+    // so a bound below the number of routes still embeds what every route searches with first
+    for (RouteQuery q : queries) {
+      if (!q.variants().isEmpty()) {
+        distinct.add(q.variants().get(0));
+      }
+    }
     for (RouteQuery q : queries) {
       distinct.addAll(q.variants());
     }
     List<String> texts = new ArrayList<>(distinct);
+    if (maxEmbedded > 0 && texts.size() > maxEmbedded) {
+      int keep = Math.max(maxEmbedded, firstVariants(queries));
+      texts = new ArrayList<>(texts.subList(0, Math.min(keep, texts.size())));
+    }
     List<float[]> vecs = embedder.embedQueries(texts);
     Map<String, float[]> byText = new HashMap<>();
     for (int i = 0; i < texts.size(); i++) {
@@ -85,8 +115,26 @@ public final class RouteQueries {
     }
     List<RouteQuery> out = new ArrayList<>(queries.size());
     for (RouteQuery q : queries) {
-      out.add(RouteQuery.of(q.route(), q.variants(), byText, q.dateFilter(), q.terms()));
+      Map<String, float[]> own = new LinkedHashMap<>();
+      for (String v : q.variants()) {
+        float[] vec = byText.get(v);
+        if (vec != null) {
+          own.put(v, vec);
+        }
+      }
+      out.add(new RouteQuery(q.route(), q.variants(), own, q.dateFilter(), q.terms()));
     }
     return out;
+  }
+
+  /** How many distinct first variants the routes have (each route keeps at least its first one embedded). */
+  private static int firstVariants(List<RouteQuery> queries) {
+    Set<String> first = new LinkedHashSet<>();
+    for (RouteQuery q : queries) {
+      if (!q.variants().isEmpty()) {
+        first.add(q.variants().get(0));
+      }
+    }
+    return first.size();
   }
 }

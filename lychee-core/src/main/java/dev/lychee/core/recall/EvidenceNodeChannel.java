@@ -78,7 +78,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
     int limit = budgets.nodes(context.k(), p);
     int perNodeRecords = budgets.records(context.k(), p);
     RouteQuery query = context.query(route);
-    List<String> variants = query.variants();
+    List<String> variants = query.embeddedVariants(); // the order of the vector hits below
 
     // node id -> (score, queries); kept per kind to honour the per-kind limit
     Map<String, NodeHit> nodeHits = new LinkedHashMap<>();

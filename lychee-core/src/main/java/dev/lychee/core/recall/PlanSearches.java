@@ -54,12 +54,13 @@ public final class PlanSearches implements VectorSearches {
       RouteQuery query, int limit) {
     Key key = new Key(vectors, namespace, kind, limit);
     Map<String, List<ScoredId>> byVariant = done.get(key);
-    if (byVariant == null || !byVariant.keySet().containsAll(query.variants())) {
-      // every distinct variant of the plan (this route's first, should it not be one of them)
+    List<String> variants = query.embeddedVariants();
+    if (byVariant == null || !byVariant.keySet().containsAll(variants)) {
+      // every distinct embedded variant of the plan (this route's first, should it not be one of them)
       Map<String, float[]> texts = new LinkedHashMap<>();
-      query.variants().forEach(v -> texts.putIfAbsent(v, query.vector(v)));
+      variants.forEach(v -> texts.putIfAbsent(v, query.vector(v)));
       for (RouteQuery q : plan) {
-        q.variants().forEach(v -> texts.putIfAbsent(v, q.vector(v)));
+        q.embeddedVariants().forEach(v -> texts.putIfAbsent(v, q.vector(v)));
       }
       List<String> order = new ArrayList<>(texts.keySet());
       List<List<ScoredId>> hits = vectors.searchAll(namespace, kind, new ArrayList<>(texts.values()), limit, null);
@@ -69,8 +70,8 @@ public final class PlanSearches implements VectorSearches {
       }
       done.put(key, byVariant);
     }
-    List<List<ScoredId>> out = new ArrayList<>(query.variants().size());
-    for (String v : query.variants()) {
+    List<List<ScoredId>> out = new ArrayList<>(variants.size());
+    for (String v : variants) {
       out.add(byVariant.get(v));
     }
     return out;

@@ -26,14 +26,14 @@ record VariantHit(double r, List<String> queries) {
   }
 
   /**
-   * Searches one vector index with every variant (vectors come from the context's one batch, and
+   * Searches one vector index with every embedded variant (vectors come from the context's one batch, and
    * all variants go to the index in one {@link VectorIndex#searchAll} call, shared with the
    * plan's other routes through {@link RecallContext#searchAll}) and keeps each id's
    * best retrieval score {@code r = clamp(2·cos − 1)}, in first-hit order.
    */
   static Map<String, VariantHit> search(VectorIndex vectors, String kind, RecallContext context, RouteQuery query,
       int limit) {
-    List<String> variants = query.variants();
+    List<String> variants = query.embeddedVariants(); // the hits come in this order
     List<List<ScoredId>> hits = context.searchAll(vectors, kind, query, limit);
     Map<String, VariantHit> best = new LinkedHashMap<>();
     for (int i = 0; i < variants.size(); i++) {

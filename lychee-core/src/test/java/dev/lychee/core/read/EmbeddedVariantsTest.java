@@ -1,0 +1,209 @@
+package dev.lychee.core.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Module;
+import com.google.inject.util.Modules;
+import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.TokenUsage;
+import dev.lychee.api.spi.EmbeddingProfile;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.QueryPlanner;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.RouteQuery;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.api.spi.VectorSearches;
+import dev.lychee.core.plan.RuleBasedPlanner;
+import dev.lychee.core.recall.PlanSearches;
+import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.MemoryFixture;
+import dev.lychee.core.vector.ExactVectorIndex;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RetrievalConfig#maxEmbeddedVariants()}: the query batch holds at most the bound's number of
+ * texts, the question always among them, while every route keeps all its variants for the channels
+ * that match words and vector searches run with the embedded ones only.
+ */
+class EmbeddedVariantsTest {
+  private static final String QUESTION = "What did Dana and Omar do in June?";
+
+  private final CountingEmbedder embedder = new CountingEmbedder();
+
+  private static RecallPlan plan() {
+    List<RecallRoute> routes = List.of(
+        new RecallRoute("r1", "what Dana did", List.of("Dana pottery class", "Dana wheel"), List.of(), null),
+        new RecallRoute("r2", "what Omar did", List.of("Omar marathon", "city marathon hours"), List.of(), null));
+    return new RecallPlan(QuestionType.SINGLE, "", routes, null, TokenUsage.ZERO);
+  }
+
+  private List<RouteQuery> queries(int maxEmbedded) {
+    Question q = new Question("ns", QUESTION, 5, null);
+    return RouteQueries.embedded(RouteQueries.withoutVectors(q, plan(), 8), embedder, maxEmbedded);
+  }
+
+  private static Set<String> allVariants(List<RouteQuery> queries) {
+    Set<String> all = new LinkedHashSet<>();
+    queries.forEach(q -> all.addAll(q.variants()));
+    return all;
+  }
+
+  @Test
+  void withoutABoundEveryDistinctVariantIsEmbeddedOnce() {
+    List<RouteQuery> queries = queries(0);
+    assertThat(embedder.batches).hasSize(1);
+    assertThat(embedder.batches.get(0)).containsExactlyElementsOf(allVariants(queries));
+    for (RouteQuery q : queries) {
+      assertThat(q.embeddedVariants()).isEqualTo(q.variants());
+    }
+  }
+
+  @Test
+  void theBatchRespectsTheBoundAndAlwaysHoldsTheQuestion() {
+    for (int bound = 1; bound <= 4; bound++) {
+      embedder.batches.clear();
+      List<RouteQuery> queries = queries(bound);
+      assertThat(embedder.batches).hasSize(1);
+      List<String> batch = embedder.batches.get(0);
+      assertThat(batch).hasSize(bound).contains(QUESTION).doesNotHaveDuplicates();
+      Set<String> embedded = new LinkedHashSet<>();
+      for (RouteQuery q : queries) {
+        // every route keeps all its variants for the lexical channel, the question first and embedded
+        assertThat(q.variants()).hasSize(4).startsWith(QUESTION);
+        assertThat(q.embeddedVariants()).startsWith(QUESTION).isSubsetOf(q.variants());
+        assertThat(q.vectors().keySet()).containsExactlyInAnyOrderElementsOf(q.embeddedVariants());
+        embedded.addAll(q.embeddedVariants());
+      }
+      assertThat(embedded).containsExactlyInAnyOrderElementsOf(batch);
+    }
+  }
+
+  @Test
+  void aVariantWithoutAVectorIsNeverSearchedByVector() {
+    List<RouteQuery> queries = queries(1);
+    RouteQuery r2 = queries.get(1);
+    assertThat(r2.embeddedVariants()).containsExactly(QUESTION);
+    assertThatThrownBy(() -> r2.vector("Omar marathon")).isInstanceOf(IllegalArgumentException.class);
+
+    ExactVectorIndex index = new ExactVectorIndex();
+    Map<String, float[]> stored = new HashMap<>();
+    for (int i = 0; i < 20; i++) {
+      stored.put("t" + i, embedder.embedDocuments(List.of("Omar marathon " + i)).get(0));
+    }
+    index.upsert("ns", VectorIndex.TURNS, stored);
+    List<List<ScoredId>> direct = VectorSearches.DIRECT.searchAll(index, "ns", VectorIndex.TURNS, r2, 5);
+    List<List<ScoredId>> shared = new PlanSearches(queries).searchAll(index, "ns", VectorIndex.TURNS, r2, 5);
+    assertThat(direct).hasSize(1).isEqualTo(shared);
+  }
+
+  @Test
+  void theBoundIsChecked() {
+    assertThatThrownBy(() -> queries(-1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RetrievalConfig.builder().maxEmbeddedVariants(-1).build())
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(RetrievalConfig.defaults().maxEmbeddedVariants()).isEqualTo(1);
+    assertThat(RetrievalConfig.defaults().toBuilder().maxEmbeddedVariants(2).build().maxEmbeddedVariants())
+        .isEqualTo(2);
+  }
+
+  @Test
+  void thePipelineEmbedsAtMostTheBoundPerRecallAndStillFindsEvidence() {
+    MemoryFixture f = new MemoryFixture();
+    f.session("s1", LocalDate.of(2023, 5, 8),
+        "Dana: I signed up for a pottery class at the community centre.",
+        "Omar: I finished the city marathon in under four hours!",
+        "Dana: We called the puppy Biscuit, after the colour of his fur.");
+    CountingEmbedder counting = new CountingEmbedder(f.embedder);
+    String question = "When did Dana sign up for pottery, and what did Omar finish?";
+    for (int bound : List.of(0, 2, 1)) {
+      counting.batches.clear();
+      try (RecallPipeline p = pipeline(f, counting, bound)) {
+        Recall r = p.recall(new Question(MemoryFixture.NS, question, 5, null));
+        assertThat(r.evidence()).isNotEmpty();
+        assertThat(counting.batches).hasSize(1);
+        List<String> batch = counting.batches.get(0);
+        assertThat(batch).contains(question);
+        if (bound > 0) {
+          assertThat(batch).hasSizeLessThanOrEqualTo(bound);
+        } else {
+          assertThat(batch.size()).isGreaterThan(2); // the planner's variants, all embedded
+        }
+      }
+    }
+  }
+
+  private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded) {
+    Module m = Modules.combine(
+        new RetrievalModule(RetrievalConfig.builder().maxEmbeddedVariants(maxEmbedded).earlyChannelThreads(0).build()),
+        new AbstractModule() {
+          @Override
+          protected void configure() {
+            bind(RecordStore.class).toInstance(f.store);
+            bind(VectorIndex.class).toInstance(f.vectors);
+            bind(Embedder.class).toInstance(embedder);
+            bind(QueryPlanner.class).to(RuleBasedPlanner.class);
+          }
+        });
+    return Guice.createInjector(m).getInstance(RecallPipeline.class);
+  }
+
+  /** A hashing embedder that records each query batch. */
+  private static final class CountingEmbedder implements Embedder {
+    private final Embedder inner;
+    final List<List<String>> batches = new ArrayList<>();
+
+    CountingEmbedder() {
+      this(new HashingEmbedder());
+    }
+
+    CountingEmbedder(Embedder inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public List<float[]> embedDocuments(List<String> texts) {
+      return inner.embedDocuments(texts);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return inner.embedQuery(query);
+    }
+
+    @Override
+    public synchronized List<float[]> embedQueries(List<String> queries) {
+      batches.add(List.copyOf(queries));
+      return inner.embedQueries(queries);
+    }
+
+    @Override
+    public int dimension() {
+      return inner.dimension();
+    }
+
+    @Override
+    public String modelId() {
+      return inner.modelId();
+    }
+
+    @Override
+    public EmbeddingProfile profile() {
+      return inner.profile();
+    }
+  }
+}
