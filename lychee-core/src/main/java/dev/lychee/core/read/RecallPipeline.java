@@ -6,6 +6,7 @@ import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
+import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.QueryPlanner;
@@ -110,7 +111,10 @@ public final class RecallPipeline implements AutoCloseable {
     Future<List<List<Candidate>>> earlyHits = startEarly(question, plan, depth, texts);
     List<RouteQuery> queries;
     try {
-      queries = RouteQueries.embedded(texts, embedder, maxEmbeddedVariants);
+      // the bound was measured on rule-based plans, whose variants restate the question; a model's
+      // plan spent tokens on its queries, and they are what its vector search is for: all embedded
+      int bound = plan.usage().equals(TokenUsage.ZERO) ? maxEmbeddedVariants : 0;
+      queries = RouteQueries.embedded(texts, embedder, bound);
     } catch (RuntimeException | Error e) {
       // leave nothing running behind a failed recall: wait for the early channels, keep their error too
       Throwable other = outcome(earlyHits);

@@ -147,7 +147,30 @@ class EmbeddedVariantsTest {
     }
   }
 
+  @Test
+  void aModelsPlanHasEveryVariantEmbeddedWhateverTheBound() {
+    MemoryFixture f = new MemoryFixture();
+    f.session("s1", LocalDate.of(2023, 5, 8),
+        "Dana: I signed up for a pottery class at the community centre.",
+        "Omar: I finished the city marathon in under four hours!");
+    CountingEmbedder counting = new CountingEmbedder(f.embedder);
+    String question = "When did Dana sign up for pottery?";
+    RecallRoute route = new RecallRoute("r1", "when Dana joined a pottery class",
+        List.of("Dana pottery class sign-up", "community centre course"), List.of(), null);
+    QueryPlanner model = q -> new RecallPlan(QuestionType.SINGLE, "", List.of(route), null, new TokenUsage(120, 40));
+    try (RecallPipeline p = pipeline(f, counting, 1, model)) {
+      p.recall(new Question(MemoryFixture.NS, question, 5, null));
+    }
+    assertThat(counting.batches).hasSize(1);
+    assertThat(counting.batches.get(0)).contains(question, "when Dana joined a pottery class",
+        "Dana pottery class sign-up", "community centre course");
+  }
+
   private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded) {
+    return pipeline(f, embedder, maxEmbedded, null);
+  }
+
+  private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded, QueryPlanner planner) {
     Module m = Modules.combine(
         new RetrievalModule(RetrievalConfig.builder().maxEmbeddedVariants(maxEmbedded).earlyChannelThreads(0).build()),
         new AbstractModule() {
@@ -156,7 +179,11 @@ class EmbeddedVariantsTest {
             bind(RecordStore.class).toInstance(f.store);
             bind(VectorIndex.class).toInstance(f.vectors);
             bind(Embedder.class).toInstance(embedder);
-            bind(QueryPlanner.class).to(RuleBasedPlanner.class);
+            if (planner == null) {
+              bind(QueryPlanner.class).to(RuleBasedPlanner.class);
+            } else {
+              bind(QueryPlanner.class).toInstance(planner);
+            }
           }
         });
     return Guice.createInjector(m).getInstance(RecallPipeline.class);
