@@ -100,12 +100,13 @@ public final class RouteQueries {
         distinct.add(q.variants().get(0));
       }
     }
+    int firsts = distinct.size();
     for (RouteQuery q : queries) {
       distinct.addAll(q.variants());
     }
     List<String> texts = new ArrayList<>(distinct);
     if (maxEmbedded > 0 && texts.size() > maxEmbedded) {
-      int keep = Math.max(maxEmbedded, firstVariants(queries));
+      int keep = Math.max(maxEmbedded, firsts);
       texts = new ArrayList<>(texts.subList(0, Math.min(keep, texts.size())));
     }
     List<float[]> vecs = embedder.embedQueries(texts);
@@ -125,16 +126,5 @@ public final class RouteQueries {
       out.add(new RouteQuery(q.route(), q.variants(), own, q.dateFilter(), q.terms()));
     }
     return out;
-  }
-
-  /** How many distinct first variants the routes have (each route keeps at least its first one embedded). */
-  private static int firstVariants(List<RouteQuery> queries) {
-    Set<String> first = new LinkedHashSet<>();
-    for (RouteQuery q : queries) {
-      if (!q.variants().isEmpty()) {
-        first.add(q.variants().get(0));
-      }
-    }
-    return first.size();
   }
 }

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -100,22 +99,9 @@ public final class FeatureReranker implements Reranker {
     }
   }
 
-  /** Weighted share of the query terms that occur in {@code text}'s content terms. */
-  static double overlap(Map<String, Double> weights, Set<String> text) {
-    double all = 0;
-    double hit = 0;
-    for (Map.Entry<String, Double> e : weights.entrySet()) {
-      all += e.getValue();
-      if (text.contains(e.getKey())) {
-        hit += e.getValue();
-      }
-    }
-    return all > 0 ? hit / all : 0;
-  }
-
   /**
-   * {@link #overlap(Map, Set)} over the query terms by number: {@code weights} in query-term order,
-   * {@code found} the terms the text holds. Summed in the same order, so the same double.
+   * Weighted share of the query terms a text holds: {@code weights} in query-term order,
+   * {@code found} the terms the text holds.
    */
   static double overlap(double[] weights, BitSet found) {
     double all = 0;
@@ -129,7 +115,12 @@ public final class FeatureReranker implements Reranker {
     return all > 0 ? hit / all : 0;
   }
 
-  /** {@link #poolIdf(Set, List)} over the query terms by number, for texts scanned by a {@link TermFinder}. */
+  /**
+   * Query-term weights from the candidate pool itself: {@code log(1 + n / (1 + df))}, where df is
+   * how many candidates contain the term. A term that nearly every candidate shares (the topic
+   * word that brought them all in) separates them less than a rare one, and the pool is the only
+   * corpus a reranker sees.
+   */
   static double[] poolIdf(int terms, List<TermFinder.Found> texts) {
     double[] out = new double[terms];
     int n = texts.size();
@@ -141,27 +132,6 @@ public final class FeatureReranker implements Reranker {
         }
       }
       out[q] = Math.log(1 + (double) n / (1 + df));
-    }
-    return out;
-  }
-
-  /**
-   * Query-term weights from the candidate pool itself: {@code log(1 + n / (1 + df))}, where df is
-   * how many candidates contain the term. A term that nearly every candidate shares (the topic
-   * word that brought them all in) separates them less than a rare one, and the pool is the only
-   * corpus a reranker sees.
-   */
-  static Map<String, Double> poolIdf(Set<String> queryTerms, List<Set<String>> texts) {
-    Map<String, Double> out = new LinkedHashMap<>();
-    int n = texts.size();
-    for (String q : queryTerms) {
-      int df = 0;
-      for (Set<String> t : texts) {
-        if (t.contains(q)) {
-          df++;
-        }
-      }
-      out.put(q, Math.log(1 + (double) n / (1 + df)));
     }
     return out;
   }

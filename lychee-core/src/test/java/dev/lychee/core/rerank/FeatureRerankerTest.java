@@ -48,15 +48,15 @@ class FeatureRerankerTest {
   void aRareQueryTermOutweighsOneThatEveryCandidateShares() {
     // "garden" is in every candidate, "tomatoes" in one: matching the rare term must count more
     java.util.Set<String> query = new java.util.LinkedHashSet<>(List.of("garden", "tomato"));
-    List<java.util.Set<String>> pool = List.of(
-        java.util.Set.of("garden", "tomato"), java.util.Set.of("garden", "fence"),
-        java.util.Set.of("garden", "shed"), java.util.Set.of("garden", "bench"));
-    Map<String, Double> w = FeatureReranker.poolIdf(query, pool);
-    assertThat(w.get("tomato")).isGreaterThan(w.get("garden"));
-    assertThat(FeatureReranker.overlap(w, pool.get(0))).isEqualTo(1.0);
-    assertThat(FeatureReranker.overlap(w, pool.get(1))).isLessThan(0.5).isGreaterThan(0);
-    assertThat(FeatureReranker.overlap(w, java.util.Set.of("kitchen"))).isZero();
-    assertThat(FeatureReranker.overlap(Map.of(), pool.get(0))).isZero();
+    dev.lychee.core.text.TermFinder finder = dev.lychee.core.text.TermFinder.of(query, java.util.Set.of());
+    List<dev.lychee.core.text.TermFinder.Found> pool = java.util.stream.Stream.of(
+        "garden tomato", "garden fence", "garden shed", "garden bench").map(finder::find).toList();
+    double[] w = FeatureReranker.poolIdf(finder.terms(), pool);
+    assertThat(w[1]).as("tomato").isGreaterThan(w[0]);
+    assertThat(FeatureReranker.overlap(w, pool.get(0).terms())).isEqualTo(1.0);
+    assertThat(FeatureReranker.overlap(w, pool.get(1).terms())).isLessThan(0.5).isGreaterThan(0);
+    assertThat(FeatureReranker.overlap(w, finder.find("kitchen").terms())).isZero();
+    assertThat(FeatureReranker.overlap(new double[0], pool.get(0).terms())).isZero();
   }
 
   @Test
@@ -142,12 +142,12 @@ class FeatureRerankerTest {
         sets.add(content);
         found.add(finder.find(text.toString()));
       }
-      Map<String, Double> bySet = FeatureReranker.poolIdf(query, sets);
+      Map<String, Double> bySet = referenceIdf(query, sets);
       double[] byNumber = FeatureReranker.poolIdf(finder.terms(), found);
       assertThat(byNumber).containsExactly(bySet.values().stream().mapToDouble(Double::doubleValue).toArray());
       for (int t = 0; t < sets.size(); t++) {
         assertThat(FeatureReranker.overlap(byNumber, found.get(t).terms()))
-            .isEqualTo(FeatureReranker.overlap(bySet, sets.get(t)));
+            .isEqualTo(referenceOverlap(bySet, sets.get(t)));
       }
     }
   }
@@ -155,5 +155,28 @@ class FeatureRerankerTest {
   @Test
   void namedPeopleSkipSentenceWords() {
     assertThat(FeatureReranker.namedPeople("What did Dana's brother tell Omar?")).containsExactly("dana", "omar");
+  }
+
+  /** The pool weights computed over term strings, the form the reranker had before it scanned by number. */
+  private static Map<String, Double> referenceIdf(java.util.Set<String> queryTerms, List<java.util.Set<String>> texts) {
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    for (String q : queryTerms) {
+      long df = texts.stream().filter(t -> t.contains(q)).count();
+      out.put(q, Math.log(1 + (double) texts.size() / (1 + df)));
+    }
+    return out;
+  }
+
+  /** The weighted overlap over term strings, summed in query-term order as the reranker sums. */
+  private static double referenceOverlap(Map<String, Double> weights, java.util.Set<String> text) {
+    double all = 0;
+    double hit = 0;
+    for (Map.Entry<String, Double> e : weights.entrySet()) {
+      all += e.getValue();
+      if (text.contains(e.getKey())) {
+        hit += e.getValue();
+      }
+    }
+    return all > 0 ? hit / all : 0;
   }
 }
