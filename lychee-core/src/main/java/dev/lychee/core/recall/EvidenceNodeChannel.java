@@ -84,9 +84,8 @@ public final class EvidenceNodeChannel implements RecallChannel {
     Map<String, NodeHit> nodeHits = new LinkedHashMap<>();
     for (NodeKind kind : SEARCHED) {
       String index = VectorIndex.nodes(kind);
-      if (vectors.size(ns, index) == 0) {
-        continue;
-      }
+      // no size check first: an empty index answers with no hits anyway (VectorIndex contract),
+      // and on a database-backed index the check cost a round trip per kind and route
       Map<String, NodeHit> ofKind = new HashMap<>();
       List<List<ScoredId>> hits = context.searchAll(vectors, index, query, limit);
       double w = weight(kind);

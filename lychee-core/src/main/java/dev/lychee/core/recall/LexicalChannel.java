@@ -99,8 +99,11 @@ public final class LexicalChannel implements RecallChannel {
 
   private Map<String, VariantHit> search(String ns, TextField field, List<String> variants, int limit) {
     Map<String, VariantHit> best = new LinkedHashMap<>();
-    for (String q : variants) {
-      List<ScoredId> hits = store.searchText(ns, field, q, limit);
+    // one call for every variant: a database-backed store answers them in one round trip
+    List<List<ScoredId>> all = store.searchTexts(ns, field, variants, limit);
+    for (int i = 0; i < variants.size(); i++) {
+      String q = variants.get(i);
+      List<ScoredId> hits = all.get(i);
       if (hits.isEmpty()) {
         continue;
       }

@@ -248,6 +248,19 @@ public final class CheckedRecordStore implements RecordStore {
     return storage.searchText(namespace, field, query == null ? "" : query, k);
   }
 
+  @Override
+  public List<List<ScoredId>> searchTexts(String namespace, TextField field, List<String> queries, int k) {
+    ns(namespace);
+    Objects.requireNonNull(field, "field");
+    Objects.requireNonNull(queries, "queries");
+    if (k <= 0) {
+      throw new IllegalArgumentException("k must be > 0, got " + k);
+    }
+    List<String> texts = new java.util.ArrayList<>(queries.size());
+    queries.forEach(q -> texts.add(q == null ? "" : q));
+    return storage.searchTexts(namespace, field, texts, k);
+  }
+
   // ---- deletion and lifecycle ----
 
   @Override

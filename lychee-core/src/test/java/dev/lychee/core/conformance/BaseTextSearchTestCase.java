@@ -63,6 +63,32 @@ public abstract class BaseTextSearchTestCase extends StoreCase {
     assertThat(hits).extracting(ScoredId::id).doesNotHaveDuplicates();
   }
 
+  @Test
+  void batchedSearchesEqualSingleSearches() {
+    Random rnd = new Random(12);
+    store.appendTurns("ns", "s", StoreFixtures.turns("ns", "s", 0, 60, rnd, "common"));
+    StoreWrites.records(store, "ns", List.of(
+        record("ns", "Melanie likes pottery and the river.", TurnRef.of("s", 3)),
+        record("ns", "The guitar by the river is common.", TurnRef.of("s", 4)),
+        record("ns", "Apple pie for lunch.", TurnRef.of("s", 5))));
+    // ties, a query with no searchable term, a repeated query, hostile syntax and no hits at all
+    List<String> queries = List.of("apple river guitar common", "\"*()", "common", "river", "common",
+        "a;DROP TABLE turns;--", "nothing matches zzz", "");
+    for (TextField f : TextField.values()) {
+      for (int k : new int[] {1, 3, 50}) {
+        List<List<ScoredId>> all = store.searchTexts("ns", f, queries, k);
+        assertThat(all).hasSize(queries.size());
+        for (int i = 0; i < queries.size(); i++) {
+          assertThat(all.get(i)).as("%s, query [%s], k %d", f, queries.get(i), k)
+              .containsExactlyElementsOf(store.searchText("ns", f, queries.get(i), k));
+        }
+      }
+      assertThat(store.searchTexts("ns", f, List.of(), 5)).isEmpty();
+    }
+    assertThat(store.searchTexts("ns", TextField.TURNS, List.of("common"), 5).get(0)).isNotEmpty();
+    assertThat(store.searchTexts("nobody", TextField.TURNS, List.of("common", "river"), 5)).containsExactly(List.of(), List.of());
+  }
+
   /** Query strings full of search-engine syntax, quotes and scripts. */
   protected static final List<String> HOSTILE = List.of("", " ", "\"", "\"\"", "'", "*", "**", "a*", "*a",
       "AND", "OR", "NOT", "NEAR", "NEAR(a b)", "a AND b", "a OR", "OR b", "(", ")", "((a)", "a)", ":", "a:b",

@@ -157,13 +157,8 @@ public final class PostgresRecordStore implements RecordStore {
     if (wanted.isEmpty()) {
       return List.of();
     }
-    Map<String, List<Integer>> bySession = new LinkedHashMap<>();
-    wanted.forEach(r -> bySession.computeIfAbsent(r.session(), k -> new ArrayList<>()).add(r.index()));
     Map<TurnRef, RawTurn> found = new HashMap<>();
-    db.read(h -> {
-      bySession.forEach((session, idx) -> turns.turns(h, namespace, session, idx).forEach(t -> found.put(t.ref(), t)));
-      return null;
-    });
+    db.read(h -> turns.turns(h, namespace, wanted)).forEach(t -> found.put(t.ref(), t));
     return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
   }
 
@@ -290,6 +285,21 @@ public final class PostgresRecordStore implements RecordStore {
       return List.of();
     }
     return db.read(h -> field == TextField.TURNS ? turns.search(h, namespace, q, k) : records.search(h, namespace, q, k));
+  }
+
+  /** One statement for all {@code queries} (each as {@link #searchText} answers it alone). */
+  @Override
+  public List<List<ScoredId>> searchTexts(String namespace, TextField field, List<String> queries, int k) {
+    ns(namespace);
+    List<TextQuery> parsed = new ArrayList<>(queries.size());
+    queries.forEach(q -> parsed.add(TextQuery.of(q)));
+    if (parsed.stream().allMatch(Objects::isNull)) {
+      List<List<ScoredId>> none = new ArrayList<>();
+      queries.forEach(q -> none.add(List.of()));
+      return none;
+    }
+    return db.read(h -> field == TextField.TURNS ? turns.searchAll(h, namespace, parsed, k)
+        : records.searchAll(h, namespace, parsed, k));
   }
 
   // ---- deletion ----

@@ -69,6 +69,11 @@ final class RecordTable {
     String sql = "SELECT id AS hit, ts_rank(tsv, q) AS score FROM records, " + q.sql()
         + " WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k";
     return q.bind(h.createQuery(sql)).bind("ns", ns).bind("k", k)
-        .map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list();
+        .map((rs, ctx) -> new ScoredId(rs.getString("hit"), TextQuery.score(rs, "score"))).list();
+  }
+
+  /** {@link #search} of several queries in one statement (see {@link TextQuery#searchAll}). */
+  List<List<ScoredId>> searchAll(Handle h, String ns, List<TextQuery> queries, int k) {
+    return TextQuery.searchAll(h, "records", "id", ns, queries, k);
   }
 }

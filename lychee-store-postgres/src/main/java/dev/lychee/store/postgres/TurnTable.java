@@ -178,14 +178,21 @@ final class TurnTable {
         .bind("ns", ns).bind("s", ref.session()).bind("i", ref.index()).map(TurnTable::map).findOne();
   }
 
-  /** The turns of refs grouped by session, in no particular order. */
-  List<RawTurn> turns(Handle h, String ns, String session, Collection<Integer> indices) {
-    List<Integer> all = List.copyOf(indices);
+  /**
+   * The turns of refs, of any number of sessions, in no particular order: one statement per
+   * {@value #IN_CHUNK} refs, however many sessions they span. Why: a recall reads the turns of
+   * hits and windows spread over many sessions, and a statement per session cost a round trip
+   * each (about 30 per recall on a LoCoMo conversation).
+   */
+  List<RawTurn> turns(Handle h, String ns, List<TurnRef> refs) {
     List<RawTurn> out = new ArrayList<>();
-    for (int i = 0; i < all.size(); i += IN_CHUNK) {
-      h.createQuery("SELECT " + COLUMNS + " FROM turns WHERE namespace = :ns AND session = :s AND idx = ANY(:idx)")
-          .bind("ns", ns).bind("s", session)
-          .bindArray("idx", Integer.class, all.subList(i, Math.min(all.size(), i + IN_CHUNK)))
+    for (int i = 0; i < refs.size(); i += IN_CHUNK) {
+      List<TurnRef> chunk = refs.subList(i, Math.min(refs.size(), i + IN_CHUNK));
+      h.createQuery("SELECT " + COLUMNS + " FROM turns WHERE namespace = :ns AND (session, idx) IN"
+              + " (SELECT * FROM unnest(CAST(:s AS text[]), CAST(:idx AS integer[])))")
+          .bind("ns", ns)
+          .bindArray("s", String.class, chunk.stream().map(TurnRef::session).toList())
+          .bindArray("idx", Integer.class, chunk.stream().map(TurnRef::index).toList())
           .map(TurnTable::map).forEach(out::add);
     }
     return out;
@@ -214,7 +221,12 @@ final class TurnTable {
     String sql = "SELECT 'episode:' || session || ':' || idx AS hit, ts_rank(tsv, q) AS score FROM turns, "
         + q.sql() + " WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k";
     return q.bind(h.createQuery(sql)).bind("ns", ns).bind("k", k)
-        .map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list();
+        .map((rs, ctx) -> new ScoredId(rs.getString("hit"), TextQuery.score(rs, "score"))).list();
+  }
+
+  /** {@link #search} of several queries in one statement (see {@link TextQuery#searchAll}). */
+  List<List<ScoredId>> searchAll(Handle h, String ns, List<TextQuery> queries, int k) {
+    return TextQuery.searchAll(h, "turns", "'episode:' || session || ':' || idx", ns, queries, k);
   }
 
   /** Removes the namespace's turns (session null) or one session's; returns the removed ids. */
