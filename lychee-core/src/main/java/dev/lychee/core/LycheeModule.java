@@ -73,7 +73,8 @@ public final class LycheeModule extends AbstractModule {
   @Provides
   @Singleton
   Segmenter.Factory segmenterFactory(Embedder embedder) {
-    return Segmenters.factory(config.segmenter(), config.segmentation(), embedder.profile());
+    SegmentationConfig segmentation = config.segmentation();
+    return Segmenters.factory(config.segmenter(), segmentation, Segmenters.profile(segmentation, embedder));
   }
 
   /** The in-memory default, behind the argument checks every store module puts in front of its backend. */

@@ -1,6 +1,7 @@
 package dev.lychee.api.spi;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 
 /**
@@ -52,5 +53,17 @@ public interface Embedder {
   /** Calibration of segmentation signals for this model. */
   default EmbeddingProfile profile() {
     return EmbeddingProfile.TEXT_EMBEDDING_3_SMALL;
+  }
+
+  /**
+   * Calibration of segmentation signals for exchanges embedded as their turn's own text, {@code
+   * "<speaker>: <text>"} without the {@code "<role>: "} line prefix (the segmentation option
+   * {@code exchangeVectorsFromTurns}), or empty when this model was not calibrated on such texts.
+   * Without the shared prefix consecutive texts look less alike to a model, so the profile fitted
+   * on exchange texts ({@link #profile()}) draws more boundaries on them; for an embedder that returns
+   * empty here the segmenter reads {@link #profile()} on such texts too.
+   */
+  default Optional<EmbeddingProfile> turnTextProfile() {
+    return Optional.empty();
   }
 }

@@ -1,6 +1,7 @@
 package dev.lychee.api.spi;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Base of an {@link Embedder} that wraps another one (to count, cache, fail on purpose, ...): the
@@ -34,5 +35,10 @@ public abstract class EmbedderDecorator implements Embedder {
   @Override
   public EmbeddingProfile profile() {
     return delegate.profile();
+  }
+
+  @Override
+  public Optional<EmbeddingProfile> turnTextProfile() {
+    return delegate.turnTextProfile();
   }
 }

@@ -51,9 +51,9 @@ final class SegmentsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    SegmentationConfig config = SegmentationConfig.defaults();
     Embedder embedder = parent.embedderFactory().get();
-    SegmentationRun run = new SegmentationRun(Segmenters.factory(segmenter, config, embedder.profile()), config,
+    SegmentationConfig config = SegmentationConfig.defaults();
+    SegmentationRun run = new SegmentationRun(Segmenters.factory(segmenter, config, Segmenters.profile(config, embedder)), config,
         embedder, new EncoderPrompt(EncodingConfig.defaults()), new O200kTokenCounter(),
         Progress.forCurrentProcess(System.err));
     RecordCensus census = records ? RecordCensus.offline() : null;

@@ -21,6 +21,7 @@ import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.answer.LlmAnswerGenerator;
 import dev.lychee.core.encode.EncoderPrompt;
 import dev.lychee.core.plan.LlmPlanner;
+import dev.lychee.core.segment.SegmentationConfig;
 import dev.lychee.core.segment.Segmenters;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -94,9 +95,10 @@ public final class QaDryRun {
       }
     }
     List<Estimate> out = new ArrayList<>();
+    SegmentationConfig segmentation = defaults.segmentation();
     for (QaVariant v : variants) {
       SegmentationRun.Result seg = census.computeIfAbsent(v.segmenter(), name -> new SegmentationRun(
-          Segmenters.factory(name, defaults.segmentation(), embedder.profile()), defaults.segmentation(), embedder,
+          Segmenters.factory(name, segmentation, Segmenters.profile(segmentation, embedder)), segmentation, embedder,
           new EncoderPrompt(defaults.encoding()), tokens, progress).run(conversations, null));
       out.add(new Estimate(v.name(), cases.size(), questions, seg.segments(), seg.encoderInputTokens(),
           2L * questions, query, questions, judge));

@@ -199,7 +199,8 @@ public enum Ablation {
    * A write-side variant (issue 21), the reverse of {@link #TURN_VECTORS_FROM_EXCHANGES}: an
    * exchange of one whole turn is embedded as its turn's text and so takes the turn's vector
    * ({@link SegmentationConfig#exchangeVectorsFromTurns()}); the turn channel is untouched, the
-   * segmenter sees slightly different vectors.
+   * segmenter sees slightly different vectors and reads them with the embedder's turn-text profile
+   * ({@code Embedder.turnTextProfile()}, fitted so that segments stay as they are).
    */
   EXCHANGE_VECTORS_FROM_TURNS("lychee-exchange-vectors-from-turns", false) {
     @Override

@@ -140,4 +140,31 @@ class SegmentsAndCalibrateCommandTest {
     // 4 sessions with 3, 4, 2, 2 exchanges give 2 + 3 + 1 + 1 = 7 surprise values.
     assertThat(text).containsPattern("surprise\\s+7 ");
   }
+
+  @Test
+  void calibrateOnTurnTextsCountsTheSegmentsOfEachProfileAgainstTheDefault() throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream old = System.out;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      assertThat(new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("calibrate", "--data",
+          data().toString(), "--exchange-vectors-from-turns", "--profiles", "0.5,0.2,0.1")).isZero();
+    } finally {
+      System.setOut(old);
+    }
+    String text = out.toString(StandardCharsets.UTF_8);
+    // the tiny file's 11 turns, one exchange each, segmented four ways: each row covers all of them
+    for (String label : List.of("default texts, declared profile", "turn texts, declared profile",
+        "turn texts, fitted profile", "turn texts, profile 0.5,0.2,0.1")) {
+      assertThat(text).containsPattern(java.util.regex.Pattern.quote(label) + "\\s+\\d+ segments");
+    }
+    // every session closes at least one segment (4 sessions), and no segment spans two
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) segments, turns per segment mean").matcher(text);
+    int rows = 0;
+    while (m.find()) {
+      assertThat(Integer.parseInt(m.group(1))).isBetween(4, 11);
+      rows++;
+    }
+    assertThat(rows).isEqualTo(4);
+  }
 }

@@ -1,5 +1,6 @@
 package dev.lychee.core.segment;
 
+import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbeddingProfile;
 import dev.lychee.api.spi.Segmenter;
 import java.util.List;
@@ -36,5 +37,19 @@ public final class Segmenters {
         throw new IllegalArgumentException(
             "unknown segmenter '" + name + "'; valid names: " + String.join(", ", NAMES));
     }
+  }
+
+  /**
+   * The profile the semantic segmenter reads with {@code config}: with {@link
+   * SegmentationConfig#exchangeVectorsFromTurns()} the embedder's {@link
+   * Embedder#turnTextProfile()}, since without the role prefix consecutive texts look less alike
+   * and a profile fitted on exchange texts draws more boundaries (docs/defaults.md §1.3); its
+   * {@link Embedder#profile()} otherwise, or when it declares no turn-text profile.
+   */
+  public static EmbeddingProfile profile(SegmentationConfig config, Embedder embedder) {
+    if (config.exchangeVectorsFromTurns()) {
+      return embedder.turnTextProfile().orElseGet(embedder::profile);
+    }
+    return embedder.profile();
   }
 }

@@ -3,7 +3,10 @@ package dev.lychee.core.segment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbeddingProfile;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SegmentersTest {
@@ -27,6 +30,54 @@ class SegmentersTest {
         .hasMessageContaining("llm")
         .hasMessageContaining("semantic, fixed, turn");
     assertThatThrownBy(() -> Segmenters.factory(null, C, P)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void turnTextsAreReadWithTheEmbeddersTurnTextProfileWhenItHasOne() {
+    EmbeddingProfile exchanges = new EmbeddingProfile(0.08, 0.057, 0.028);
+    EmbeddingProfile turns = new EmbeddingProfile(0.10, 0.071, 0.034);
+    SegmentationConfig fromTurns = SegmentationConfig.builder().exchangeVectorsFromTurns(true).build();
+    SegmentationConfig exchangeTexts = SegmentationConfig.builder().exchangeVectorsFromTurns(false).build();
+    Embedder calibrated = new ProfiledEmbedder(exchanges, Optional.of(turns));
+    Embedder uncalibrated = new ProfiledEmbedder(exchanges, Optional.empty());
+    assertThat(Segmenters.profile(fromTurns, calibrated)).isEqualTo(turns);
+    assertThat(Segmenters.profile(exchangeTexts, calibrated)).isEqualTo(exchanges);
+    // an embedder not fitted on turn texts: its one profile is all there is
+    assertThat(Segmenters.profile(fromTurns, uncalibrated)).isEqualTo(exchanges);
+    assertThat(Segmenters.profile(exchangeTexts, uncalibrated)).isEqualTo(exchanges);
+  }
+
+  /** An embedder that only states its profiles. */
+  private record ProfiledEmbedder(EmbeddingProfile exchanges, Optional<EmbeddingProfile> turns) implements Embedder {
+    @Override
+    public List<float[]> embedDocuments(List<String> texts) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public int dimension() {
+      return 1;
+    }
+
+    @Override
+    public String modelId() {
+      return "profiled";
+    }
+
+    @Override
+    public EmbeddingProfile profile() {
+      return exchanges;
+    }
+
+    @Override
+    public Optional<EmbeddingProfile> turnTextProfile() {
+      return turns;
+    }
   }
 
   @Test

@@ -11,6 +11,7 @@ import dev.lychee.core.segment.BoundaryDecision;
 import dev.lychee.core.segment.ExchangeDraft;
 import dev.lychee.core.segment.Exchanges;
 import dev.lychee.core.segment.SegmentationConfig;
+import dev.lychee.core.segment.Segmenters;
 import dev.lychee.core.segment.SemanticSegmenter;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,9 @@ import org.junit.jupiter.api.Test;
 class BgeSegmentationTest {
 
   private static final SegmentationConfig CONFIG = SegmentationConfig.defaults();
+  /** Exchanges embedded as their turns' texts, read with {@link OnnxEmbedder#TURN_TEXT_PROFILE}. */
+  private static final SegmentationConfig TURN_TEXTS =
+      SegmentationConfig.builder().exchangeVectorsFromTurns(true).build();
   private static final String[][] OPENING = {
     {"Ann", "I baked my first sourdough loaf this weekend with the starter I have been feeding for ten days."},
     {"Bo", "Your first sourdough loaf! Did the starter make the dough rise well?"},
@@ -75,19 +79,46 @@ class BgeSegmentationTest {
     assertThat(embedder.profile()).isEqualTo(OnnxEmbedder.PROFILE);
   }
 
+  @Test
+  void withTurnTextsAContinuationIsAppendedAndAChangeCuts() {
+    Run continuation = run(CONTINUATION, TURN_TEXTS);
+    assertThat(continuation.closed()).isEmpty();
+    assertThat(continuation.last().cut()).isFalse();
+    Run change = run(CHANGE, TURN_TEXTS);
+    assertThat(change.last().cut()).isTrue();
+    assertThat(change.closed()).hasSize(1);
+    assertThat(change.closed().get(0).turns()).extracting(RawTurn::index).containsExactly(0, 1);
+    assertThat(change.last().probability() - continuation.last().probability()).isGreaterThan(0.2);
+  }
+
+  @Test
+  void turnTextsAreReadWithTheirOwnProfile() {
+    assertThat(embedder.turnTextProfile()).contains(OnnxEmbedder.TURN_TEXT_PROFILE);
+    assertThat(Segmenters.profile(TURN_TEXTS, embedder)).isEqualTo(OnnxEmbedder.TURN_TEXT_PROFILE);
+    assertThat(Segmenters.profile(CONFIG, embedder)).isEqualTo(OnnxEmbedder.PROFILE);
+    // a one-turn exchange's text is its turn's, without the role prefix the profile was fitted on
+    List<ExchangeDraft> drafts = Exchanges.form(List.of(turn(0, CHANGE)), TURN_TEXTS);
+    assertThat(drafts.get(0).embeddingText(TURN_TEXTS)).doesNotStartWith("user: ");
+  }
+
   private record Run(List<Segment> closed, BoundaryDecision last) {}
 
   /** The opening and then {@code third}, offered one exchange at a time; segments closed on the way. */
   private static Run run(String[] third) {
+    return run(third, CONFIG);
+  }
+
+  private static Run run(String[] third, SegmentationConfig config) {
     List<RawTurn> turns = new ArrayList<>();
     for (String[] t : OPENING) {
       turns.add(turn(turns.size(), t));
     }
     turns.add(turn(turns.size(), third));
-    List<ExchangeDraft> drafts = Exchanges.form(turns, CONFIG);
+    List<ExchangeDraft> drafts = Exchanges.form(turns, config);
     assertThat(drafts).hasSize(3);
-    List<float[]> vectors = embedder.embedDocuments(drafts.stream().map(d -> d.embeddingText(CONFIG)).toList());
-    SemanticSegmenter segmenter = new SemanticSegmenter("chat", "s1", CONFIG, embedder.profile());
+    List<float[]> vectors = embedder.embedDocuments(drafts.stream().map(d -> d.embeddingText(config)).toList());
+    SemanticSegmenter segmenter =
+        new SemanticSegmenter("chat", "s1", config, Segmenters.profile(config, embedder));
     List<Segment> closed = new ArrayList<>();
     for (int i = 0; i < drafts.size(); i++) {
       closed.addAll(segmenter.offer(drafts.get(i).toExchange(vectors.get(i))));
