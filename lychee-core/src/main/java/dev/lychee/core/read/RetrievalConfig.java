@@ -150,7 +150,9 @@ public final class RetrievalConfig {
    * question only; 0 embeds every variant. With a bound the first ones in route order get a vector
    * (the question always does); the rest are searched only by the channels that match words
    * (lexical). On the LoCoMo dev half the question alone recalled as much as all variants
-   * (R@10 .837 against .823) for a third of the query embeddings. The bound applies to plans made
+   * (R@10 .837 against .823) for a third of the query embeddings. A plan of several routes (one per
+   * person) has each route's goal embedded as well, beyond the bound, so that its routes do not all
+   * search by vector with the question alone. The bound applies to plans made
    * without a model (the rule-based planner's, {@link dev.lychee.api.RecallPlan#usage()} zero): a
    * model planner's queries are embedded all, as the design has them searched by vector (not
    * measured here, where no model runs).

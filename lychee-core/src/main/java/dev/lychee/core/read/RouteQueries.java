@@ -83,10 +83,13 @@ public final class RouteQueries {
    * {@code queries} with vectors for at most {@code maxEmbedded} distinct variants of the plan
    * (docs/defaults.md §4.2; 0: all of them), embedded in one {@link Embedder#embedQueries} batch:
    * the first distinct ones in route order, so every route's first variant, the question, is always
-   * among them. The other variants stay in each route's {@link RouteQuery#variants} for the
+   * among them. A plan of several routes also gets each route's second variant (its goal) embedded,
+   * beyond the bound if need be, so that its routes do not all search by vector with the question
+   * alone. The other variants stay in each route's {@link RouteQuery#variants} for the
    * channels that match words; vector channels search with {@link RouteQuery#embeddedVariants}.
    *
-   * @param maxEmbedded the most texts embedded per plan, {@code >= 1}, or 0 for no bound
+   * @param maxEmbedded the most texts embedded per plan besides the goals of a plan of several
+   *     routes, {@code >= 1}, or 0 for no bound
    */
   public static List<RouteQuery> embedded(List<RouteQuery> queries, Embedder embedder, int maxEmbedded) {
     if (maxEmbedded < 0) {
@@ -98,6 +101,16 @@ public final class RouteQueries {
     for (RouteQuery q : queries) {
       if (!q.variants().isEmpty()) {
         distinct.add(q.variants().get(0));
+      }
+    }
+    // several routes (one per person) all lead with the shared question: with it alone embedded they
+    // would search by vector with the same text and differ only in words, so each route's second
+    // variant (its goal, which names its person) is embedded too (docs/defaults.md §4.2)
+    if (maxEmbedded > 0 && queries.size() > 1) {
+      for (RouteQuery q : queries) {
+        if (q.variants().size() > 1) {
+          distinct.add(q.variants().get(1));
+        }
       }
     }
     int firsts = distinct.size();

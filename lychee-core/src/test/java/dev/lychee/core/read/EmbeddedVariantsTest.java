@@ -80,7 +80,9 @@ class EmbeddedVariantsTest {
       List<RouteQuery> queries = queries(bound);
       assertThat(embedder.batches).hasSize(1);
       List<String> batch = embedder.batches.get(0);
-      assertThat(batch).hasSize(bound).contains(QUESTION).doesNotHaveDuplicates();
+      // two routes: the question and each route's goal always, the bound beyond them
+      assertThat(batch).hasSize(Math.max(bound, 3)).contains(QUESTION, "what Dana did", "what Omar did")
+          .doesNotHaveDuplicates();
       Set<String> embedded = new LinkedHashSet<>();
       for (RouteQuery q : queries) {
         // every route keeps all its variants for the lexical channel, the question first and embedded
@@ -97,7 +99,7 @@ class EmbeddedVariantsTest {
   void aVariantWithoutAVectorIsNeverSearchedByVector() {
     List<RouteQuery> queries = queries(1);
     RouteQuery r2 = queries.get(1);
-    assertThat(r2.embeddedVariants()).containsExactly(QUESTION);
+    assertThat(r2.embeddedVariants()).containsExactly(QUESTION, "what Omar did");
     assertThatThrownBy(() -> r2.vector("Omar marathon")).isInstanceOf(IllegalArgumentException.class);
 
     ExactVectorIndex index = new ExactVectorIndex();
@@ -108,7 +110,35 @@ class EmbeddedVariantsTest {
     index.upsert("ns", VectorIndex.TURNS, stored);
     List<List<ScoredId>> direct = VectorSearches.DIRECT.searchAll(index, "ns", VectorIndex.TURNS, r2, 5);
     List<List<ScoredId>> shared = new PlanSearches(queries).searchAll(index, "ns", VectorIndex.TURNS, r2, 5);
-    assertThat(direct).hasSize(1).isEqualTo(shared);
+    assertThat(direct).hasSize(2).isEqualTo(shared);
+  }
+
+  @Test
+  void aSingleRoutePlanEmbedsTheQuestionAloneWithTheBoundAtOne() {
+    Question q = new Question("ns", QUESTION, 5, null);
+    RecallPlan one = new RecallPlan(QuestionType.SINGLE, "", List.of(plan().routes().get(0)), null, TokenUsage.ZERO);
+    List<RouteQuery> queries = RouteQueries.embedded(RouteQueries.withoutVectors(q, one, 8), embedder, 1);
+    assertThat(embedder.batches).containsExactly(List.of(QUESTION));
+    assertThat(queries.get(0).embeddedVariants()).containsExactly(QUESTION);
+  }
+
+  @Test
+  void perPersonRoutesSearchByVectorWithTheirOwnGoals() {
+    // the rule-based planner's routes for two people all lead with the question; without their
+    // goals embedded both would search by vector with the same single text
+    Question q = new Question("ns", "What hobbies do Dana and Omar share?", 5, null);
+    RecallPlan plan = new RuleBasedPlanner().plan(q);
+    assertThat(plan.routes()).hasSize(2);
+    List<RouteQuery> queries = RouteQueries.embedded(RouteQueries.withoutVectors(q, plan, 8), embedder, 1);
+    assertThat(embedder.batches).hasSize(1);
+    List<String> batch = embedder.batches.get(0);
+    assertThat(batch).hasSize(3).contains(q.text());
+    RouteQuery dana = queries.get(0);
+    RouteQuery omar = queries.get(1);
+    assertThat(dana.embeddedVariants()).hasSize(2).startsWith(q.text());
+    assertThat(omar.embeddedVariants()).hasSize(2).startsWith(q.text());
+    assertThat(dana.embeddedVariants().get(1)).contains("Dana").doesNotContain("Omar");
+    assertThat(omar.embeddedVariants().get(1)).contains("Omar").doesNotContain("Dana");
   }
 
   @Test
