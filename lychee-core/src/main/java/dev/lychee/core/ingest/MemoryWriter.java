@@ -174,17 +174,20 @@ public final class MemoryWriter implements AutoCloseable {
         }
       }
     }
-    // turns with an explicit index may land below what the segmenter has seen (late turns): such
-    // a call segments on the caller's thread, after the session's background step
-    boolean deferred = lanes != null && !config.turnVectorsFromExchanges() && turns.stream().allMatch(t -> t.index() < 0);
     synchronized (lock(namespace, session)) {
+      int nextIndex = store.nextTurnIndex(namespace, session);
+      // a turn after every stored one can never be late for the segmenter (it has seen stored turns
+      // only), so its segmentation can wait for the session's lane; a call with an explicit index
+      // below that may hold late turns: it segments here, after the lane's steps so far (while this
+      // thread holds the session's lock no new step is requested)
+      boolean deferred = lanes != null && !config.turnVectorsFromExchanges()
+          && turns.stream().allMatch(t -> t.index() < 0 || t.index() >= nextIndex);
       if (lanes != null && !deferred) {
         awaitLanes(new SessionKey(namespace, session));
       }
       // validation and the conflict check first (they only concern explicit indices), then the
       // store assigns free indices inside its write transaction (several processes on one file)
-      List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns,
-          store.nextTurnIndex(namespace, session));
+      List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns, nextIndex);
       rejectConflicts(namespace, session, turns, provisional);
       List<RawTurn> stored = store.appendTurns(namespace, session,
           next -> admission.admit(namespace, session, sessionDate, turns, next));
@@ -193,7 +196,6 @@ public final class MemoryWriter implements AutoCloseable {
       // from here on nothing throws: the turns are committed
       if (deferred) {
         try {
-          // auto-assigned indices follow every stored turn, so none is late for the segmenter
           indexTurns(namespace, stored);
         } catch (RuntimeException e) {
           result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),

@@ -33,6 +33,7 @@ class BackgroundSegmentationTest {
   /** Holds every background embedding until released, and counts them. */
   private static final class Gated extends EmbedderDecorator {
     final CountDownLatch release = new CountDownLatch(1);
+    final List<String> foreground = new java.util.concurrent.CopyOnWriteArrayList<>();
     volatile int background;
 
     Gated() {
@@ -53,6 +54,8 @@ class BackgroundSegmentationTest {
           Thread.currentThread().interrupt();
         }
         background++;
+      } else {
+        foreground.addAll(texts);
       }
       return delegate.embedDocuments(texts);
     }
@@ -84,9 +87,12 @@ class BackgroundSegmentationTest {
     Gated embedder = new Gated();
     try (Lychee l = Lychee.builder().embedder(embedder).config(config(true)).build()) {
       l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "I adopted a kitten named Tok and she loves tuna.")));
-      l.append("ns", "s1", DAY, List.of(Turn.assistant("Tok sounds like a lovely companion.")));
+      // an explicit index after every stored turn (as a client that numbers its turns sends it)
+      l.append("ns", "s1", DAY, List.of(Turn.assistant("Tok sounds like a lovely companion.").withIndex(1)));
       // every background embedding is held: nothing is segmented yet, and the turns are searchable
       assertThat(embedder.background).isZero();
+      assertThat(embedder.foreground).containsExactly("Ada: I adopted a kitten named Tok and she loves tuna.",
+          "Tok sounds like a lovely companion.");
       assertThat(l.store().segments("ns")).isEmpty();
       assertThat(l.store().countTurns("ns")).isEqualTo(2);
       assertThat(l.vectors().size("ns", VectorIndex.TURNS)).isEqualTo(2);
@@ -103,16 +109,21 @@ class BackgroundSegmentationTest {
 
   @Test
   void theLanesMakeTheSegmentsTheCallersThreadWouldMakeAndFlushCountsThem() {
-    List<String> inBackground = segments(true);
-    List<String> onCaller = segments(false);
-    assertThat(inBackground).isNotEmpty().isEqualTo(onCaller);
+    List<String> onCaller = segments(false, false);
+    assertThat(segments(true, false)).isNotEmpty().isEqualTo(onCaller);
+    assertThat(segments(true, true)).isEqualTo(onCaller);
   }
 
-  /** Appends the conversation one turn per call, flushes, and describes the encoded segments. */
-  private static List<String> segments(boolean segmentInBackground) {
+  /**
+   * Appends the conversation one turn per call (with its index when {@code numbered}), flushes, and
+   * describes the encoded segments.
+   */
+  private static List<String> segments(boolean segmentInBackground, boolean numbered) {
     try (Lychee l = Lychee.builder().embedder(new HashingEmbedder()).config(config(segmentInBackground)).build()) {
       int closed = 0;
-      for (Turn t : conversation()) {
+      List<Turn> turns = conversation();
+      for (int i = 0; i < turns.size(); i++) {
+        Turn t = numbered ? turns.get(i).withIndex(i) : turns.get(i);
         closed += l.append("ns", "s1", DAY, List.of(t)).segmentsClosed();
       }
       closed += l.flush("ns", "s1").segmentsClosed();
