@@ -56,7 +56,7 @@ import java.util.Set;
  *     on the caller's thread (they are durable and searchable when it returns) and leaves
  *     embedding the session's exchanges, the segment decision and storing closed segments to a
  *     per-session background lane; {@code flush}, {@code awaitIdle} and {@code close} wait for it
- *     (default true: about a third of the embedding an append did, docs/defaults.md §7; false
+ *     (default true: half the texts an append embedded on LoCoMo, docs/defaults.md §1.3; false
  *     segments on the caller's thread as the synchronous mode always does)
  */
 public record IngestConfig(
