@@ -60,7 +60,9 @@ class BackgroundEncodingTest {
 
   static Lychee backgroundMemory(Encoder encoder) {
     IngestConfig ingest = IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).concurrency(1)
-        .queueCapacity(1).whenFull(IngestConfig.FullQueuePolicy.REJECT).build();
+        .queueCapacity(1).whenFull(IngestConfig.FullQueuePolicy.REJECT)
+        // the append queues its segment itself (segmentation on the caller's thread): the queue is full at once
+        .segmentInBackground(false).build();
     return Lychee.builder().embedder(new HashingEmbedder())
         .config(LycheeConfig.builder().ingest(ingest).build())
         .module(binder -> binder.bind(Encoder.class).toInstance(encoder)).build();

@@ -165,6 +165,9 @@ final class SpeedCommand implements Callable<Integer> {
       // background encoding that steps aside for appends (IngestConfig.backgroundYield), in the same
       // run (row "async+yield")
       rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, java.time.Duration.ofMillis(200)));
+      // background encoding with segmentation on the caller's thread (IngestConfig.segmentInBackground
+      // off, as before the option), in the same run (row "async-fgseg")
+      rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, IngestConfig.defaults().backgroundYield(), false));
     }
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, conv.sampleId(), embedMs));

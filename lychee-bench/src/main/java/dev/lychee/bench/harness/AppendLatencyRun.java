@@ -84,11 +84,22 @@ public final class AppendLatencyRun {
    */
   public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs, Duration backgroundYield)
       throws Exception {
+    return run(sessions, mode, encoderDelayMs, backgroundYield, IngestConfig.defaults().segmentInBackground());
+  }
+
+  /**
+   * Runs one configuration on a fresh memory.
+   *
+   * @param segmentInBackground {@code IngestConfig.segmentInBackground}: false segments on the
+   *     caller's thread in the background mode too (row {@code async-fgseg}), as before the option
+   */
+  public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs, Duration backgroundYield,
+      boolean segmentInBackground) throws Exception {
     Path dir = Files.createTempDirectory("lychee-append-");
     Embedder embedder = embedders.get();
     Encoder encoder = new DelayedEncoder(new OfflineEncoder(EncodingConfig.defaults()), encoderDelayMs);
     LycheeConfig config = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(mode).resumeOnOpen(false)
-        .backgroundYield(backgroundYield).build()).build();
+        .backgroundYield(backgroundYield).segmentInBackground(segmentInBackground).build()).build();
     List<Module> modules = new ArrayList<>();
     modules.add(new AbstractModule() {
       @Override
@@ -125,6 +136,9 @@ public final class AppendLatencyRun {
       String name = mode.name().toLowerCase(java.util.Locale.ROOT);
       if (mode == IngestConfig.EncodeMode.ASYNC && !backgroundYield.isZero()) {
         name += "+yield"; // background encoding that steps aside for appends
+      }
+      if (mode == IngestConfig.EncodeMode.ASYNC && !segmentInBackground) {
+        name += "-fgseg"; // segmentation on the caller's thread
       }
       lychee.forget(NS);
       return new Row(name, encoderDelayMs, ms.length, percentile(ms, 0.5),

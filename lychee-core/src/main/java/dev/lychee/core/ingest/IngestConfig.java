@@ -52,6 +52,12 @@ import java.util.Set;
  *     append} calls in progress to finish, so that its work does not share the cores with a
  *     waiting caller's (default {@code Duration.ZERO}, never waits: with 200 ms the appends were
  *     not faster in the one run measured, docs/defaults.md §7)
+ * @param segmentInBackground background mode: {@code append} stores, embeds and indexes the turns
+ *     on the caller's thread (they are durable and searchable when it returns) and leaves
+ *     embedding the session's exchanges, the segment decision and storing closed segments to a
+ *     per-session background lane; {@code flush}, {@code awaitIdle} and {@code close} wait for it
+ *     (default true: half the texts an append embedded on LoCoMo, docs/defaults.md §1.3; false
+ *     segments on the caller's thread as the synchronous mode always does)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -70,7 +76,8 @@ public record IngestConfig(
     Duration sweepPeriod,
     Set<NodeKind> derivedNodeKinds,
     boolean turnVectorsFromExchanges,
-    Duration backgroundYield) {
+    Duration backgroundYield,
+    boolean segmentInBackground) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -158,7 +165,7 @@ public record IngestConfig(
         .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
         .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod)
         .derivedNodeKinds(derivedNodeKinds).turnVectorsFromExchanges(turnVectorsFromExchanges)
-        .backgroundYield(backgroundYield);
+        .backgroundYield(backgroundYield).segmentInBackground(segmentInBackground);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -180,6 +187,7 @@ public record IngestConfig(
     private Set<NodeKind> derivedNodeKinds = Set.of(NodeKind.TAG, NodeKind.ENTITY_TAG);
     private boolean turnVectorsFromExchanges = false;
     private Duration backgroundYield = Duration.ZERO;
+    private boolean segmentInBackground = true;
 
     private Builder() {}
 
@@ -200,11 +208,13 @@ public record IngestConfig(
     public Builder derivedNodeKinds(Set<NodeKind> v) { derivedNodeKinds = v; return this; }
     public Builder turnVectorsFromExchanges(boolean v) { turnVectorsFromExchanges = v; return this; }
     public Builder backgroundYield(Duration v) { backgroundYield = v; return this; }
+    public Builder segmentInBackground(boolean v) { segmentInBackground = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
           queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
-          sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges, backgroundYield);
+          sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges, backgroundYield,
+          segmentInBackground);
     }
   }
 }

@@ -45,7 +45,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link #backfillTurnVectors}, segments by {@link #encodePending}.
  *
  * <p>Segments are encoded on the caller's thread or by the background {@link EncodeQueue},
- * per {@link IngestConfig#encodeMode()}.
+ * per {@link IngestConfig#encodeMode()}. In the background mode with
+ * {@link IngestConfig#segmentInBackground()} the session's segmentation (embedding its exchanges,
+ * the segment decision, storing closed segments as PENDING) runs on a {@link SegmentationLanes}
+ * lane too, and the caller's thread only stores, embeds and indexes the turns.
+ *
+ * <p>Locks: per session, {@code lock} serialises the calls that store turns and {@code segLock}
+ * guards the session's segmenter; a thread that holds both took {@code lock} first, and a
+ * background segmentation step holds only {@code segLock}, so an append never waits for one.
  */
 @Singleton
 public final class MemoryWriter implements AutoCloseable {
@@ -66,6 +73,13 @@ public final class MemoryWriter implements AutoCloseable {
   /** Appends in progress; background encoding steps aside for them (docs/defaults.md §7). */
   private final ForegroundActivity foreground;
   private final Map<SessionKey, Object> locks = new ConcurrentHashMap<>();
+  private final Map<SessionKey, Object> segLocks = new ConcurrentHashMap<>();
+  /** Background segmentation, null unless background mode with segmentInBackground. */
+  private final SegmentationLanes lanes;
+  /** What background segmentation steps closed or failed, per session, until its next flush returns it. */
+  private final Map<SessionKey, IngestResult> carried = new ConcurrentHashMap<>();
+  /** How long flush, discard and close wait at most for a session's background segmentation. */
+  private static final Duration LANE_WAIT = Duration.ofMinutes(10);
   private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
   /** Rebuilds of a session's segmenter after refused segments, per call, before giving up. */
   private static final int MAX_RESEGMENTATIONS = 16;
@@ -90,6 +104,8 @@ public final class MemoryWriter implements AutoCloseable {
     this.background = config.encodeMode().background(!"offline".equals(encoder.name()));
     this.queue = new EncodeQueue(config, runner, this::pendingOf, failures, clock);
     metrics.pendingGauge(queue::depth);
+    this.lanes = background && config.segmentInBackground()
+        ? new SegmentationLanes(config.concurrency(), this::segmentStep) : null;
     if (background && !config.sweepPeriod().isZero()) {
       queue.every(config.sweepPeriod(), this::sweep);
     }
@@ -159,30 +175,96 @@ public final class MemoryWriter implements AutoCloseable {
       }
     }
     synchronized (lock(namespace, session)) {
+      int nextIndex = store.nextTurnIndex(namespace, session);
+      // a turn after every stored one can never be late for the segmenter (it has seen stored turns
+      // only), so its segmentation can wait for the session's lane; a call with an explicit index
+      // below that may hold late turns: it segments here, after the lane's steps so far (while this
+      // thread holds the session's lock no new step is requested)
+      boolean deferred = lanes != null && !config.turnVectorsFromExchanges()
+          && turns.stream().allMatch(t -> t.index() < 0 || t.index() >= nextIndex);
+      if (lanes != null && !deferred) {
+        awaitLanes(new SessionKey(namespace, session));
+      }
       // validation and the conflict check first (they only concern explicit indices), then the
       // store assigns free indices inside its write transaction (several processes on one file)
-      List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns,
-          store.nextTurnIndex(namespace, session));
+      List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns, nextIndex);
       rejectConflicts(namespace, session, turns, provisional);
       List<RawTurn> stored = store.appendTurns(namespace, session,
           next -> admission.admit(namespace, session, sessionDate, turns, next));
       metrics.appended(namespace, stored.size());
       result = result.plus(IngestResult.stored(stored.size()));
       // from here on nothing throws: the turns are committed
-      List<Segment> closed;
-      try {
-        SessionSegmentation seg = segmentation(namespace, session);
-        seg.noteStored(stored);
-        closed = indexAndOffer(namespace, seg, stored);
-      } catch (RuntimeException e) {
-        return result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
-            "turns of session '" + session + "' are stored, but embedding or segmenting them failed (they are "
-                + "segmented on the next append or flush, and encodePending restores missing vectors): "
-                + e.getMessage())));
+      if (deferred) {
+        try {
+          indexTurns(namespace, stored);
+        } catch (RuntimeException e) {
+          result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+              "turns of session '" + session + "' are stored, but embedding them failed (encodePending restores "
+                  + "missing vectors): " + e.getMessage())));
+        }
+        lanes.request(new SessionKey(namespace, session));
+        return result;
       }
-      result = result.plus(handOver(namespace, session, closed, false));
+      synchronized (segLock(namespace, session)) {
+        List<Segment> closed;
+        try {
+          SessionSegmentation seg = segmentation(namespace, session);
+          seg.noteStored(stored);
+          closed = indexAndOffer(namespace, seg, stored);
+        } catch (RuntimeException e) {
+          return result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+              "turns of session '" + session + "' are stored, but embedding or segmenting them failed (they are "
+                  + "segmented on the next append or flush, and encodePending restores missing vectors): "
+                  + e.getMessage())));
+        }
+        result = result.plus(handOver(namespace, session, closed, false));
+      }
     }
     return result;
+  }
+
+  /**
+   * A background segmentation step ({@link SegmentationLanes}): embeds the session's exchanges not
+   * offered yet (giving way to callers' embeddings), offers them to the segmenter and hands the
+   * segments that close over; what it closed or failed is returned by the session's next flush.
+   */
+  private void segmentStep(SessionKey key) {
+    String namespace = key.namespace();
+    String session = key.session();
+    IngestResult r;
+    synchronized (segLock(namespace, session)) {
+      List<Segment> closed;
+      try {
+        closed = segmentation(namespace, session).offerStored(store, embedder, EmbeddingPriority.BACKGROUND);
+      } catch (RuntimeException e) {
+        r = IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+            "segmenting the stored turns of session '" + session + "' in the background failed; they are "
+                + "segmented on the next append or flush: " + e.getMessage()));
+        carried.merge(key, r, IngestResult::plus);
+        return;
+      }
+      r = handOver(namespace, session, closed, false);
+    }
+    if (r.segmentsClosed() > 0 || !r.failures().isEmpty()) {
+      carried.merge(key, r, IngestResult::plus);
+    }
+  }
+
+  /** Waits (bounded) until no background segmentation step of the session is queued or running. */
+  private void awaitLanes(SessionKey key) {
+    awaitLanes(key::equals, LANE_WAIT);
+  }
+
+  private boolean awaitLanes(java.util.function.Predicate<SessionKey> which, Duration timeout) {
+    if (lanes == null) {
+      return true;
+    }
+    try {
+      return lanes.awaitIdle(which, timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private void rejectConflicts(String namespace, String session, List<Turn> turns, List<RawTurn> admitted) {
@@ -287,24 +369,34 @@ public final class MemoryWriter implements AutoCloseable {
     return r;
   }
 
-  /** Closes the session's open segment (if any) and its late turns, and encodes them. */
+  /**
+   * Closes the session's open segment (if any) and its late turns, and encodes them. With background
+   * segmentation it first waits for the session's step, and its result also counts what the steps
+   * closed (or failed to) since the session's last flush.
+   */
   public IngestResult flush(String namespace, String session) {
     requireName(namespace, "namespace");
     requireName(session, "session");
+    SessionKey key = new SessionKey(namespace, session);
     synchronized (lock(namespace, session)) {
-      List<Segment> closed = new ArrayList<>();
-      try {
-        SessionSegmentation seg = segmentation(namespace, session);
-        // after a restart, stored turns that no segment covers are offered before flushing
-        closed.addAll(seg.offerStored(store, embedder));
-        closed.addAll(seg.flush());
-      } catch (RuntimeException e) {
-        return IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
-            "flushing session '" + session + "' failed; its turns are stored and are segmented on the next flush: "
-                + e.getMessage()));
+      awaitLanes(key);
+      IngestResult before = carried.remove(key);
+      IngestResult result = before == null ? IngestResult.EMPTY : before;
+      synchronized (segLock(namespace, session)) {
+        List<Segment> closed = new ArrayList<>();
+        try {
+          SessionSegmentation seg = segmentation(namespace, session);
+          // after a restart, stored turns that no segment covers are offered before flushing
+          closed.addAll(seg.offerStored(store, embedder));
+          closed.addAll(seg.flush());
+        } catch (RuntimeException e) {
+          return result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
+              "flushing session '" + session + "' failed; its turns are stored and are segmented on the next flush: "
+                  + e.getMessage())));
+        }
+        live.remove(key);
+        return result.plus(handOver(namespace, session, closed, true));
       }
-      live.remove(new SessionKey(namespace, session));
-      return handOver(namespace, session, closed, true);
     }
   }
 
@@ -362,8 +454,12 @@ public final class MemoryWriter implements AutoCloseable {
    */
   public boolean awaitIdle(String namespace, Duration timeout) {
     Objects.requireNonNull(timeout, "timeout");
+    long start = System.nanoTime();
+    if (!awaitLanes(k -> namespace == null || k.namespace().equals(namespace), timeout)) {
+      return false;
+    }
     try {
-      return queue.awaitIdle(namespace, timeout);
+      return queue.awaitIdle(namespace, timeout.minusNanos(System.nanoTime() - start));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
@@ -383,6 +479,8 @@ public final class MemoryWriter implements AutoCloseable {
    * commit.
    */
   public void discard(String namespace, String session) {
+    // a background segmentation step of the sessions ends first: it could store a segment of them
+    awaitLanes(k -> k.namespace().equals(namespace) && (session == null || k.session().equals(session)), LANE_WAIT);
     try {
       queue.purge(namespace, session);
     } catch (InterruptedException e) {
@@ -391,12 +489,16 @@ public final class MemoryWriter implements AutoCloseable {
     List<String> sessions = session == null ? store.sessions(namespace) : List.of(session);
     for (String s : sessions) {
       synchronized (lock(namespace, s)) {
-        live.remove(new SessionKey(namespace, s));
-        committer.forgetContext(namespace, s);
+        synchronized (segLock(namespace, s)) {
+          live.remove(new SessionKey(namespace, s));
+          carried.remove(new SessionKey(namespace, s));
+          committer.forgetContext(namespace, s);
+        }
       }
     }
     if (session == null) {
       live.keySet().removeIf(k -> k.namespace().equals(namespace));
+      carried.keySet().removeIf(k -> k.namespace().equals(namespace));
     }
   }
 
@@ -420,9 +522,16 @@ public final class MemoryWriter implements AutoCloseable {
     return n;
   }
 
-  /** Stops background encoding after the attempts in progress; queued segments stay PENDING. */
+  /**
+   * Runs the background segmentation steps already requested (so their segments are stored as
+   * PENDING), then stops background encoding after the attempts in progress; queued segments stay
+   * PENDING.
+   */
   @Override
   public void close() {
+    if (lanes != null) {
+      lanes.close();
+    }
     queue.close();
   }
 
@@ -452,7 +561,7 @@ public final class MemoryWriter implements AutoCloseable {
 
   private void indexTurns(String namespace, List<RawTurn> turns) {
     if (!turns.isEmpty()) {
-      upsertTurnVectors(namespace, turns, embedder.embedDocuments(turnTexts(turns)));
+      upsertTurnVectors(namespace, turns, embedder.embedDocuments(turnTexts(turns), EmbeddingPriority.FOREGROUND));
     }
   }
 
@@ -523,6 +632,10 @@ public final class MemoryWriter implements AutoCloseable {
 
   private Object lock(String namespace, String session) {
     return locks.computeIfAbsent(new SessionKey(namespace, session), k -> new Object());
+  }
+
+  private Object segLock(String namespace, String session) {
+    return segLocks.computeIfAbsent(new SessionKey(namespace, session), k -> new Object());
   }
 
   private static void requireName(String value, String what) {

@@ -7,6 +7,7 @@ import dev.lychee.api.Segment;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.Segmenter;
 import dev.lychee.core.segment.ExchangeDraft;
@@ -121,8 +122,14 @@ final class SessionSegmentation {
 
   /** Embeds and offers every stored turn after the last offered one ({@link #fresh}, {@link #offer}). */
   List<Segment> offerStored(RecordStore store, Embedder embedder) {
+    return offerStored(store, embedder, EmbeddingPriority.FOREGROUND);
+  }
+
+  /** As {@link #offerStored(RecordStore, Embedder)}, embedding with {@code priority}. */
+  List<Segment> offerStored(RecordStore store, Embedder embedder, EmbeddingPriority priority) {
     Fresh fresh = fresh(store);
-    return fresh.turns().isEmpty() ? List.of() : offer(fresh, embedder.embedDocuments(embeddingTexts(fresh)));
+    return fresh.turns().isEmpty() ? List.of()
+        : offer(fresh, embedder.embedDocuments(embeddingTexts(fresh), priority));
   }
 
   /** Closes the open segment and every run of late turns. */

@@ -259,8 +259,10 @@ public abstract class BaseBackgroundEncodingTestCase {
   @Test
   void aFullQueueRejectsTheCallBeforeStoringAnythingAndNothingIsLost() {
     gated = true;
-    try (Lychee l = open(IngestConfig.builder().queueCapacity(1).whenFull(IngestConfig.FullQueuePolicy.REJECT),
-        Duration.ofSeconds(60))) {
+    // the append itself queues its segment (segmentation on the caller's thread), so the next call
+    // finds the queue full at once
+    try (Lychee l = open(IngestConfig.builder().queueCapacity(1).whenFull(IngestConfig.FullQueuePolicy.REJECT)
+        .segmentInBackground(false), Duration.ofSeconds(60))) {
       assertThat(l.append("ns", "s1", DAY, turns("s1", 0, 1)).segmentsQueued()).isEqualTo(1);
       assertThatThrownBy(() -> l.append("ns", "s1", DAY, turns("s1", 1, 1)))
           .isInstanceOf(QueueFullException.class).hasMessageContaining("nothing of this call was stored");
@@ -280,7 +282,7 @@ public abstract class BaseBackgroundEncodingTestCase {
   void aFullQueueMakesTheCallWaitForRoomWhenThePolicyIsWait() throws Exception {
     gated = true;
     try (Lychee l = open(IngestConfig.builder().queueCapacity(1).whenFull(IngestConfig.FullQueuePolicy.WAIT)
-        .fullQueueWait(Duration.ofSeconds(60)), Duration.ofSeconds(60))) {
+        .fullQueueWait(Duration.ofSeconds(60)).segmentInBackground(false), Duration.ofSeconds(60))) {
       l.append("ns", "s1", DAY, turns("s1", 0, 1));
       Thread caller = Thread.currentThread();
       Thread opener = new Thread(() -> {
@@ -302,7 +304,7 @@ public abstract class BaseBackgroundEncodingTestCase {
   @Test
   void aFullQueueThatStaysFullThrowsAfterTheWait() {
     gated = true;
-    try (Lychee l = open(IngestConfig.builder().queueCapacity(1).fullQueueWait(Duration.ofMillis(50)),
+    try (Lychee l = open(IngestConfig.builder().queueCapacity(1).fullQueueWait(Duration.ofMillis(50)).segmentInBackground(false),
         Duration.ofSeconds(60))) {
       l.append("ns", "s1", DAY, turns("s1", 0, 1));
       assertThatThrownBy(() -> l.append("ns", "s2", DAY, turns("s2", 0, 1)))

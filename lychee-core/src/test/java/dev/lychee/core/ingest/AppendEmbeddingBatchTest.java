@@ -21,7 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** An append embeds its new turns and the session's fresh exchanges in one batch (docs/defaults.md §1.3). */
+/**
+ * An append that segments on the caller's thread embeds its new turns and the session's fresh
+ * exchanges in one batch (docs/defaults.md §1.3); with background segmentation the exchanges are
+ * embedded by the session's lane instead ({@link BackgroundSegmentationTest}).
+ */
 class AppendEmbeddingBatchTest {
   private static final LocalDateTime DAY = LocalDateTime.of(2024, 3, 1, 10, 0);
 
@@ -53,8 +57,11 @@ class AppendEmbeddingBatchTest {
   @Test
   void turnsAndTheirExchangesGoToTheEmbedderAsOneBatchWithTheVectorsTheyWouldGetAlone() {
     Recording embedder = new Recording();
-    // background encoding: the append itself embeds only its turns and exchanges
-    LycheeConfig config = LycheeConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build();
+    // background encoding, segmenting on the caller's thread: the append itself embeds only its
+    // turns and exchanges
+    LycheeConfig config = LycheeConfig.builder()
+        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).segmentInBackground(false).build())
+        .build();
     try (Lychee l = Lychee.builder().embedder(embedder).config(config).build()) {
       l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "I adopted a cat named Pixel."),
           Turn.assistant("What a lovely name for a cat."), Turn.user("Ada", "She sleeps on my keyboard.")));
@@ -103,7 +110,7 @@ class AppendEmbeddingBatchTest {
     Recording embedder = new Recording();
     List<Exchange> offered = new ArrayList<>();
     LycheeConfig config = LycheeConfig.builder()
-        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build())
+        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).segmentInBackground(false).build())
         .segmentation(SegmentationConfig.builder().exchangeVectorsFromTurns(true).build())
         .build();
     try (Lychee l = Lychee.builder().embedder(embedder).config(config).module(recordingSegmenter(offered)).build()) {
@@ -136,7 +143,9 @@ class AppendEmbeddingBatchTest {
   void withoutTheOptionAOneTurnExchangeIsEmbeddedWithItsRoleLine() {
     Recording embedder = new Recording();
     List<Exchange> offered = new ArrayList<>();
-    LycheeConfig config = LycheeConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build();
+    LycheeConfig config = LycheeConfig.builder()
+        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).segmentInBackground(false).build())
+        .build();
     try (Lychee l = Lychee.builder().embedder(embedder).config(config).module(recordingSegmenter(offered)).build()) {
       l.append("ns", "s1", DAY, List.of(Turn.user("Ada", "Pixel turned one today.")));
       assertThat(embedder.batches.get(0)).containsExactly("Ada: Pixel turned one today.", "user: Ada: Pixel turned one today.");

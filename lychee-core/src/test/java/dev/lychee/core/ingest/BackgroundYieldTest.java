@@ -66,8 +66,10 @@ class BackgroundYieldTest {
       Turn.assistant("What a lovely name for a cat."), Turn.user("Ada", "She sleeps on my keyboard."));
 
   private static Lychee open(Gated embedder, Duration yield) {
+    // the yield concerns encoding attempts; segmentation runs on the caller's thread here, so that
+    // the only background embeddings are the encoder's
     LycheeConfig config = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC)
-        .flushOtherSessions(false).backgroundYield(yield).build()).build();
+        .flushOtherSessions(false).backgroundYield(yield).segmentInBackground(false).build()).build();
     return Lychee.builder().embedder(embedder).config(config).build();
   }
 

@@ -63,9 +63,31 @@ class EmbeddingPriorityTest {
   }
 
   @Test
-  void backgroundEncodingAsksForBackgroundVectorsAndAppendsForForegroundOnes() {
+  void backgroundSegmentationAsksForForegroundTurnVectorsAndBackgroundExchangeVectors() {
     Recording embedder = new Recording();
     LycheeConfig config = LycheeConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).build();
+    try (Lychee l = Lychee.builder().embedder(embedder).config(config).build()) {
+      l.append("ns", "s1", DAY, TURNS);
+      l.flush("ns", "s1");
+      assertThat(l.awaitIdle("ns", Duration.ofMinutes(1))).isTrue();
+      List<Recording.Batch> batches = embedder.snapshot();
+      // the caller waits for its turns' vectors only; the session's lane embeds the exchanges
+      assertThat(batches.get(0)).isEqualTo(new Recording.Batch(turnAndExchangeTexts().subList(0, 3),
+          EmbeddingPriority.FOREGROUND));
+      assertThat(batches.get(1)).isEqualTo(new Recording.Batch(turnAndExchangeTexts().subList(3, 5),
+          EmbeddingPriority.BACKGROUND));
+      List<Recording.Batch> rest = batches.subList(2, batches.size());
+      assertThat(rest).isNotEmpty().allSatisfy(b -> assertThat(b.priority()).isEqualTo(EmbeddingPriority.BACKGROUND));
+      assertThat(l.status("ns").segments(dev.lychee.api.SegmentState.ENCODED)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void backgroundEncodingAsksForBackgroundVectorsAndAppendsForForegroundOnes() {
+    Recording embedder = new Recording();
+    LycheeConfig config = LycheeConfig.builder()
+        .ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).segmentInBackground(false).build())
+        .build();
     try (Lychee l = Lychee.builder().embedder(embedder).config(config).build()) {
       l.append("ns", "s1", DAY, TURNS);
       l.flush("ns", "s1");

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -58,6 +59,15 @@ import org.slf4j.LoggerFactory;
  * there already changes nothing), which the turn log and the segment overlap check are. Why: a
  * commit fsyncs several files per new segment plus {@code segments_N}, and that was three
  * quarters of a Lucene {@code append}'s latency (docs/defaults.md §3.3).
+ *
+ * <p><b>Lazy reopen.</b> With {@link LuceneStoreConfig#refreshOnRead()} a logged or deferred write
+ * does not reopen the near-real-time searchers: it counts itself in {@link #changes}, and the next
+ * {@link #read}, or the next logged or durable write (whose work must see earlier writes), reopens
+ * them first under the write lock (so no reader sees a write half done). A read therefore sees
+ * every write that returned before it started, and writes in a row share one reopen. A deferred
+ * write's work runs on the searchers as they are: the only deferred writes, turn vectors, check
+ * only the index's dimension, which their owner keeps apart (see {@code LuceneVectorIndex}). Why:
+ * each reopen flushes a tiny segment, about a quarter of an {@code append}'s time.
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
@@ -124,6 +134,10 @@ final class LuceneIndex implements AutoCloseable {
   private long lastLsn;
   /** Sequence number of the last entry a commit covers (guarded by the write lock). */
   private long committedLsn;
+  /** Logged and deferred writes so far whose reopen was left to the next read (lazy reopen). */
+  private final AtomicLong changes = new AtomicLong();
+  /** The value of {@link #changes} the current searchers cover (written under the write lock). */
+  private volatile long reopenedAt;
 
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
     this.path = path;
@@ -165,7 +179,9 @@ final class LuceneIndex implements AutoCloseable {
       w.commit(); // an empty first commit, so that readers can always open
     }
     this.writer = w;
+    long covered = changes.get();
     this.searchers = new SearcherManager(w, null);
+    this.reopenedAt = covered;
     String lsn = null;
     Iterable<Map.Entry<String, String>> data = w.getLiveCommitData();
     if (data != null) {
@@ -222,7 +238,7 @@ final class LuceneIndex implements AutoCloseable {
         searchers.release(searcher);
       }
       // the next entry's work must see this one's changes (the turn log's and segments' checks)
-      searchers.maybeRefreshBlocking();
+      reopen();
       replayed++;
     }
     if (replayed > 0) {
@@ -255,10 +271,21 @@ final class LuceneIndex implements AutoCloseable {
     return t;
   }
 
-  /** Runs read-only work on the current committed view. */
+  /** Runs read-only work on a view that holds every write returned before this call. */
   <T> T read(ReadWork<T> work) {
     for (int attempt = 0; ; attempt++) {
       ensureOpen();
+      if (stale()) {
+        writeLock.lock();
+        try {
+          ensureOpen();
+          reopenIfStale();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        } finally {
+          writeLock.unlock();
+        }
+      }
       SearcherManager manager = searchers;
       IndexSearcher searcher;
       try {
@@ -339,6 +366,10 @@ final class LuceneIndex implements AutoCloseable {
       writeLock.lock();
       try {
         ensureOpen();
+        if (mode != Mode.DEFERRED) {
+          // the work checks what earlier writes left (turn indices, overlapping segments)
+          reopenIfStale();
+        }
         IndexSearcher searcher = searchers.acquire();
         long before = writer.getMaxCompletedSequenceNumber();
         try {
@@ -370,7 +401,11 @@ final class LuceneIndex implements AutoCloseable {
           searchers.release(searcher);
         }
         if (!commits) {
-          searchers.maybeRefreshBlocking();
+          if (config.refreshOnRead()) {
+            changes.incrementAndGet();
+          } else {
+            reopen();
+          }
         }
       } catch (Refused e) {
         throw e.refusal;
@@ -449,13 +484,32 @@ final class LuceneIndex implements AutoCloseable {
           }
         }
         // readers see a durable write's changes once they are committed
-        searchers.maybeRefreshBlocking();
+        reopen();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /** Whether a logged or deferred write returned since the searchers were last reopened. */
+  private boolean stale() {
+    return reopenedAt < changes.get();
+  }
+
+  /** Reopens the searchers if a write left them stale; the caller holds the write lock. */
+  private void reopenIfStale() throws IOException {
+    if (stale()) {
+      reopen();
+    }
+  }
+
+  /** Reopens the searchers on everything the writer holds; the caller holds the write lock. */
+  private void reopen() throws IOException {
+    long covered = changes.get();
+    searchers.maybeRefreshBlocking();
+    reopenedAt = Math.max(reopenedAt, covered);
   }
 
   /** Carries a work's exception past the rollback when the work changed nothing. */

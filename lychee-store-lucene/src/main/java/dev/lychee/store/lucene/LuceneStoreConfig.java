@@ -46,6 +46,12 @@ import java.util.Objects;
  *     within {@code deferredCommit} or with the next other write (default true; false commits each
  *     such write, as before). The log is replayed on open; a torn tail is dropped (docs/defaults.md
  *     §3.3)
+ * @param refreshOnRead whether the near-real-time reader is reopened lazily: a logged or deferred
+ *     write marks the searchers stale instead of reopening them, and the next read (or the next
+ *     write that needs to see it) reopens them first, so a read still sees every write that
+ *     returned before it, and several writes share one reopen (default true; false reopens after
+ *     every such write, as before). The reopen flushes a tiny segment and was about a quarter of a
+ *     Lucene {@code append}'s time (docs/defaults.md §3.3)
  */
 public record LuceneStoreConfig(
     double ramBufferMb,
@@ -62,7 +68,8 @@ public record LuceneStoreConfig(
     long vectorCacheMaxBytes,
     boolean compoundFlushes,
     Duration deferredCommit,
-    boolean writeAheadLog) {
+    boolean writeAheadLog,
+    boolean refreshOnRead) {
 
   public LuceneStoreConfig {
     if (!(ramBufferMb >= 1)) {
@@ -119,7 +126,8 @@ public record LuceneStoreConfig(
         .vectorCacheMaxBytes(vectorCacheMaxBytes)
         .compoundFlushes(compoundFlushes)
         .deferredCommit(deferredCommit)
-        .writeAheadLog(writeAheadLog);
+        .writeAheadLog(writeAheadLog)
+        .refreshOnRead(refreshOnRead);
   }
 
   /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
@@ -145,6 +153,7 @@ public record LuceneStoreConfig(
     private boolean compoundFlushes = true;
     private Duration deferredCommit = Duration.ofSeconds(1);
     private boolean writeAheadLog = true;
+    private boolean refreshOnRead = true;
 
     private Builder() {}
 
@@ -215,10 +224,16 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder refreshOnRead(boolean v) {
+      this.refreshOnRead = v;
+      return this;
+    }
+
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
           minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync,
-          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, deferredCommit, writeAheadLog);
+          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, deferredCommit, writeAheadLog,
+          refreshOnRead);
     }
   }
 }

@@ -46,6 +46,15 @@ public final class LuceneVectorIndex implements VectorIndex {
 
   private record SlabKey(String namespace, String kind) {}
 
+  /**
+   * The dimension each index was written with in this process. A deferred write's work may run on
+   * searchers not yet reopened for the writes just before it ({@link LuceneStoreConfig#refreshOnRead()}),
+   * which would let a second dimension start an index the first one has just started; written
+   * under the index's write lock, dropped when the index may have been emptied (remove, forget).
+   */
+  private final java.util.concurrent.ConcurrentHashMap<SlabKey, Integer> dimensions =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private record Loaded(long version, LoadedVectors slab) {}
 
   /** Opens (or creates) an index in {@code directory} with default settings. */
@@ -121,7 +130,8 @@ public final class LuceneVectorIndex implements VectorIndex {
     }
     LuceneIndex.WriteWork<Void> work = (writer, searcher) -> {
       for (Prepared p : nonEmpty) {
-        int stored = storedDimension(searcher, namespace, p.kind());
+        Integer known = dimensions.get(new SlabKey(namespace, p.kind()));
+        int stored = known != null ? known : storedDimension(searcher, namespace, p.kind());
         if (stored > 0 && stored != p.dimension()) {
           throw new IllegalArgumentException("index " + namespace + "/" + p.kind() + " holds vectors of dimension "
               + stored + ", got " + p.dimension());
@@ -132,6 +142,7 @@ public final class LuceneVectorIndex implements VectorIndex {
           writer.updateDocument(VectorFields.uid(namespace, p.kind(), e.getKey()),
               VectorFields.vector(namespace, p.kind(), e.getKey(), e.getValue()));
         }
+        dimensions.put(new SlabKey(namespace, p.kind()), p.dimension());
       }
       return null;
     };
@@ -249,6 +260,7 @@ public final class LuceneVectorIndex implements VectorIndex {
         .toArray(Term[]::new);
     index.write((writer, searcher) -> {
       writer.deleteDocuments(keys);
+      dimensions.remove(new SlabKey(namespace, kind));
       return null;
     });
     // the commit retired the loaded copy already; dropping it frees the memory sooner
@@ -260,6 +272,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     checkName(namespace, "namespace");
     index.write((writer, searcher) -> {
       writer.deleteDocuments(new Term(VectorFields.NS, namespace));
+      dimensions.keySet().removeIf(key -> key.namespace().equals(namespace));
       return null;
     });
     slabs.asMap().keySet().removeIf(key -> key.namespace().equals(namespace));
