@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * better supported option of "X or Y?", a quoted title for "what book/song/movie...?", the words
  * before X for "what kind of X?" and "what X did...?", a colour for "what colour...?", and for
  * anything else the run of the sentence's words that the question does not already hold
- * ({@link #phrase}), without the words that only say when. When no span of the asked kind is found,
+ * ({@link #phrase}), without the words that only say when or "now", ended where the next clause
+ * begins and started at the object of a past verb. When no span of the asked kind is found,
  * the phrase is the answer.
  *
  * <p>Dates are written as the benchmark writes them ("7 May 2023", "May 2023", "2023"): a relative
@@ -509,7 +510,9 @@ final class AnswerSpans {
    * The run of the sentence between the words it shares with the question that holds most words the
    * question lacks (the later run on a tie: the object follows the verb the question asks about),
    * without function words and chat fillers at its edges and at most {@link #PHRASE_WORDS} words:
-   * the part that answers, without the part that repeats the question.
+   * the part that answers, without the part that repeats the question. It ends where the next
+   * clause begins ({@link #clauseEnd}) and starts at the object of a past verb the question did not
+   * use ({@link #objectStart}), after a phrase put in front of its clause ({@link #afterFrontedPhrase}).
    */
   static String phrase(String question, String body) {
     Set<String> asked = SentenceSupport.roots(question);
