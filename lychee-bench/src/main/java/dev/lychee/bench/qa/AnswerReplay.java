@@ -122,17 +122,29 @@ public final class AnswerReplay {
    * @param chosenSupport that sentence's support for the question
    * @param best the evidence sentence with the highest token F1 against the reference
    * @param bestF1 that sentence's F1 (the upper bound of a sentence picker)
+   * @param bestSpan the run of up to {@link #SPAN_TOKENS} normalised tokens of any evidence sentence with
+   *     the highest F1 (the upper bound of a span cutter that may pick any sentence)
+   * @param bestSpanF1 that run's F1
+   * @param chosenSpanF1 the F1 of the best run of up to {@link #SPAN_TOKENS} tokens of the chosen sentence
+   *     (the upper bound of cutting the span better from the sentence the answerer chose)
    */
   public record Outcome(String conversation, int index, int category, String question, String gold, String answer,
       double f1, double exactMatch, boolean abstained, String chosen, int chosenRank, double chosenSupport,
-      String best, double bestF1) {}
+      String best, double bestF1, String bestSpan, double bestSpanF1, double chosenSpanF1) {}
 
-  /** Mean F1, EM, abstention and best-sentence F1 of a group of outcomes. */
-  public record Summary(int questions, double f1, double exactMatch, double abstention, double bestF1) {
+  /** The longest span, in normalised tokens, the span bounds consider. */
+  public static final int SPAN_TOKENS = 6;
+
+  /**
+   * Mean F1, EM, abstention, best-sentence F1 and the two span bounds (best span of any sentence,
+   * best span of the chosen sentence) of a group of outcomes.
+   */
+  public record Summary(int questions, double f1, double exactMatch, double abstention, double bestF1,
+      double bestSpanF1, double chosenSpanF1) {
     static Summary of(List<Outcome> o) {
       int n = o.size();
       return new Summary(n, mean(o, Outcome::f1), mean(o, Outcome::exactMatch), mean(o, x -> x.abstained() ? 1.0 : 0.0),
-          mean(o, Outcome::bestF1));
+          mean(o, Outcome::bestF1), mean(o, Outcome::bestSpanF1), mean(o, Outcome::chosenSpanF1));
     }
 
     private static double mean(List<Outcome> o, java.util.function.ToDoubleFunction<Outcome> f) {
@@ -195,6 +207,8 @@ public final class AnswerReplay {
       String text = x.answer().text();
       String best = "";
       double bestF1 = 0;
+      String bestSpan = "";
+      double bestSpanF1 = 0;
       for (Evidence e : evidence) {
         for (String s : QaRunner.sentences(e.candidate().text())) {
           double f = AnswerText.f1(s, q.gold());
@@ -202,13 +216,42 @@ public final class AnswerReplay {
             bestF1 = f;
             best = s;
           }
+          Span span = bestSpan(s, q.gold());
+          if (span.f1() > bestSpanF1) {
+            bestSpanF1 = span.f1();
+            bestSpan = span.text();
+          }
         }
       }
+      double chosenSpanF1 = x.sentence() == null ? 0 : bestSpan(x.sentence(), q.gold()).f1();
       out.add(new Outcome(q.conversation(), q.index(), q.category(), q.question(), q.gold(), text,
           AnswerText.f1(text, q.gold()), AnswerText.exactMatch(text, q.gold()),
-          text.equals(LlmAnswerGenerator.NOT_AVAILABLE), x.sentence(), x.rank(), x.support(), best, bestF1));
+          text.equals(LlmAnswerGenerator.NOT_AVAILABLE), x.sentence(), x.rank(), x.support(), best, bestF1,
+          bestSpan, bestSpanF1, chosenSpanF1));
     }
     return out;
+  }
+
+  /** A run of normalised tokens with its F1 against a reference. */
+  record Span(String text, double f1) {}
+
+  /**
+   * The run of up to {@link #SPAN_TOKENS} consecutive normalised tokens of {@code sentence} with the
+   * highest token F1 against {@code gold}: what a perfect span cutter could answer from it.
+   */
+  static Span bestSpan(String sentence, String gold) {
+    List<String> t = AnswerText.tokens(sentence);
+    Span best = new Span("", 0);
+    for (int from = 0; from < t.size(); from++) {
+      for (int to = from + 1; to <= Math.min(t.size(), from + SPAN_TOKENS); to++) {
+        String run = String.join(" ", t.subList(from, to));
+        double f = AnswerText.f1(run, gold);
+        if (f > best.f1()) {
+          best = new Span(run, f);
+        }
+      }
+    }
+    return best;
   }
 
   /** Summaries over all outcomes (key "all") and per category ("1" to "4"). */
@@ -223,12 +266,16 @@ public final class AnswerReplay {
     return out;
   }
 
-  /** The summaries as a plain-text table. */
+  /**
+   * The summaries as a plain-text table: "best" is the best-sentence bound, "span" the best span of up
+   * to {@link #SPAN_TOKENS} tokens of any evidence sentence, "cspan" the best such span of the chosen
+   * sentence.
+   */
   public static String table(Map<String, Summary> summaries) {
-    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-8s %5s %6s %6s %6s %6s%n",
-        "group", "n", "F1", "EM", "abst", "best"));
-    summaries.forEach((g, s) -> b.append(String.format(Locale.ROOT, "%-8s %5d %6.3f %6.3f %6.3f %6.3f%n",
-        g, s.questions(), s.f1(), s.exactMatch(), s.abstention(), s.bestF1())));
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-8s %5s %6s %6s %6s %6s %6s %6s%n",
+        "group", "n", "F1", "EM", "abst", "best", "span", "cspan"));
+    summaries.forEach((g, s) -> b.append(String.format(Locale.ROOT, "%-8s %5d %6.3f %6.3f %6.3f %6.3f %6.3f %6.3f%n",
+        g, s.questions(), s.f1(), s.exactMatch(), s.abstention(), s.bestF1(), s.bestSpanF1(), s.chosenSpanF1())));
     return b.toString();
   }
 
@@ -244,16 +291,20 @@ public final class AnswerReplay {
 
   /**
    * Writes one {@link Outcome} per line as tab-separated columns (conversation, index, category,
-   * F1, best F1, question, gold, answer, chosen sentence, best sentence), for grep and sort.
+   * F1, best F1, best-span F1, chosen-span F1, question, gold, answer, chosen sentence, best sentence,
+   * best span), for grep and sort.
    */
   public static void writeTable(List<Outcome> outcomes, Path out) throws IOException {
     try (BufferedWriter w = Files.newBufferedWriter(out)) {
-      w.write("conversation\tindex\tcategory\tf1\tbest_f1\tquestion\tgold\tanswer\tchosen\tbest");
+      w.write("conversation\tindex\tcategory\tf1\tbest_f1\tspan_f1\tchosen_span_f1\tquestion\tgold\tanswer\tchosen"
+          + "\tbest\tbest_span");
       w.newLine();
       for (Outcome o : outcomes) {
         w.write(String.join("\t", o.conversation(), String.valueOf(o.index()), String.valueOf(o.category()),
             String.format(Locale.ROOT, "%.2f", o.f1()), String.format(Locale.ROOT, "%.2f", o.bestF1()),
-            clean(o.question()), clean(o.gold()), clean(o.answer()), clean(o.chosen()), clean(o.best())));
+            String.format(Locale.ROOT, "%.2f", o.bestSpanF1()), String.format(Locale.ROOT, "%.2f", o.chosenSpanF1()),
+            clean(o.question()), clean(o.gold()), clean(o.answer()), clean(o.chosen()), clean(o.best()),
+            clean(o.bestSpan())));
         w.newLine();
       }
     }

@@ -43,11 +43,27 @@ class AnswerReplayTest {
     assertThat(o.chosen()).isEqualTo("I finally bought a cello.");
     assertThat(o.chosenRank()).isEqualTo(2);
     assertThat(o.best()).isEqualTo("I finally bought a cello.");
+    // the span bounds: the best run of tokens of any sentence, and of the chosen one ("a" is no token)
+    assertThat(o.bestSpan()).isEqualTo("cello");
+    assertThat(o.bestSpanF1()).isEqualTo(1.0);
+    assertThat(o.chosenSpanF1()).isEqualTo(1.0);
     assertThat(AnswerReplay.summarize(out).get("4").f1()).isEqualTo(1.0);
     // a replay whose answer changed is listed against the earlier one
     AnswerReplay.Outcome worse = new AnswerReplay.Outcome("c1", 0, 4, o.question(), o.gold(), "grey", 0, 0, false,
-        null, 0, 0, o.best(), o.bestF1());
+        null, 0, 0, o.best(), o.bestF1(), o.bestSpan(), o.bestSpanF1(), o.chosenSpanF1());
     assertThat(AnswerReplay.changes(List.of(worse), out)).singleElement().asString().startsWith("better +1.00");
+  }
+
+  @Test
+  void theBestSpanIsTheRunOfAtMostSixTokensWithTheBestF1() {
+    AnswerReplay.Span s = AnswerReplay.bestSpan("Yesterday I took my niece to the blue lake near town.", "blue lake");
+    assertThat(s.text()).isEqualTo("blue lake");
+    assertThat(s.f1()).isEqualTo(1.0);
+    // a reference longer than the window: the best run holds six of its eight tokens
+    AnswerReplay.Span longer = AnswerReplay.bestSpan("one two three four five six seven eight", "one two three four five six seven eight");
+    assertThat(longer.text()).isEqualTo("one two three four five six");
+    assertThat(longer.f1()).isCloseTo(2 * 1.0 * 0.75 / 1.75, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(AnswerReplay.bestSpan("nothing shared here", "blue lake").f1()).isZero();
   }
 
   @Test
@@ -65,7 +81,8 @@ class AnswerReplayTest {
         .isEqualTo(saved.lines().filter(l -> l.startsWith("all")).findFirst());
     assertThat(replayed).doesNotContain("better").doesNotContain("worse");
     List<String> tsv = Files.readAllLines(second);
-    assertThat(tsv.get(0)).isEqualTo("conversation\tindex\tcategory\tf1\tbest_f1\tquestion\tgold\tanswer\tchosen\tbest");
+    assertThat(tsv.get(0)).isEqualTo("conversation\tindex\tcategory\tf1\tbest_f1\tspan_f1\tchosen_span_f1\tquestion"
+        + "\tgold\tanswer\tchosen\tbest\tbest_span");
     assertThat(tsv).hasSize(Fixture.questions().size() + 1);
     assertThat(AnswerReplay.loadOutcomes(first)).hasSize(Fixture.questions().size());
   }

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * better supported option of "X or Y?", a quoted title for "what book/song/movie...?", the words
  * before X for "what kind of X?" and "what X did...?", a colour for "what colour...?", and for
  * anything else the run of the sentence's words that the question does not already hold
- * ({@link #phrase}), without the words that only say when. When no span of the asked kind is found,
+ * ({@link #phrase}), without the words that only say when or "now", ended where the next clause
+ * begins and started at the object of a past verb. When no span of the asked kind is found,
  * the phrase is the answer.
  *
  * <p>Dates are written as the benchmark writes them ("7 May 2023", "May 2023", "2023"): a relative
@@ -509,7 +510,9 @@ final class AnswerSpans {
    * The run of the sentence between the words it shares with the question that holds most words the
    * question lacks (the later run on a tie: the object follows the verb the question asks about),
    * without function words and chat fillers at its edges and at most {@link #PHRASE_WORDS} words:
-   * the part that answers, without the part that repeats the question.
+   * the part that answers, without the part that repeats the question. It ends where the next
+   * clause begins ({@link #clauseEnd}) and starts at the object of a past verb the question did not
+   * use ({@link #objectStart}), after a phrase put in front of its clause ({@link #afterFrontedPhrase}).
    */
   static String phrase(String question, String body) {
     Set<String> asked = SentenceSupport.roots(question);
@@ -547,9 +550,15 @@ final class AnswerSpans {
     if (bestFrom < 0) {
       return body.strip();
     }
+    int runStart = bestFrom;
     while (bestFrom < bestTo && !telling(words[bestFrom])) {
       bestFrom++;
     }
+    bestFrom = afterFrontedPhrase(words, runStart, bestFrom, bestTo);
+    if (!asksWhatWasDone(question)) {
+      bestFrom = objectStart(words, bestFrom, bestTo);
+    }
+    bestTo = clauseEnd(words, bestFrom, bestTo);
     bestTo = Math.min(bestTo, bestFrom + PHRASE_WORDS);
     // a time word after "every" tells how often ("every evening"), which a phrase may answer
     while (bestTo > bestFrom && !telling(words[bestTo - 1])
@@ -557,6 +566,110 @@ final class AnswerSpans {
       bestTo--;
     }
     return String.join(" ", java.util.Arrays.copyOfRange(words, bestFrom, bestTo)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+  }
+
+  /** Words that open a noun phrase: an article, a demonstrative, a possessive, a quantifier. */
+  private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "those", "some", "my", "his",
+      "her", "our", "their", "your", "its", "own");
+  /** Finite auxiliaries and copulas: after a noun they open its predicate ("mental health is super rewarding"). */
+  private static final Set<String> FINITE = Set.of("is", "are", "was", "were", "am", "isn't", "aren't", "wasn't",
+      "weren't", "has", "have", "had", "will", "would", "can", "could", "should", "might", "must", "won't", "can't");
+  /** Pronouns that are only subjects: after the answer they open the next clause ("Coco and she's adorable"). */
+  private static final Set<String> SUBJECTS = Set.of("i", "he", "she", "they", "we", "i'm", "i've", "i'd", "i'll",
+      "he's", "she's", "it's", "they're", "we're", "you're", "that's", "there's", "they've", "we've", "you've");
+
+  /**
+   * Where the answer of a phrase ends: before the first word, after one that tells, that opens the
+   * next clause: a finite auxiliary or copula ("mental health is super rewarding" gives "mental
+   * health") or a pronoun that is only a subject ("Coco and she's adorable" gives "Coco"). "to"
+   * before a verb, relative and subordinating words, "and" before a clause, commas and "that" were
+   * tried as ends too and cost F1 (docs/defaults.md §5): answers often hold such a clause.
+   */
+  static int clauseEnd(String[] words, int from, int to) {
+    boolean told = false;
+    for (int i = from; i < to; i++) {
+      String w = bare(words[i]);
+      if (told && (FINITE.contains(w) || SUBJECTS.contains(w))) {
+        return i;
+      }
+      told |= telling(words[i]);
+    }
+    return to;
+  }
+
+  /**
+   * A run that opens with a phrase put in front of its clause ("On Sundays I go bouldering", "In
+   * winter we ski"): a preposition, at most three words, then a subject pronoun. The answer is the
+   * clause after the pronoun, not the phrase in front (which the pronoun would otherwise end).
+   * Returns where the clause's first telling word is, or {@code from} when the run has no such opening.
+   */
+  static int afterFrontedPhrase(String[] words, int runStart, int from, int to) {
+    boolean fronted = false;
+    for (int i = runStart; i < from; i++) {
+      fronted |= PARTICLES.contains(bare(words[i])) || bare(words[i]).equals("during");
+    }
+    if (!fronted) {
+      return from;
+    }
+    for (int i = from + 1; i < Math.min(to, from + 4); i++) {
+      if (SUBJECTS.contains(bare(words[i]))) {
+        int j = i + 1;
+        while (j < to && !telling(words[j])) {
+          j++;
+        }
+        return j < to ? j : from;
+      }
+    }
+    return from;
+  }
+
+  /**
+   * Where the answer of a phrase starts: the noun phrase after a past verb the question did not use
+   * ("came across this cool rainbow sidewalk" gives "cool rainbow sidewalk", "added some sage" gives
+   * "sage"), when the run opens with a past verb (in -ed, or an irregular past form), perhaps a
+   * particle, then a determiner followed by a word that tells. A present verb or a noun before the
+   * determiner stays ("make a difference", "completion of a degree"): taking the noun phrase after
+   * any first word cost F1.
+   */
+  static int objectStart(String[] words, int from, int to) {
+    if (from >= to || Character.isUpperCase(words[from].charAt(0)) || words[from].matches(".*[,.;:!?]$")) {
+      return from;
+    }
+    String verb = bare(words[from]);
+    if (!(verb.endsWith("ed") || SentenceSupport.irregularPast(verb))) {
+      return from;
+    }
+    int d = from + 1;
+    if (d < to && PARTICLES.contains(bare(words[d]))) {
+      d++;
+    }
+    if (d >= to - 1 || words[d - 1].matches(".*[,.;:!?]$") || !DETERMINERS.contains(bare(words[d]))) {
+      return from;
+    }
+    for (int j = d + 1; j < to; j++) {
+      if (telling(words[j])) {
+        return j;
+      }
+      if (!DETERMINERS.contains(bare(words[j]))) {
+        break;
+      }
+    }
+    return from;
+  }
+
+  /** Prepositions and particles that may stand between a verb and its object ("came across a", "hit by a"). */
+  private static final Set<String> PARTICLES = Set.of("across", "by", "up", "out", "on", "in", "at", "to", "into",
+      "onto", "for", "with", "upon", "off", "down", "over", "through", "around", "about");
+
+  private static final Pattern DO_Q = Pattern.compile("(?i)^\\W*(?:what|which|how)\\s+(?:\\w+\\s+){0,2}?(?:did|does|do|is|are|was|were)\\s+.*\\b(?:do|doing)\\b");
+
+  /** "What did X do...?": the answer is what was done, a verb with its object, so the verb stays. */
+  static boolean asksWhatWasDone(String question) {
+    return DO_Q.matcher(question).find();
+  }
+
+  private static String bare(String word) {
+    return word.replaceAll("^\\W+|\\W+$", "").toLowerCase(Locale.ROOT).replace('\u2019', '\'');
   }
 
   /**
@@ -567,7 +680,7 @@ final class AnswerSpans {
       "ago", "recently", "lately", "week", "weeks", "weekend", "weekends", "night", "morning", "afternoon", "evening",
       "day", "days", "month", "months", "year", "years", "earlier", "soon", "monday", "tuesday", "wednesday",
       "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july",
-      "august", "september", "october", "november", "december");
+      "august", "september", "october", "november", "december", "now", "currently", "nowadays", "later", "anymore");
 
   /** Whether a word tells what a phrase answer says: it can carry an answer and does not only tell when. */
   static boolean telling(String word) {

@@ -42,6 +42,12 @@ final class SentenceSupport {
     return m;
   }
 
+  /** Whether a word is an irregular past form ("made", "came", "took"), not a base form. */
+  static boolean irregularPast(String word) {
+    String base = IRREGULAR.get(word);
+    return base != null && !base.equals(word) && !word.endsWith("s") && !word.endsWith("ing");
+  }
+
   /** Support kept by a sentence that asks rather than tells. */
   static final double ASKING = 0.5;
   /** Share of an asking sentence's support its reply inherits. */
