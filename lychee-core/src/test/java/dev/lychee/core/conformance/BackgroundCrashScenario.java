@@ -193,7 +193,10 @@ public final class BackgroundCrashScenario {
       assertThat(covered).as("every turn in exactly one segment").doesNotHaveDuplicates()
           .hasSize((int) lychee.store().countTurns(NS));
       assertThat(parent.encoded).as("none encoded twice").doesNotHaveDuplicates();
-      assertThat(parent.encoded).as("nothing the child encoded is encoded again").doesNotContainAnyElementsOf(encodedByChild);
+      // the child may be killed before its first encoding ends (AssertJ refuses an empty set here)
+      if (!encodedByChild.isEmpty()) {
+        assertThat(parent.encoded).as("nothing the child encoded is encoded again").doesNotContainAnyElementsOf(encodedByChild);
+      }
       assertThat(parent.encoded.size()).isGreaterThanOrEqualTo(pendingAtKill);
       assertThat(lychee.store().records(NS)).allSatisfy(r -> assertThat(segments.stream()
           .anyMatch(s -> s.segment().id().equals(r.segmentId()))).isTrue());
