@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * The write path of Lychee. Thread-safe: calls for different sessions run in parallel, calls for
@@ -255,7 +256,7 @@ public final class MemoryWriter implements AutoCloseable {
     awaitLanes(key::equals, LANE_WAIT);
   }
 
-  private boolean awaitLanes(java.util.function.Predicate<SessionKey> which, Duration timeout) {
+  private boolean awaitLanes(Predicate<SessionKey> which, Duration timeout) {
     if (lanes == null) {
       return true;
     }

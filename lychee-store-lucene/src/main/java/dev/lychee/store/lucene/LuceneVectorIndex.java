@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.index.Term;
@@ -52,8 +53,7 @@ public final class LuceneVectorIndex implements VectorIndex {
    * which would let a second dimension start an index the first one has just started; written
    * under the index's write lock, dropped when the index may have been emptied (remove, forget).
    */
-  private final java.util.concurrent.ConcurrentHashMap<SlabKey, Integer> dimensions =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentHashMap<SlabKey, Integer> dimensions = new ConcurrentHashMap<>();
 
   private record Loaded(long version, LoadedVectors slab) {}
 
