@@ -18,6 +18,12 @@ import dev.lychee.api.Question;
  * favoured one-turn records over windows that show several turns and lost about .14 recall at 500
  * and 1,000 tokens against costExponent 0; weighting new turns (turnGain 0.5) did not make up for it.
  * The nested stages (nestFloor 250) cost nothing measurable and keep doubling budgets monotone.
+ *
+ * <p>Multi-part questions (an aggregate or comparison plan, or a plan of several routes) fill the
+ * stages above {@link #multiPartRecordsAbove()} tokens with records only (§4.14, issue 20 round nine):
+ * the first stages keep the windows that show the reply after a hit, and the rest of the budget
+ * goes to one-line records, each citing another turn, which reach more of the sessions a list
+ * question draws on.
  */
 public final class BudgetConfig {
   private static final String OWNER = "BudgetConfig";
@@ -28,6 +34,7 @@ public final class BudgetConfig {
   private final boolean shortenWindows;
   private final int nestFloor;
   private final double turnGain;
+  private final int multiPartRecordsAbove;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -42,6 +49,7 @@ public final class BudgetConfig {
     if (turnGain > 2) {
       throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
     }
+    multiPartRecordsAbove = atLeast(OWNER, "multiPartRecordsAbove", b.multiPartRecordsAbove, 0);
   }
 
   public static BudgetConfig defaults() {
@@ -55,7 +63,8 @@ public final class BudgetConfig {
   /** A builder holding this configuration's values. */
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
-        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain);
+        .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain)
+        .multiPartRecordsAbove(multiPartRecordsAbove);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -95,6 +104,16 @@ public final class BudgetConfig {
     return turnGain;
   }
 
+  /**
+   * For a multi-part plan (aggregate or comparison type, or more than one route), the nested
+   * selection stages whose limit lies above this many tokens admit records only; the stages up to
+   * it take every kind. 0 switches the rule off. With the default 500, a budget of 1,000 tokens
+   * fills its first 500 as before and the rest with records, and a budget of 500 is unchanged.
+   */
+  public int multiPartRecordsAbove() {
+    return multiPartRecordsAbove;
+  }
+
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -107,7 +126,8 @@ public final class BudgetConfig {
   @Override
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
-        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain + "]";
+        + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain
+        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -118,8 +138,15 @@ public final class BudgetConfig {
     private boolean shortenWindows = true;
     private int nestFloor = 250;
     private double turnGain;
+    private int multiPartRecordsAbove = 500;
 
     private Builder() {}
+
+    /** 0 switches the records-only stages of multi-part plans off. */
+    public Builder multiPartRecordsAbove(int v) {
+      multiPartRecordsAbove = v;
+      return this;
+    }
 
     public Builder turnGain(double v) {
       turnGain = v;

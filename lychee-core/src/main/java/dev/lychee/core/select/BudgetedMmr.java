@@ -3,6 +3,8 @@ package dev.lychee.core.select;
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
 import dev.lychee.api.Evidence;
+import dev.lychee.api.QuestionType;
+import dev.lychee.api.RecallPlan;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.core.answer.EvidenceTokens;
@@ -28,6 +30,11 @@ import java.util.Set;
  * evidence for half of it and doubling a budget never loses a turn. A plain greedy knapsack has no
  * such guarantee: a larger budget lets a big item in early that pushes out two small ones. One
  * instance per selection call.
+ *
+ * <p>Multi-part plans (aggregate or comparison questions, or several routes) fill the stages above
+ * {@link BudgetConfig#multiPartRecordsAbove()} tokens with records only: a list question draws on
+ * turns in many sessions, and beyond the first windows a one-line record per turn reaches more of
+ * them than further windows of four to seven turns (measured, docs/defaults.md §4.14).
  */
 final class BudgetedMmr {
   private final MmrConfig mmr;
@@ -46,11 +53,18 @@ final class BudgetedMmr {
 
   List<Candidate> select(List<Candidate> input, RecallContext context, int budget) {
     State s = new State(input, context);
+    boolean multiPart = multiPart(context.plan());
     for (int stage : stages(budget)) {
+      s.recordsOnly = multiPart && config.multiPartRecordsAbove() > 0 && stage > config.multiPartRecordsAbove();
       s.fill(stage);
       s.settle(stage);
     }
     return s.picked;
+  }
+
+  /** An aggregate or comparison question, or a plan of several routes: the answer has several parts. */
+  static boolean multiPart(RecallPlan plan) {
+    return plan.type() == QuestionType.AGGREGATE || plan.type() == QuestionType.COMPARISON || plan.routes().size() > 1;
   }
 
   /** The stage limits: B, preceded by B/2, B/4... while they stay at or above the nest floor. */
@@ -83,6 +97,8 @@ final class BudgetedMmr {
     /** Picks since {@link #used} was last the exact count of {@link #serialised}. */
     int sinceExact;
     final Set<dev.lychee.api.TurnRef> covered = new java.util.HashSet<>();
+    /** Whether the current stage admits records only (a multi-part plan above the threshold). */
+    boolean recordsOnly;
     int used;
 
     /** How many of the turns {@code c} cites no picked item cites yet. */
@@ -129,8 +145,8 @@ final class BudgetedMmr {
         int bestI = -1;
         double best = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
-          if (out[i]) {
-            continue;
+          if (out[i] || (recordsOnly && pool.get(i).kind() != CandidateKind.RECORD)) {
+            continue; // not marked out: a later stage may admit it again
           }
           boolean tooBig = cost[i] > left;
           if (tooBig && !(config.shortenWindows() && pool.get(i).kind() == CandidateKind.WINDOW)) {

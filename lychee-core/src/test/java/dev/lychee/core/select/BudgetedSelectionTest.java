@@ -8,7 +8,10 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.MemoryType;
 import dev.lychee.api.Provenance;
 import dev.lychee.api.Question;
+import dev.lychee.api.QuestionType;
 import dev.lychee.api.RecallPlan;
+import dev.lychee.api.RecallRoute;
+import dev.lychee.api.TokenUsage;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.core.answer.EvidenceTokens;
@@ -183,5 +186,78 @@ class BudgetedSelectionTest {
     assertThat(c.depth(q.withTokenBudget(1000))).isEqualTo(20);
     assertThat(c.depth(q.withTokenBudget(100_000))).isEqualTo(40);
     assertThat(c.depth(q.withK(50).withTokenBudget(1000))).isEqualTo(50);
+  }
+
+  private static RecallContext ctx(RecallPlan plan, int k, int budget) {
+    Question q = new Question("ns", plan.routes().get(0).goal(), k, null).withTokenBudget(budget);
+    return new RecallContext(q, plan, k, List.of());
+  }
+
+  private static RecallPlan plan(QuestionType type, int routes) {
+    List<RecallRoute> r = new ArrayList<>();
+    for (int i = 1; i <= routes; i++) {
+      r.add(RecallRoute.simple("r" + i, "What did Dana and Omar do in June?"));
+    }
+    return new RecallPlan(type, "test", r, null, TokenUsage.ZERO);
+  }
+
+  private static Set<String> ids(List<Evidence> out, CandidateKind kind) {
+    Set<String> ids = new HashSet<>();
+    out.stream().filter(e -> e.candidate().kind() == kind).forEach(e -> ids.add(e.candidate().id()));
+    return ids;
+  }
+
+  @Test
+  void aMultiPartPlanFillsTheStagesAboveTheThresholdWithRecordsOnly() {
+    Random rnd = new Random(9);
+    int singleGrew = 0;
+    for (int round = 0; round < 20; round++) {
+      List<Candidate> pool = randomPool(rnd, 60);
+      for (RecallPlan multi : List.of(plan(QuestionType.AGGREGATE, 1), plan(QuestionType.COMPARISON, 1),
+          plan(QuestionType.SINGLE, 2))) {
+        List<Evidence> half = selector.select(pool, ctx(multi, 80, 500));
+        List<Evidence> whole = selector.select(pool, ctx(multi, 80, 1000));
+        // windows and raw turns come from the first 500 tokens only; the rest of the budget is records
+        Set<String> first = new HashSet<>(ids(half, CandidateKind.WINDOW));
+        first.addAll(ids(half, CandidateKind.RAW_TURN));
+        Set<String> later = new HashSet<>(ids(whole, CandidateKind.WINDOW));
+        later.addAll(ids(whole, CandidateKind.RAW_TURN));
+        assertThat(first).as("round %d, %s", round, multi.type()).containsAll(later);
+        assertThat(TOKENS.count(whole)).isLessThanOrEqualTo(1000);
+      }
+      RecallPlan single = plan(QuestionType.SINGLE, 1);
+      Set<String> before = ids(selector.select(pool, ctx(single, 80, 500)), CandidateKind.RAW_TURN);
+      if (!before.containsAll(ids(selector.select(pool, ctx(single, 80, 1000)), CandidateKind.RAW_TURN))) {
+        singleGrew++;
+      }
+    }
+    // the pools do offer raw turns beyond 500 tokens: a single-part plan takes them
+    assertThat(singleGrew).isGreaterThan(0);
+  }
+
+  @Test
+  void aMultiPartPlanIsSelectedAsAnyOtherUpToTheThresholdOrWithTheRuleOff() {
+    Random rnd = new Random(11);
+    MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0).build(),
+        Strategies.defaults(), TOKENS);
+    for (int round = 0; round < 10; round++) {
+      List<Candidate> pool = randomPool(rnd, 60);
+      RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
+      RecallPlan single = plan(QuestionType.SINGLE, 1);
+      assertThat(ids(selector.select(pool, ctx(aggregate, 80, 500)), CandidateKind.WINDOW))
+          .isEqualTo(ids(selector.select(pool, ctx(single, 80, 500)), CandidateKind.WINDOW));
+      assertThat(off.select(pool, ctx(aggregate, 80, 2000))).extracting(e -> e.candidate().id())
+          .isEqualTo(off.select(pool, ctx(single, 80, 2000)).stream().map(e -> e.candidate().id()).toList());
+    }
+  }
+
+  @Test
+  void multiPartMeansAnAggregateOrComparisonTypeOrSeveralRoutes() {
+    assertThat(BudgetedMmr.multiPart(plan(QuestionType.AGGREGATE, 1))).isTrue();
+    assertThat(BudgetedMmr.multiPart(plan(QuestionType.COMPARISON, 1))).isTrue();
+    assertThat(BudgetedMmr.multiPart(plan(QuestionType.SINGLE, 2))).isTrue();
+    assertThat(BudgetedMmr.multiPart(plan(QuestionType.SINGLE, 1))).isFalse();
+    assertThat(BudgetedMmr.multiPart(plan(QuestionType.TEMPORAL, 1))).isFalse();
+    assertThat(BudgetConfig.defaults().multiPartRecordsAbove()).isEqualTo(500);
   }
 }
