@@ -65,12 +65,14 @@ enum AnswerForm {
           + "|\\b(?:what|which) .*\\bchanged? (?:from|to)\\b");
 
   /**
-   * A question whose head noun is plural ("what activities does...", "which cities has..."): the
-   * answer is a list, gathered from several sentences.
+   * A question whose head noun is plural ("what activities does...", "which cities has...", with one
+   * word before the noun: "what outdoor activities has...", "what video games does..."), or "what
+   * are X's hobbies?": the answer is a list, gathered from several sentences.
    */
   private static final Pattern LIST_Q = Pattern.compile(
-      "^\\s*(?:what|which)\\s+(?:kinds? of\\s+|types? of\\s+)?(?!does\\b|was\\b|has\\b|is\\b|this\\b)"
-          + "[a-z]+(?:ies|[^s'u]s)\\s+(?:has|have|does|do|did|are|were|had)\\b");
+      "^\\s*(?:what|which)\\s+(?:kinds? of\\s+|types? of\\s+)?(?!(?:does|do|did|was|has|is|are|this)\\b)"
+          + "(?:[a-z-]+\\s+)?[a-z]+(?:ies|[^s'u]s)\\s+(?:has|have|does|do|did|are|were|had)\\b"
+          + "|^\\s*what\\s+are\\s+(?:[a-z]+'s|his|her|their)\\s+(?:[a-z-]+\\s+)?[a-z]+(?:ies|[^s'u]s)\\b");
 
   static AnswerForm of(String question) {
     String q = question.toLowerCase(Locale.ROOT);

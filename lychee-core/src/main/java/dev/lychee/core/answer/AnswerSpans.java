@@ -612,6 +612,11 @@ final class AnswerSpans {
       return from;
     }
     for (int i = from + 1; i < Math.min(to, from + 4); i++) {
+      if (CONJUNCTIONS.contains(bare(words[i]))) {
+        // "allergic to cats, so I might skip...": the pronoun opens a clause joined to the one
+        // before, so the words before it are no phrase put in front of it
+        return from;
+      }
       if (SUBJECTS.contains(bare(words[i]))) {
         int j = i + 1;
         while (j < to && !telling(words[j])) {
@@ -656,6 +661,9 @@ final class AnswerSpans {
     }
     return from;
   }
+
+  /** Words that join two clauses: a pronoun after one opens the second clause, not the main clause of a fronted phrase. */
+  private static final Set<String> CONJUNCTIONS = Set.of("so", "and", "but", "or", "because", "since", "while");
 
   /** Prepositions and particles that may stand between a verb and its object ("came across a", "hit by a"). */
   private static final Set<String> PARTICLES = Set.of("across", "by", "up", "out", "on", "in", "at", "to", "into",

@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  * is...") the one said last, so a changed fact is answered with its latest value; a question about
  * the former value ("before?", "previously", "how has X changed") gets the latest value and the one
  * it replaced; an answer about what held before drops the "now" it was told with. A sentence by another speaker than the one the question names counts a little less,
- * and a question for several things (a plural head noun) gets up to three phrases. When no sentence
+ * as does one whose phrase answer would be a single lower-case word (mostly what is left of an echo of
+ * the question), and a question for several things (a plural head noun) gets up to three phrases. When no sentence
  * holds {@code minSupport} of the question's weighted words, it says that memory holds no answer.
  * The item the answer comes from is moved to the front of the returned evidence.
  */
@@ -56,6 +57,14 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   private static final double KIND_SUPPORT = 0.2;
   /** What a sentence said by another speaker than the one the question names loses. */
   private static final double OTHER_SPEAKER = 0.1;
+  /**
+   * What a sentence loses when the phrase it would answer a plain phrase question with is one word
+   * in lower case ("others", "stuff", "considering"): such a word is mostly what is left of a
+   * sentence that echoes the question, while a sentence that tells the answer gives it in a few
+   * words. The near-tie window, so that such a sentence answers only when nothing about as good
+   * tells more (on a plateau from 0.05 to 0.2 on the LoCoMo dev half; docs/defaults.md §5).
+   */
+  private static final double ONE_WORD = 0.1;
   /**
    * The default least support some sentence must have, or memory holds no answer: the largest
    * threshold at which no answerable LoCoMo dev question with any support abstains (0.2 drops
@@ -119,7 +128,10 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     // near ties: sentences that support the question about as well as the best one; among them a
     // sentence holding the asked kind of span (a date, a number...) beats one that holds none
     Set<String> others = otherSpeakers(question.text(), all);
-    ToDoubleFunction<Scored> score = s -> score(s) - (s.sentence().speaker() != null && others.contains(s.sentence().speaker()) ? OTHER_SPEAKER : 0);
+    Set<Scored> oneWord = oneWordPhrases(form, question.text(), all);
+    ToDoubleFunction<Scored> score = s -> score(s)
+        - (s.sentence().speaker() != null && others.contains(s.sentence().speaker()) ? OTHER_SPEAKER : 0)
+        - (oneWord.contains(s) ? ONE_WORD : 0);
     Scored best = all.stream().max(Comparator.comparingDouble(score)).orElseThrow();
     double top = score.applyAsDouble(best);
     boolean present = AnswerForm.aboutThePresent(question.text());
@@ -214,6 +226,31 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       }
     }
     return String.join(", ", items);
+  }
+
+  /**
+   * For a plain phrase question (not a title, not "what kind of X?"), the sentences whose phrase
+   * answer would be a single word in lower case; a capitalised word is a name and may well be the
+   * whole answer ("Coco"). Empty for any other question.
+   */
+  private Set<Scored> oneWordPhrases(AnswerForm form, String question, List<Scored> all) {
+    if (form != AnswerForm.PHRASE || AnswerForm.asksForATitle(question) || AnswerForm.kindOf(question) != null) {
+      return Set.of();
+    }
+    Set<Scored> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Scored s : all) {
+      String span = spans.typedSpan(form, question, s.sentence());
+      if (span != null && oneLowerCaseWord(span)) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  /** Whether a span is one word that does not start with a capital letter. */
+  static boolean oneLowerCaseWord(String span) {
+    String s = span.strip();
+    return !s.isEmpty() && s.split("\\s+").length == 1 && !Character.isUpperCase(s.charAt(0));
   }
 
   /**
