@@ -517,6 +517,10 @@ final class AnswerSpans {
   static String phrase(String question, String body) {
     Set<String> asked = SentenceSupport.roots(question);
     String[] words = ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
+    String object = objectOfStrandedPreposition(question, words);
+    if (object != null) {
+      return object;
+    }
     int bestFrom = -1;
     int bestTo = -1;
     int bestNovel = 0;
@@ -566,6 +570,58 @@ final class AnswerSpans {
       bestTo--;
     }
     return String.join(" ", java.util.Arrays.copyOfRange(words, bestFrom, bestTo)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+  }
+
+  /** A question that ends on a preposition after a content word: "what is she allergic to?", "what is he into?". */
+  private static final Pattern STRANDED = Pattern.compile("(?i)\\b([\\p{L}'-]+)\\s+(to|in|into|of|with|about|for|from|on|at)\\s*\\?*\\s*$");
+
+  /**
+   * The answer of a question that ends on a preposition ("what is Theo allergic to?") where the
+   * sentence holds the same word and preposition ("allergic to cats, so..."): the words after the
+   * preposition, up to the end of their clause or the first punctuation. The object of the asked
+   * word is the answer even when a longer run of new words stands elsewhere in the sentence.
+   * Returns null when the question has no such ending or the sentence no such pair.
+   */
+  static String objectOfStrandedPreposition(String question, String body) {
+    return objectOfStrandedPreposition(question, ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+"));
+  }
+
+  /** {@link #objectOfStrandedPreposition(String, String)} on a sentence already split into words. */
+  static String objectOfStrandedPreposition(String question, String[] words) {
+    Matcher m = STRANDED.matcher(question.strip());
+    if (!m.find()) {
+      return null;
+    }
+    Set<String> head = SentenceSupport.roots(m.group(1));
+    String prep = m.group(2).toLowerCase(Locale.ROOT);
+    if (head.isEmpty()) {
+      return null;
+    }
+    for (int i = 0; i + 2 < words.length; i++) {
+      if (!bare(words[i + 1]).equals(prep) || words[i].matches(".*[,.;:!?]$")
+          || SentenceSupport.roots(words[i]).stream().noneMatch(head::contains)) {
+        continue;
+      }
+      int from = i + 2;
+      while (from < words.length && DETERMINERS.contains(bare(words[from]))) {
+        from++;
+      }
+      int to = from;
+      while (to < words.length && to - from < PHRASE_WORDS) {
+        to++;
+        if (words[to - 1].matches(".*[,.;:!?]$")) {
+          break;
+        }
+      }
+      to = clauseEnd(words, from, to);
+      while (to > from && !telling(words[to - 1])) {
+        to--;
+      }
+      if (to > from) {
+        return String.join(" ", java.util.Arrays.copyOfRange(words, from, to)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+      }
+    }
+    return null;
   }
 
   /** Words that open a noun phrase: an article, a demonstrative, a possessive, a quantifier. */

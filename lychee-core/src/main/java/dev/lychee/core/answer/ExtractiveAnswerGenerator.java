@@ -151,6 +151,13 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
           .filter(s -> AnswerSpans.employer(question.text(), s.sentence().text()) != null).toList();
       typed = employers.isEmpty() ? typed : employers;
     }
+    if (form == AnswerForm.PHRASE) {
+      // "what is Theo allergic to?": a sentence that says "allergic to ..." beats one that only
+      // shares the topic ("better for my allergy"), even when that one was said later
+      List<Scored> paired = typed.stream()
+          .filter(s -> AnswerSpans.objectOfStrandedPreposition(question.text(), s.sentence().text()) != null).toList();
+      typed = paired.isEmpty() ? typed : paired;
+    }
     if (typed.isEmpty()) {
       // no near tie holds the asked kind of span (a sentence that names no one holds no answer to
       // "who"): the best sentence further down that holds one answers, if it holds enough of the
