@@ -68,7 +68,11 @@ import org.slf4j.LoggerFactory;
  * every write that returned before it started, and writes in a row share one reopen. A deferred
  * write's work runs on the searchers as they are: the only deferred writes, turn vectors, check
  * only the index's dimension, which their owner keeps apart (see {@code LuceneVectorIndex}). Why:
- * each reopen flushes a tiny segment, about a quarter of an {@code append}'s time.
+ * each reopen flushes a tiny segment, about a quarter of an {@code append}'s time. With it, a
+ * durable write's commit also counts itself as a change instead of reopening, and a logged or
+ * durable write whose work reads nothing earlier writes could have changed (turns known to come
+ * after the stored ones, vectors of a known dimension) says so ({@code currentView}) and skips the
+ * reopen before it: the reopens fall to reads, off an {@code append}'s path.
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
