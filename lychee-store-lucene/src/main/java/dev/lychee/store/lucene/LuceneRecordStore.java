@@ -124,11 +124,19 @@ public final class LuceneRecordStore implements RecordStore {
     SessionKey key = new SessionKey(namespace, session);
     Integer next = nextIndex.get(key);
     boolean after = next != null && next > 0 && allAfter(turns, next);
-    List<RawTurn> stored = index.writeLogged((writer, searcher) -> {
-      List<RawTurn> fresh = after ? TurnDocs.insertAfterStored(writer, turns, seq)
-          : TurnDocs.insert(writer, searcher, namespace, session, turns, seq);
-      return new LuceneIndex.Logged<>(fresh, fresh.isEmpty() ? null : entry(LOGGED_TURNS, JsonCodec.turns(fresh)));
-    }, () -> !after);
+    List<RawTurn> stored;
+    try {
+      stored = index.writeLogged((writer, searcher) -> {
+        List<RawTurn> fresh = after ? TurnDocs.insertAfterStored(writer, turns, seq)
+            : TurnDocs.insert(writer, searcher, namespace, session, turns, seq);
+        return new LuceneIndex.Logged<>(fresh, fresh.isEmpty() ? null : entry(LOGGED_TURNS, JsonCodec.turns(fresh)));
+      }, () -> !after);
+    } catch (RuntimeException e) {
+      // a failure after the log entry was written is rolled back and replayed, so the turns may be
+      // stored after all: read the next index from the index again
+      nextIndex.remove(key);
+      throw e;
+    }
     if (next != null) {
       int highest = stored.stream().mapToInt(RawTurn::index).max().orElse(-1);
       nextIndex.put(key, Math.max(next, highest + 1));
