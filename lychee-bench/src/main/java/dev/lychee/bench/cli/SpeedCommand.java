@@ -15,6 +15,7 @@ import dev.lychee.bench.systems.StoreChoice;
 import dev.lychee.bench.systems.SystemCatalog;
 import dev.lychee.core.ingest.IngestConfig;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -82,6 +83,14 @@ final class SpeedCommand implements Callable<Integer> {
   @Option(names = "--no-append", description = "Skip the append latency table (sync vs background encoding).")
   boolean noAppend;
 
+  @Option(names = "--append-modes", defaultValue = "sync,async,async+yield,async-fgseg",
+      description = "Rows of the append table to time, comma-separated, in this order (default: ${DEFAULT-VALUE}).")
+  String appendModes;
+
+  @Option(names = "--skip-recall",
+      description = "Time only the append table (no ingest or recall), e.g. to profile appends alone.")
+  boolean skipRecall;
+
   @Override
   public Integer call() throws Exception {
     List<StoreChoice> stores = new java.util.ArrayList<>();
@@ -112,6 +121,10 @@ final class SpeedCommand implements Callable<Integer> {
       }
       if (stages) {
         run.timeStages(new dev.lychee.bench.harness.RecallStages());
+      }
+      if (skipRecall) {
+        System.out.print(appendTable(conv, storeChoice, storeName, reference));
+        continue;
       }
       List<SpeedRun.Scale> scales = run.run(conv, factors);
       System.out.print(table(conv.sampleId(), system + " (" + storeName + " store)", scales));
@@ -158,16 +171,24 @@ final class SpeedCommand implements Callable<Integer> {
     AppendLatencyRun run = new AppendLatencyRun(parent.uncachedEmbedderFactory(), storeChoice);
     List<AppendLatencyRun.Row> rows = new java.util.ArrayList<>();
     List<Long> delays = encoderDelayMs > 0 ? List.of(0L, encoderDelayMs) : List.of(0L);
-    for (long delay : delays) {
-      for (IngestConfig.EncodeMode mode : List.of(IngestConfig.EncodeMode.SYNC, IngestConfig.EncodeMode.ASYNC)) {
-        rows.add(run.run(sessions, mode, delay));
+    List<String> modes = List.of(appendModes.split(","));
+    for (String m : modes) {
+      if (!List.of("sync", "async", "async+yield", "async-fgseg").contains(m)) {
+        throw new IllegalArgumentException("--append-modes: unknown row '" + m + "' (sync, async, async+yield, async-fgseg)");
       }
-      // background encoding that steps aside for appends (IngestConfig.backgroundYield), in the same
-      // run (row "async+yield")
-      rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, java.time.Duration.ofMillis(200)));
-      // background encoding with segmentation on the caller's thread (IngestConfig.segmentInBackground
-      // off, as before the option), in the same run (row "async-fgseg")
-      rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, IngestConfig.defaults().backgroundYield(), false));
+    }
+    Duration defaultYield = IngestConfig.defaults().backgroundYield();
+    for (long delay : delays) {
+      for (String m : modes) {
+        switch (m) {
+          case "sync" -> rows.add(run.run(sessions, IngestConfig.EncodeMode.SYNC, delay));
+          case "async" -> rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay));
+          // background encoding that steps aside for appends (IngestConfig.backgroundYield)
+          case "async+yield" -> rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, Duration.ofMillis(200)));
+          // segmentation on the caller's thread (IngestConfig.segmentInBackground off, as before the option)
+          default -> rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, defaultYield, false));
+        }
+      }
     }
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, conv.sampleId(), embedMs));

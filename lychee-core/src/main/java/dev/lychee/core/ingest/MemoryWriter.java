@@ -82,6 +82,13 @@ public final class MemoryWriter implements AutoCloseable {
   /** How long flush, discard and close wait at most for a session's background segmentation. */
   private static final Duration LANE_WAIT = Duration.ofMinutes(10);
   private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
+  /**
+   * Turns the caller's thread stored for a session's background segmentation, until its next step
+   * takes them: the step offers them without reading the store again when they continue exactly
+   * where the segmenter stands (on Lucene such a read reopened the searchers under the write lock
+   * that the next append then waited for). Guarded by the map's per-key atomicity.
+   */
+  private final Map<SessionKey, List<RawTurn>> handed = new ConcurrentHashMap<>();
   /** Rebuilds of a session's segmenter after refused segments, per call, before giving up. */
   private static final int MAX_RESEGMENTATIONS = 16;
 
@@ -189,7 +196,7 @@ public final class MemoryWriter implements AutoCloseable {
       // validation and the conflict check first (they only concern explicit indices), then the
       // store assigns free indices inside its write transaction (several processes on one file)
       List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns, nextIndex);
-      rejectConflicts(namespace, session, turns, provisional);
+      rejectConflicts(namespace, session, turns, provisional, nextIndex);
       List<RawTurn> stored = store.appendTurns(namespace, session,
           next -> admission.admit(namespace, session, sessionDate, turns, next));
       metrics.appended(namespace, stored.size());
@@ -203,7 +210,13 @@ public final class MemoryWriter implements AutoCloseable {
               "turns of session '" + session + "' are stored, but embedding them failed (encodePending restores "
                   + "missing vectors): " + e.getMessage())));
         }
-        lanes.request(new SessionKey(namespace, session));
+        SessionKey key = new SessionKey(namespace, session);
+        handed.compute(key, (k, have) -> {
+          List<RawTurn> all = have == null ? new ArrayList<>() : have;
+          all.addAll(stored);
+          return all;
+        });
+        lanes.request(key);
         return result;
       }
       synchronized (segLock(namespace, session)) {
@@ -236,7 +249,9 @@ public final class MemoryWriter implements AutoCloseable {
     synchronized (segLock(namespace, session)) {
       List<Segment> closed;
       try {
-        closed = segmentation(namespace, session).offerStored(store, embedder, EmbeddingPriority.BACKGROUND);
+        List<RawTurn> mine = handed.remove(key);
+        closed = segmentation(namespace, session).offerHanded(mine == null ? List.of() : mine, store, embedder,
+            EmbeddingPriority.BACKGROUND);
       } catch (RuntimeException e) {
         r = IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
             "segmenting the stored turns of session '" + session + "' in the background failed; they are "
@@ -268,10 +283,16 @@ public final class MemoryWriter implements AutoCloseable {
     }
   }
 
-  private void rejectConflicts(String namespace, String session, List<Turn> turns, List<RawTurn> admitted) {
+  /**
+   * Throws when an explicit index is stored with another text. Only indices below {@code nextIndex}
+   * (the session's first free index, read just before) can be stored, so a call whose turns all
+   * come after the stored ones (an agent appending in order) reads nothing: on a database server
+   * that is one round trip less per append.
+   */
+  private void rejectConflicts(String namespace, String session, List<Turn> turns, List<RawTurn> admitted, int nextIndex) {
     List<TurnRef> explicit = new ArrayList<>();
     for (Turn t : turns) {
-      if (t.index() >= 0) {
+      if (t.index() >= 0 && t.index() < nextIndex) {
         explicit.add(new TurnRef(session, t.index()));
       }
     }
@@ -493,6 +514,7 @@ public final class MemoryWriter implements AutoCloseable {
         synchronized (segLock(namespace, s)) {
           live.remove(new SessionKey(namespace, s));
           carried.remove(new SessionKey(namespace, s));
+          handed.remove(new SessionKey(namespace, s));
           committer.forgetContext(namespace, s);
         }
       }
@@ -500,6 +522,7 @@ public final class MemoryWriter implements AutoCloseable {
     if (session == null) {
       live.keySet().removeIf(k -> k.namespace().equals(namespace));
       carried.keySet().removeIf(k -> k.namespace().equals(namespace));
+      handed.keySet().removeIf(k -> k.namespace().equals(namespace));
     }
   }
 

@@ -132,6 +132,31 @@ final class SessionSegmentation {
         : offer(fresh, embedder.embedDocuments(embeddingTexts(fresh), priority));
   }
 
+  /**
+   * As {@link #offerStored(RecordStore, Embedder, EmbeddingPriority)}, but with the turns this
+   * process stored for the session since the last step ({@code handed}, any order): when those
+   * after the segmenter's position continue it without a gap, they are offered as they are and the
+   * store is not read; otherwise (turns another writer stored in between, a restart, nothing new
+   * handed over) the store is read as before. A turn another writer stores after the last handed
+   * one is offered by the next step or flush, as it would be had it come a moment later.
+   */
+  List<Segment> offerHanded(List<RawTurn> handed, RecordStore store, Embedder embedder, EmbeddingPriority priority) {
+    TreeMap<Integer, RawTurn> after = new TreeMap<>();
+    for (RawTurn t : handed) {
+      if (t.index() > offeredThrough) {
+        after.putIfAbsent(t.index(), t);
+      }
+    }
+    boolean continues = !after.isEmpty() && after.firstKey() == offeredThrough + 1
+        && after.lastKey() - after.firstKey() + 1 == after.size();
+    if (!continues) {
+      return offerStored(store, embedder, priority);
+    }
+    List<RawTurn> turns = List.copyOf(after.values());
+    Fresh fresh = new Fresh(turns, Exchanges.form(turns, config));
+    return offer(fresh, embedder.embedDocuments(embeddingTexts(fresh), priority));
+  }
+
   /** Closes the open segment and every run of late turns. */
   List<Segment> flush() {
     List<Segment> out = new ArrayList<>(segmenter.flush());

@@ -97,6 +97,44 @@ public abstract class BaseTurnLogTestCase extends StoreCase {
     assertThat(store.appendTurns("ns", "s", List.of())).isEmpty();
   }
 
+  /**
+   * The session's next index follows every append, late and repeated turns change nothing, and
+   * forgetting a session or namespace starts it again at 0 (a store may keep the index in memory
+   * once it was asked for it; this checks that it stays right).
+   */
+  @Test
+  void nextTurnIndexFollowsAppendsAndForgetting() {
+    assertThat(store.nextTurnIndex("ns", "s")).isZero();
+    store.appendTurns("ns", "s", next -> List.of(turn("ns", "s", next, "a"), turn("ns", "s", next + 1, "b")));
+    assertThat(store.nextTurnIndex("ns", "s")).isEqualTo(2);
+    // after the stored turns, then a repeat (same text: nothing new) and a late turn into a gap
+    assertThat(store.appendTurns("ns", "s", List.of(turn("ns", "s", 4, "e")))).hasSize(1);
+    assertThat(store.nextTurnIndex("ns", "s")).isEqualTo(5);
+    assertThat(store.appendTurns("ns", "s", List.of(turn("ns", "s", 4, "e")))).isEmpty();
+    assertThat(store.appendTurns("ns", "s", List.of(turn("ns", "s", 4, "E changed")))).isEmpty();
+    assertThat(store.appendTurns("ns", "s", List.of(turn("ns", "s", 3, "d")))).hasSize(1);
+    assertThat(store.nextTurnIndex("ns", "s")).isEqualTo(5);
+    assertThat(store.turns("ns", "s")).extracting(RawTurn::text).containsExactly("a", "b", "d", "e");
+    store.appendTurns("ns", "t", List.of(turn("ns", "t", 0, "other session")));
+    store.appendTurns("other", "s", List.of(turn("other", "s", 0, "other namespace")));
+    assertThat(store.nextTurnIndex("other", "s")).isEqualTo(1);
+
+    store.forget("ns", "s");
+    assertThat(store.nextTurnIndex("ns", "s")).isZero();
+    assertThat(store.nextTurnIndex("ns", "t")).isEqualTo(1);
+    store.appendTurns("ns", "s", next -> List.of(turn("ns", "s", next, "again")));
+    assertThat(store.turns("ns", "s")).extracting(RawTurn::index).containsExactly(0);
+    assertThat(store.nextTurnIndex("ns", "s")).isEqualTo(1);
+
+    store.forget("ns");
+    assertThat(store.nextTurnIndex("ns", "s")).isZero();
+    assertThat(store.nextTurnIndex("ns", "t")).isZero();
+    assertThat(store.nextTurnIndex("other", "s")).isEqualTo(1);
+    store.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "fresh")));
+    assertThat(store.turns("ns", "s")).extracting(RawTurn::text).containsExactly("fresh");
+    assertThat(store.nextTurnIndex("ns", "s")).isEqualTo(1);
+  }
+
   @Test
   void turnWindowsAreClamped() {
     for (int i = 0; i < 10; i++) {

@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
@@ -67,7 +68,11 @@ import org.slf4j.LoggerFactory;
  * every write that returned before it started, and writes in a row share one reopen. A deferred
  * write's work runs on the searchers as they are: the only deferred writes, turn vectors, check
  * only the index's dimension, which their owner keeps apart (see {@code LuceneVectorIndex}). Why:
- * each reopen flushes a tiny segment, about a quarter of an {@code append}'s time.
+ * each reopen flushes a tiny segment, about a quarter of an {@code append}'s time. With it, a
+ * durable write's commit also counts itself as a change instead of reopening, and a logged or
+ * durable write whose work reads nothing earlier writes could have changed (turns known to come
+ * after the stored ones, vectors of a known dimension) says so ({@code currentView}) and skips the
+ * reopen before it: the reopens fall to reads, off an {@code append}'s path.
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
@@ -257,15 +262,25 @@ final class LuceneIndex implements AutoCloseable {
    * back and replays the log, so earlier logged writes stay visible.
    */
   <T> T writeLogged(LoggedWork<T> work) {
+    return writeLogged(work, () -> true);
+  }
+
+  /**
+   * As {@link #writeLogged(LoggedWork)}; when {@code currentView} (asked under the write lock)
+   * says false, the work reads nothing from its searcher (it knows by other means that its changes
+   * are new), so the searchers are not reopened for it first: the next read or checking write
+   * reopens them once for several writes.
+   */
+  <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView) {
     if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
-      return run((w, s) -> work.run(w, s).result(), true);
+      return run((w, s) -> work.run(w, s).result(), Mode.COMMIT, () -> true);
     }
     Object[] result = new Object[1];
     this.<byte[]>run((w, s) -> {
       Logged<T> logged = work.run(w, s);
       result[0] = logged.result();
       return logged.entry();
-    }, Mode.LOGGED);
+    }, Mode.LOGGED, currentView);
     @SuppressWarnings("unchecked")
     T t = (T) result[0];
     return t;
@@ -325,6 +340,15 @@ final class LuceneIndex implements AutoCloseable {
     return run(work, true);
   }
 
+  /**
+   * As {@link #write(WriteWork)}; when {@code currentView} (asked under the write lock) says
+   * false, the work reads nothing that logged or deferred writes since the last reopen could have
+   * changed, so the searchers are not reopened for it first.
+   */
+  <T> T write(WriteWork<T> work, BooleanSupplier currentView) {
+    return run(work, Mode.COMMIT, currentView);
+  }
+
   /** How {@link #run} makes a work's changes last. */
   private enum Mode {
     /** Committed before the call returns. */
@@ -346,8 +370,17 @@ final class LuceneIndex implements AutoCloseable {
     return run(work, config.deferredCommit().isZero());
   }
 
+  /**
+   * As {@link #writeDeferred(WriteWork)}, but the searchers are first reopened when {@code
+   * currentView} (asked under the write lock) says the work needs every earlier write.
+   */
+  <T> T writeDeferred(WriteWork<T> work, BooleanSupplier currentView) {
+    boolean durable = config.deferredCommit().isZero();
+    return run(work, durable ? Mode.COMMIT : Mode.DEFERRED, () -> durable || currentView.getAsBoolean());
+  }
+
   private <T> T run(WriteWork<T> work, boolean durable) {
-    return run(work, durable ? Mode.COMMIT : Mode.DEFERRED);
+    return run(work, durable ? Mode.COMMIT : Mode.DEFERRED, () -> durable);
   }
 
   /**
@@ -355,7 +388,7 @@ final class LuceneIndex implements AutoCloseable {
    * lock only while it changes the writer: its fsyncs run while logged and deferred writes go on
    * (see {@link #commitOutsideWriteLock}).
    */
-  private <T> T run(WriteWork<T> work, Mode mode) {
+  private <T> T run(WriteWork<T> work, Mode mode, BooleanSupplier currentView) {
     boolean commits = mode == Mode.COMMIT;
     if (commits) {
       commitLock.lock();
@@ -366,7 +399,7 @@ final class LuceneIndex implements AutoCloseable {
       writeLock.lock();
       try {
         ensureOpen();
-        if (mode != Mode.DEFERRED) {
+        if (currentView.getAsBoolean()) {
           // the work checks what earlier writes left (turn indices, overlapping segments)
           reopenIfStale();
         }
@@ -483,8 +516,14 @@ final class LuceneIndex implements AutoCloseable {
             log.retire(pending.logFile());
           }
         }
-        // readers see a durable write's changes once they are committed
-        reopen();
+        // readers see a durable write's changes once they are committed: at once, or (lazy
+        // reopen) at the next read, so that the background encoder's commits do not flush a
+        // segment under the write lock that an append then waits for
+        if (config.refreshOnRead()) {
+          changes.incrementAndGet();
+        } else {
+          reopen();
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

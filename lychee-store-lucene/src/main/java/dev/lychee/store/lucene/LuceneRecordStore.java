@@ -22,9 +22,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.IndexWriter;
@@ -69,6 +73,17 @@ public final class LuceneRecordStore implements RecordStore {
   private final JsonDocs<MemoryRecord> records;
   private final JsonDocs<EvidenceNode> nodes;
   private final LuceneTextSearch search;
+  /**
+   * One past the highest stored turn index, per session this process has asked for or appended to
+   * (guarded by this store's monitor). The index's writer holds the directory's lock, so no other
+   * process writes turns here: once read, the value is kept current by {@link #appendTurns} and
+   * dropped by {@code forget}. Why: reading it from the index reopened the near-real-time searchers
+   * on an {@code append}'s path (twice per call), each reopen flushing a tiny segment under the
+   * write lock, and the caller waited most for that (docs/defaults.md §3.3).
+   */
+  private final Map<SessionKey, Integer> nextIndex = new HashMap<>();
+
+  private record SessionKey(String namespace, String session) {}
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
   public LuceneRecordStore(Path directory) {
@@ -98,17 +113,51 @@ public final class LuceneRecordStore implements RecordStore {
 
   // ---- turns ----
 
+  /**
+   * Stores the turns not stored yet. Turns that all come after the session's stored ones (by the
+   * kept {@link #nextIndex}, distinct indices, in a session that has turns) cannot be stored
+   * already, so they are added without looking at the index, and the write needs no reopen of the
+   * searchers first; any other call checks each turn against the index as before.
+   */
   @Override
-  public List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> turns) {
-    return index.writeLogged((writer, searcher) -> {
-      List<RawTurn> fresh = TurnDocs.insert(writer, searcher, namespace, session, turns, seq);
-      return new LuceneIndex.Logged<>(fresh, fresh.isEmpty() ? null : entry(LOGGED_TURNS, JsonCodec.turns(fresh)));
-    });
+  public synchronized List<RawTurn> appendTurns(String namespace, String session, List<RawTurn> turns) {
+    SessionKey key = new SessionKey(namespace, session);
+    Integer next = nextIndex.get(key);
+    boolean after = next != null && next > 0 && allAfter(turns, next);
+    List<RawTurn> stored;
+    try {
+      stored = index.writeLogged((writer, searcher) -> {
+        List<RawTurn> fresh = after ? TurnDocs.insertAfterStored(writer, turns, seq)
+            : TurnDocs.insert(writer, searcher, namespace, session, turns, seq);
+        return new LuceneIndex.Logged<>(fresh, fresh.isEmpty() ? null : entry(LOGGED_TURNS, JsonCodec.turns(fresh)));
+      }, () -> !after);
+    } catch (RuntimeException e) {
+      // a failure after the log entry was written is rolled back and replayed, so the turns may be
+      // stored after all: read the next index from the index again
+      nextIndex.remove(key);
+      throw e;
+    }
+    if (next != null) {
+      int highest = stored.stream().mapToInt(RawTurn::index).max().orElse(-1);
+      nextIndex.put(key, Math.max(next, highest + 1));
+    }
+    return stored;
+  }
+
+  /** Whether every turn's index is at least {@code next} and no index repeats. */
+  private static boolean allAfter(List<RawTurn> turns, int next) {
+    Set<Integer> seen = new HashSet<>();
+    for (RawTurn t : turns) {
+      if (t.index() < next || !seen.add(t.index())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
-  public int nextTurnIndex(String namespace, String session) {
-    return turns.nextIndex(namespace, session);
+  public synchronized int nextTurnIndex(String namespace, String session) {
+    return nextIndex.computeIfAbsent(new SessionKey(namespace, session), k -> turns.nextIndex(namespace, session));
   }
 
   @Override
@@ -254,13 +303,21 @@ public final class LuceneRecordStore implements RecordStore {
   // ---- deletion ----
 
   @Override
-  public Forgotten forget(String namespace) {
-    return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
+  public synchronized Forgotten forget(String namespace) {
+    try {
+      return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
+    } finally {
+      nextIndex.keySet().removeIf(k -> k.namespace().equals(namespace));
+    }
   }
 
   @Override
-  public Forgotten forget(String namespace, String session) {
-    return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
+  public synchronized Forgotten forget(String namespace, String session) {
+    try {
+      return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
+    } finally {
+      nextIndex.remove(new SessionKey(namespace, session));
+    }
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.index.Term;
@@ -146,10 +147,14 @@ public final class LuceneVectorIndex implements VectorIndex {
       }
       return null;
     };
+    // the work reads its searcher only for a dimension not known yet: otherwise the searchers need
+    // no reopen first (the map changes under the write lock, where this is asked)
+    BooleanSupplier currentView =
+        () -> !nonEmpty.stream().allMatch(p -> dimensions.containsKey(new SlabKey(namespace, p.kind())));
     if (deferred) {
-      index.writeDeferred(work);
+      index.writeDeferred(work, currentView);
     } else {
-      index.write(work);
+      index.write(work, currentView);
     }
   }
 

@@ -71,6 +71,24 @@ final class TurnDocs {
     return List.copyOf(fresh);
   }
 
+  /**
+   * Writes turns that come after every stored turn of a session that has turns (the caller knows
+   * this; see {@code LuceneRecordStore.appendTurns}): none can be stored yet and the session's
+   * marker exists, so nothing is looked up. Runs inside a write call.
+   */
+  static List<RawTurn> insertAfterStored(IndexWriter writer, List<RawTurn> turns, StoreSequence seq) throws IOException {
+    if (turns.isEmpty()) {
+      return List.of();
+    }
+    List<Document> docs = new ArrayList<>(turns.size());
+    for (RawTurn t : turns) {
+      docs.add(StoreDocuments.turn(t, seq.next()));
+    }
+    // one atomic block, as in insert
+    writer.addDocuments(docs);
+    return List.copyOf(turns);
+  }
+
   int nextIndex(String namespace, String session) {
     return index.read(s -> {
       List<Document> last = Hits.top(s, StoreFields.sessionScope(namespace, KIND_TURN, session), 1, BY_INDEX_DESC);

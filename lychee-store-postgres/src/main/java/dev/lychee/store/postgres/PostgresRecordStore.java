@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A {@link RecordStore} on PostgreSQL that many application instances share.
@@ -106,7 +107,9 @@ public final class PostgresRecordStore implements RecordStore {
     ns(namespace);
     name(session, "session");
     UUID token = UUID.randomUUID();
-    return db.write(h -> turns.appendAdmitted(h, namespace, session, admit, token));
+    // only a run after the first (a transient failure, perhaps after the commit) can find a stored run
+    AtomicBoolean ran = new AtomicBoolean();
+    return db.write(h -> turns.appendAdmitted(h, namespace, session, admit, token, ran.getAndSet(true)));
   }
 
   /**

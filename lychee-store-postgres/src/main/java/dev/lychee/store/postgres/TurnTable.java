@@ -84,11 +84,25 @@ final class TurnTable {
    * run stored instead of storing its turns again under fresh indices.
    */
   List<RawTurn> appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token) {
+    return appendAdmitted(h, ns, session, admit, token, true);
+  }
+
+  /**
+   * As {@link #appendAdmitted(Handle, String, String, IntFunction, UUID)}, sending as few statements
+   * as the call needs (each is a round trip an {@code append} waits for): {@code rerun} false says
+   * this is the call's first run, so its fresh token cannot have a stored run to look up; the
+   * session's next index moves and the run is recorded in one statement; a session left with turns
+   * needs no empty-session clean-up.
+   */
+  List<RawTurn> appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token,
+      boolean rerun) {
     int next = lockSession(h, ns, session);
-    Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
-    if (done.isPresent()) {
-      int first = done.get().getKey();
-      return window(h, ns, session, first, first + done.get().getValue() - 1);
+    if (rerun) {
+      Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
+      if (done.isPresent()) {
+        int first = done.get().getKey();
+        return window(h, ns, session, first, first + done.get().getValue() - 1);
+      }
     }
     List<RawTurn> batch = admit.apply(next);
     List<RawTurn> added = new ArrayList<>();
@@ -101,12 +115,23 @@ final class TurnTable {
         highest = Math.max(highest, t.index());
       }
     }
-    advance(h, ns, session, highest + 1);
     if (!added.isEmpty()) {
-      recordRun(h, ns, session, token, lowest, highest + 1 - lowest);
+      advanceAndRecordRun(h, ns, session, highest + 1, token, lowest, highest + 1 - lowest);
+    } else if (highest + 1 > next) {
+      advance(h, ns, session, highest + 1);
     }
-    dropIfEmpty(h, ns, session);
+    if (Math.max(next, highest + 1) == 0) {
+      // the row lockSession created for a session that still has no turn
+      dropIfEmpty(h, ns, session);
+    }
     return added;
+  }
+
+  /** {@link #advance} and {@link #recordRun} in one statement (a data-modifying CTE always runs). */
+  private static void advanceAndRecordRun(Handle h, String ns, String session, int next, UUID token, int first, int count) {
+    h.createUpdate("WITH moved AS (UPDATE sessions SET next_idx = GREATEST(next_idx, :n) WHERE namespace = :ns AND session = :s)"
+            + " INSERT INTO turn_appends(namespace, session, token, first_idx, count) VALUES (:ns, :s, :t, :f, :c)")
+        .bind("n", next).bind("ns", ns).bind("s", session).bind("t", token).bind("f", first).bind("c", count).execute();
   }
 
   private static Optional<Map.Entry<Integer, Integer>> previousRun(Handle h, String ns, String session, UUID token) {

@@ -61,27 +61,31 @@ final class VectorTable {
    * @throws IllegalArgumentException if the index holds vectors of another dimension
    */
   void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim) {
-    long seq = nextChange(h, ns, kind);
-    List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1")
-        .bind("ns", Columns.text(ns)).bind("kind", kind).mapTo(Integer.class).list();
-    if (!dims.isEmpty() && dims.get(0) != dim) {
-      throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + dims.get(0));
+    // three round trips, not five (an append waits for each): the change number and the stored
+    // dimension in one statement, and each row drops its id's tombstone in its own insert
+    Map.Entry<Long, Integer> change = h.createQuery("INSERT INTO vector_heads(namespace, kind, seq)"
+            + " VALUES (:ns, :kind, nextval('vector_changes')) ON CONFLICT (namespace, kind)"
+            + " DO UPDATE SET seq = nextval('vector_changes')"
+            + " RETURNING seq, (SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1)")
+        .bind("ns", Columns.text(ns)).bind("kind", kind)
+        .map((rs, ctx) -> {
+          long changed = rs.getLong(1);
+          int dimension = rs.getInt(2); // wasNull refers to this last read: no stored vector
+          return Map.entry(changed, rs.wasNull() ? -1 : dimension);
+        }).one();
+    long seq = change.getKey();
+    int stored = change.getValue();
+    if (stored >= 0 && stored != dim) {
+      throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + stored);
     }
-    PreparedBatch batch = h.prepareBatch("INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
+    PreparedBatch batch = h.prepareBatch("WITH alive AS (DELETE FROM vector_tombstones"
+        + " WHERE namespace = :ns AND kind = :kind AND id = :id)"
+        + " INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
         + " VALUES (:ns, :kind, :id, :dim, :vec, :seq) ON CONFLICT (namespace, kind, id)"
         + " DO UPDATE SET dim = EXCLUDED.dim, vec = EXCLUDED.vec, seq = EXCLUDED.seq");
     vectors.forEach((id, v) -> batch.bind("ns", Columns.text(ns)).bind("kind", kind).bind("id", Columns.text(id)).bind("dim", dim)
         .bind("vec", encode(v)).bind("seq", seq).add());
     batch.execute();
-    deleteTombstones(h, ns, kind, List.copyOf(vectors.keySet()));
-  }
-
-  private static void deleteTombstones(Handle h, String ns, String kind, List<String> ids) {
-    for (int i = 0; i < ids.size(); i += IN_CHUNK) {
-      h.createUpdate("DELETE FROM vector_tombstones WHERE namespace = :ns AND kind = :kind AND id = ANY(:ids)")
-          .bind("ns", Columns.text(ns)).bind("kind", kind).bindArray("ids", String.class, stored(ids.subList(i, Math.min(ids.size(), i + IN_CHUNK))))
-          .execute();
-    }
   }
 
   /** Removes ids and leaves a tombstone for each one that was stored; returns how many. */

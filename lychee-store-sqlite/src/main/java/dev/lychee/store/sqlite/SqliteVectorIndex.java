@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -22,10 +23,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 
@@ -41,13 +45,17 @@ import org.jdbi.v3.core.HandleCallback;
  * the database; each file names the data version it was built from, and a missing or stale file is
  * rebuilt.
  *
- * <p>Writers of one namespace are serialised by a per-namespace lock that also keeps the cache in
- * step with the rows; searches share it.
+ * <p>Writers of one (namespace, kind) are serialised by a lock of that index, which also keeps the
+ * cache in step with its rows; searches of it share that lock. Indexes of one namespace are written
+ * side by side (an {@code append}'s turn vector does not wait for the background encoder's record
+ * and node vectors at this level); {@link #forget} excludes them all through a namespace lock.
  *
  * <p>The vectors of raw turns ({@link #TURNS}) are committed without a WAL sync of their own
  * ({@code SqliteDatabase.writeUnsynced}): atomic and safe against the death of the process, on
  * disk with the next synced commit; the write path re-embeds them from the stored turns if an OS
- * crash loses them.
+ * crash loses them. {@link #upsertAll} (a segment's record and node vectors) is one such unsynced
+ * transaction too: the write path calls it right before the segment's records commit, whose sync
+ * (a WAL sync covers every earlier frame) makes them durable with it (docs/defaults.md §3.3).
  */
 public final class SqliteVectorIndex implements VectorIndex {
   private record Key(String namespace, String kind) {}
@@ -75,7 +83,10 @@ public final class SqliteVectorIndex implements VectorIndex {
   private final SqliteStoreConfig config;
   private final Path hnswDir;
   private final Cache<Key, Loaded> cache;
-  private final Map<String, ReentrantReadWriteLock> locks = new ConcurrentHashMap<>();
+  /** Per namespace: shared by every operation on one of its indexes, exclusive for {@link #forget}. */
+  private final Map<String, ReentrantReadWriteLock> namespaceLocks = new ConcurrentHashMap<>();
+  /** Per (namespace, kind): exclusive for writes, shared by searches. */
+  private final Map<Key, ReentrantReadWriteLock> locks = new ConcurrentHashMap<>();
   private final AtomicLong graphBuilds = new AtomicLong();
   private final AtomicLong graphLoads = new AtomicLong();
   private volatile boolean closed;
@@ -98,8 +109,33 @@ public final class SqliteVectorIndex implements VectorIndex {
     return new SqliteVectorIndex(SqliteDatabase.open(file, config));
   }
 
-  private ReentrantReadWriteLock lock(String namespace) {
-    return locks.computeIfAbsent(namespace, n -> new ReentrantReadWriteLock());
+  private ReentrantReadWriteLock namespaceLock(String namespace) {
+    return namespaceLocks.computeIfAbsent(namespace, n -> new ReentrantReadWriteLock());
+  }
+
+  private ReentrantReadWriteLock lock(Key key) {
+    return locks.computeIfAbsent(key, k -> new ReentrantReadWriteLock());
+  }
+
+  /** Runs {@code work} holding the namespace lock shared and the given indexes' locks (sorted: no deadlock). */
+  private <T> T locked(String namespace, Collection<String> kinds, boolean write, Supplier<T> work) {
+    ReentrantReadWriteLock.ReadLock ns = namespaceLock(namespace).readLock();
+    ns.lock();
+    List<Lock> held = new ArrayList<>();
+    try {
+      for (String kind : new TreeSet<>(kinds)) {
+        ReentrantReadWriteLock l = lock(new Key(namespace, kind));
+        Lock one = write ? l.writeLock() : l.readLock();
+        one.lock();
+        held.add(one);
+      }
+      return work.get();
+    } finally {
+      for (int i = held.size() - 1; i >= 0; i--) {
+        held.get(i).unlock();
+      }
+      ns.unlock();
+    }
   }
 
   private void check(String namespace, String kind) {
@@ -126,24 +162,9 @@ public final class SqliteVectorIndex implements VectorIndex {
     if (vectors.isEmpty()) {
       return;
     }
-    ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
-    w.lock();
-    try {
+    locked(namespace, List.of(kind), true, () -> {
       HandleCallback<Void, RuntimeException> body = h -> {
-        // the dimension is fixed while the index holds any vector (as in VectorSlab)
-        List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = ? AND kind = ? LIMIT 1")
-            .bind(0, namespace).bind(1, kind).mapTo(Integer.class).list();
-        if (!dims.isEmpty() && dims.get(0) != batchDim) {
-          throw new IllegalArgumentException("vectors have dimension " + batchDim
-              + " but the index holds dimension " + dims.get(0));
-        }
-        var batch = h.prepareBatch("INSERT OR REPLACE INTO vectors(namespace, kind, id, dim, vec) VALUES (?, ?, ?, ?, ?)");
-        for (Map.Entry<String, float[]> e : vectors.entrySet()) {
-          batch.bind(0, namespace).bind(1, kind).bind(2, e.getKey()).bind(3, batchDim)
-              .bind(4, VectorBlobs.encode(e.getValue())).add();
-        }
-        batch.execute();
-        bumpVersion(h, namespace, kind);
+        insert(h, namespace, kind, vectors, batchDim);
         return null;
       };
       if (TURNS.equals(kind)) {
@@ -152,22 +173,78 @@ public final class SqliteVectorIndex implements VectorIndex {
       } else {
         db.write(body);
       }
-      // a loaded slab mirrors the rows (the namespace lock keeps them in step), so it can take the
-      // write itself; a graph is immutable and is rebuilt on the next search
-      Key key = new Key(namespace, kind);
-      Loaded loaded = cache.getIfPresent(key);
-      if (loaded instanceof Exact exact) {
-        exact.slab().upsert(vectors);
-        if (exact.slab().size() <= config.exactSearchMaxVectors()) {
-          cache.put(key, exact); // re-weigh
-        } else {
-          cache.invalidate(key);
-        }
+      applyToCache(namespace, kind, vectors);
+      return null;
+    });
+  }
+
+  /**
+   * Every kind's vectors in one transaction without a WAL sync of its own: the write path calls
+   * this for a segment's record and node vectors right before the segment's records commit, whose
+   * synced commit makes these durable too (a WAL sync covers every earlier frame). Before, each kind
+   * was its own synced commit, each holding the database's write lock through its sync while an
+   * {@code append} waited for it. Atomic across kinds; like every write, safe against the death of
+   * the process; an OS crash before the next synced commit may lose it, and then the segment's
+   * records (committed after it) are lost too and it is encoded again.
+   */
+  @Override
+  public void upsertAll(String namespace, Map<String, Map<String, float[]>> vectorsByKind) {
+    Objects.requireNonNull(vectorsByKind, "vectorsByKind");
+    Map<String, Integer> dims = new LinkedHashMap<>();
+    vectorsByKind.forEach((kind, vectors) -> {
+      check(namespace, kind);
+      int d = Vectors.batchDimension(vectors);
+      if (!vectors.isEmpty()) {
+        dims.put(kind, d);
+      }
+    });
+    if (dims.isEmpty()) {
+      return;
+    }
+    locked(namespace, dims.keySet(), true, () -> {
+      db.writeUnsynced(h -> {
+        dims.forEach((kind, d) -> insert(h, namespace, kind, vectorsByKind.get(kind), d));
+        return null;
+      });
+      dims.keySet().forEach(kind -> applyToCache(namespace, kind, vectorsByKind.get(kind)));
+      return null;
+    });
+  }
+
+  /** Inserts or replaces one index's vectors inside a write transaction, checking the dimension. */
+  private static void insert(Handle h, String namespace, String kind, Map<String, float[]> vectors, int batchDim) {
+    // the dimension is fixed while the index holds any vector (as in VectorSlab)
+    List<Integer> dims = h.createQuery("SELECT dim FROM vectors WHERE namespace = ? AND kind = ? LIMIT 1")
+        .bind(0, namespace).bind(1, kind).mapTo(Integer.class).list();
+    if (!dims.isEmpty() && dims.get(0) != batchDim) {
+      throw new IllegalArgumentException("vectors have dimension " + batchDim
+          + " but the index holds dimension " + dims.get(0));
+    }
+    var batch = h.prepareBatch("INSERT OR REPLACE INTO vectors(namespace, kind, id, dim, vec) VALUES (?, ?, ?, ?, ?)");
+    for (Map.Entry<String, float[]> e : vectors.entrySet()) {
+      batch.bind(0, namespace).bind(1, kind).bind(2, e.getKey()).bind(3, batchDim)
+          .bind(4, VectorBlobs.encode(e.getValue())).add();
+    }
+    batch.execute();
+    bumpVersion(h, namespace, kind);
+  }
+
+  /**
+   * After a committed write: a loaded slab mirrors the rows (the index's lock keeps them in step),
+   * so it takes the write itself; a graph is immutable and is rebuilt on the next search.
+   */
+  private void applyToCache(String namespace, String kind, Map<String, float[]> vectors) {
+    Key key = new Key(namespace, kind);
+    Loaded loaded = cache.getIfPresent(key);
+    if (loaded instanceof Exact exact) {
+      exact.slab().upsert(vectors);
+      if (exact.slab().size() <= config.exactSearchMaxVectors()) {
+        cache.put(key, exact); // re-weigh
       } else {
         cache.invalidate(key);
       }
-    } finally {
-      w.unlock();
+    } else {
+      cache.invalidate(key);
     }
   }
 
@@ -186,20 +263,16 @@ public final class SqliteVectorIndex implements VectorIndex {
       Predicate<String> filter) {
     check(namespace, kind);
     Vectors.checkQueries(queries, k);
-    ReentrantReadWriteLock.ReadLock r = lock(namespace).readLock();
-    r.lock();
-    try {
+    return locked(namespace, List.of(kind), false, () -> {
       Loaded loaded = cache.get(new Key(namespace, kind), this::load);
       if (loaded instanceof Graph g) {
         return queries.stream().map(q -> g.graph().search(q, k, filter)).toList();
       }
       return ((Exact) loaded).slab().search(queries, k, filter);
-    } finally {
-      r.unlock();
-    }
+    });
   }
 
-  /** Loads one (namespace, kind) from the rows; called by the cache under the namespace lock. */
+  /** Loads one (namespace, kind) from the rows; called by the cache under the index's lock. */
   private Loaded load(Key key) {
     return db.readConsistent(h -> {
       int n = count(h, key.namespace(), key.kind());
@@ -274,9 +347,7 @@ public final class SqliteVectorIndex implements VectorIndex {
     if (unique.isEmpty()) {
       return;
     }
-    ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
-    w.lock();
-    try {
+    locked(namespace, List.of(kind), true, () -> {
       int removed = db.write(h -> {
         int n = 0;
         for (int i = 0; i < unique.size(); i += 400) {
@@ -299,15 +370,14 @@ public final class SqliteVectorIndex implements VectorIndex {
           cache.invalidate(key);
         }
       }
-    } finally {
-      w.unlock();
-    }
+      return null;
+    });
   }
 
   @Override
   public void forget(String namespace) {
     check(namespace, "all");
-    ReentrantReadWriteLock.WriteLock w = lock(namespace).writeLock();
+    ReentrantReadWriteLock.WriteLock w = namespaceLock(namespace).writeLock();
     w.lock();
     try {
       List<String> kinds = db.write(h -> {
@@ -330,17 +400,13 @@ public final class SqliteVectorIndex implements VectorIndex {
   @Override
   public int size(String namespace, String kind) {
     check(namespace, kind);
-    ReentrantReadWriteLock.ReadLock r = lock(namespace).readLock();
-    r.lock();
-    try {
-      // a loaded slab mirrors the rows under the namespace lock, so recall need not count them again
+    return locked(namespace, List.of(kind), false, () -> {
+      // a loaded slab mirrors the rows under the index's lock, so recall need not count them again
       if (cache.getIfPresent(new Key(namespace, kind)) instanceof Exact exact) {
         return exact.slab().size();
       }
       return db.read(h -> count(h, namespace, kind));
-    } finally {
-      r.unlock();
-    }
+    });
   }
 
   /** How many HNSW graphs were built from rows (for tests and monitoring). */

@@ -48,4 +48,37 @@ class UnsyncedTurnVectorsTest {
       assertThat(again.search("ns", VectorIndex.TURNS, A, 1, null)).extracting(ScoredId::id).containsExactly("s:0");
     }
   }
+
+  /**
+   * A segment's record and node vectors ({@code upsertAll}) are one unsynced transaction: all kinds
+   * or none (a refused kind leaves the others unwritten), committed across a reopen, and the
+   * connections are synced again afterwards.
+   */
+  @Test
+  void upsertAllIsOneAtomicTransaction() {
+    Path file = dir.resolve("all.db");
+    SqliteDatabase db = SqliteDatabase.open(file, SqliteStoreConfig.defaults());
+    try (SqliteVectorIndex index = new SqliteVectorIndex(db)) {
+      index.upsertAll("ns", Map.of(VectorIndex.RECORDS, Map.of("r1", A), "node:tag", Map.of("t1", B)));
+      assertThat(index.search("ns", "node:tag", B, 1, null)).extracting(ScoredId::id).containsExactly("t1");
+      // the tag index holds dimension 3: a 2-dimensional tag vector refuses the whole call
+      Map<String, Map<String, float[]>> mixed = new java.util.LinkedHashMap<>();
+      mixed.put(VectorIndex.RECORDS, Map.of("r2", B));
+      mixed.put("node:tag", Map.of("t2", new float[] {1, 0}));
+      assertThatThrownBy(() -> index.upsertAll("ns", mixed)).isInstanceOf(IllegalArgumentException.class);
+      assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
+      List<Integer> modes = new ArrayList<>();
+      db.jdbi().useHandle(h1 -> db.jdbi().useHandle(h2 -> db.jdbi().useHandle(h3 -> {
+        for (var h : List.of(h1, h2, h3)) {
+          modes.add(h.createQuery("PRAGMA synchronous").mapTo(Integer.class).one());
+        }
+      })));
+      assertThat(modes).containsOnly(2); // FULL
+    }
+    try (SqliteVectorIndex again = SqliteVectorIndex.open(file, SqliteStoreConfig.defaults())) {
+      assertThat(again.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
+      assertThat(again.search("ns", VectorIndex.RECORDS, A, 1, null)).extracting(ScoredId::id).containsExactly("r1");
+      assertThat(again.size("ns", "node:tag")).isEqualTo(1);
+    }
+  }
 }
