@@ -98,7 +98,7 @@ public final class JsonColumns {
 
   // The readers above stream the tokens instead of binding to lists of objects first: evidence
   // nodes of a namespace that grows link ever more sessions and turn ranges, and decoding them was
-  // a large share of a recall on the SQL stores (docs/measurements.md §6, round nine).
+  // a large share of a recall on the SQL stores (docs/measurements.md, speed, round nine).
 
   private static void expect(JsonToken actual, JsonToken wanted) throws IOException {
     if (actual != wanted) {

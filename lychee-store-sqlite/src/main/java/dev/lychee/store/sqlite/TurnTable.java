@@ -76,7 +76,7 @@ final class TurnTable {
    * Cached turns first, the rest in one statement, in the order of {@code refs}. The refs travel as
    * one JSON array of {@code [session, index]} pairs, each looked up by the unique (namespace,
    * session, idx) index. One statement per recall step whatever the sessions: the hits of a
-   * namespace that holds many sessions span many of them (about 31 per recall on conv-26 copied 20
+   * namespace that holds many sessions span many of them (about 35 per recall on conv-26 copied 20
    * times), and a statement per session cost a prepare and a round through Jdbi each.
    */
   List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
