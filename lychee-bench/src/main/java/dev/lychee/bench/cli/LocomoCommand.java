@@ -14,6 +14,7 @@ import dev.lychee.bench.report.MarkdownReport;
 import dev.lychee.bench.report.RecallTokenChart;
 import dev.lychee.bench.systems.EvalSystem;
 import dev.lychee.bench.systems.LycheeSystem;
+import dev.lychee.bench.systems.StoreChoice;
 import dev.lychee.bench.systems.SystemCatalog;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,6 +41,11 @@ final class LocomoCommand implements Callable<Integer> {
       description = "Comma-separated systems: lychee, bm25, dense, hybrid, lychee-record-only, "
           + "lychee-no-planner, lychee-no-fusion, lychee-no-raw (default: ${DEFAULT-VALUE}).")
   String systems;
+
+  @Option(names = "--store", defaultValue = "memory",
+      description = "Where lychee systems keep records and vectors: memory, sqlite, lucene (temporary files) or "
+          + "postgres (LYCHEE_PG_URL); the results must not depend on it (default: ${DEFAULT-VALUE}).")
+  String store;
 
   @Option(names = "--k", defaultValue = "5,10,20", description = "Evidence depths (default: ${DEFAULT-VALUE}).")
   String ks;
@@ -96,6 +102,7 @@ final class LocomoCommand implements Callable<Integer> {
           json, report);
     }
     SystemCatalog catalog = new SystemCatalog(parent.embedderFactory())
+        .store(StoreChoice.parse(store))
         .lycheeK(lycheeK == null ? scorer.maxK() : Math.max(lycheeK, scorer.maxK()));
     List<EvalSystem> list = catalog.create(Csv.names(systems));
     LocomoResult result;

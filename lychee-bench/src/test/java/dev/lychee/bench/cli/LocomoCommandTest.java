@@ -100,6 +100,18 @@ class LocomoCommandTest {
   }
 
   @Test
+  void runsLycheeOnADurableStore() throws Exception {
+    Path data = fixture();
+    Path json = dir.resolve("sqlite.json");
+    int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("locomo", "--data", data.toString(),
+        "--systems", "lychee", "--k", "1,2,5", "--store", "sqlite", "--json", json.toString());
+    assertThat(code).isZero();
+    JsonNode lychee = new ObjectMapper().readTree(json.toFile()).at("/systems/lychee");
+    assertThat(fieldNames(lychee.at("/recall_tokens"))).containsExactly("500", "1000", "2000");
+    assertThat(lychee.at("/recall_tokens/1000").asDouble()).isBetween(0.0, 1.0);
+  }
+
+  @Test
   void badOptionsGiveAClearErrorAndNoFile() throws Exception {
     Path data = fixture();
     Path json = dir.resolve("never.json");
@@ -112,6 +124,9 @@ class LocomoCommandTest {
     assertThat(cl.execute("locomo", "--data", data.toString(), "--mode", "knapsack", "--json", json.toString()))
         .isNotZero();
     assertThat(err.toString()).contains("--mode must be prefix or budget: knapsack");
+    assertThat(cl.execute("locomo", "--data", data.toString(), "--store", "floppy", "--json", json.toString()))
+        .isNotZero();
+    assertThat(err.toString()).contains("unknown store 'floppy'");
     assertThat(json).doesNotExist();
   }
 

@@ -1,7 +1,6 @@
 package dev.lychee.core.recall;
 
 import dev.lychee.api.Candidate;
-import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.Provenance;
@@ -112,11 +111,13 @@ public final class EvidenceNodeChannel implements RecallChannel {
     }
     // record id -> best (score, node, queries)
     Map<String, LinkedRecord> linked = new HashMap<>();
-    for (EvidenceNode node : store.nodes(ns, nodeHits.keySet())) {
-      NodeHit h = nodeHits.get(node.id());
-      List<String> ids = node.recordIds();
+    // only the nodes' record ids: on a durable store the rest of a busy node (its sessions and turn
+    // ranges, which grow with the namespace) cost more to decode than the whole channel
+    for (Map.Entry<String, List<String>> node : store.nodeRecordIds(ns, nodeHits.keySet()).entrySet()) {
+      NodeHit h = nodeHits.get(node.getKey());
+      List<String> ids = node.getValue();
       for (int i = 0, n = Math.min(perNodeRecords, ids.size()); i < n; i++) {
-        linked.computeIfAbsent(ids.get(i), x -> new LinkedRecord()).add(h.score, node.id(), h.queries);
+        linked.computeIfAbsent(ids.get(i), x -> new LinkedRecord()).add(h.score, node.getKey(), h.queries);
       }
     }
     CandidateMerger out = new CandidateMerger();

@@ -14,6 +14,7 @@ import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.IntFunction;
@@ -228,6 +229,12 @@ public final class CheckedRecordStore implements RecordStore {
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     ns(namespace);
     return ids.isEmpty() ? List.of() : storage.nodes(namespace, noNulls(ids, "id"));
+  }
+
+  @Override
+  public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
+    ns(namespace);
+    return ids.isEmpty() ? Map.of() : storage.nodeRecordIds(namespace, noNulls(ids, "id"));
   }
 
   @Override

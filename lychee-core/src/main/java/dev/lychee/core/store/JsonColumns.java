@@ -1,12 +1,15 @@
 package dev.lychee.core.store;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.TurnRange;
 import dev.lychee.api.TurnRef;
+import java.io.IOException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,8 +24,6 @@ import java.util.Map;
  */
 public final class JsonColumns {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
-  private static final TypeReference<List<List<Object>>> TUPLES = new TypeReference<>() {};
   private static final TypeReference<List<Map<String, Object>>> OBJECTS = new TypeReference<>() {};
 
   private JsonColumns() {}
@@ -32,7 +33,16 @@ public final class JsonColumns {
   }
 
   public static List<String> strings(String json) {
-    return read(json, STRINGS);
+    try (JsonParser p = JSON.getFactory().createParser(json)) {
+      expect(p.nextToken(), JsonToken.START_ARRAY);
+      List<String> out = new ArrayList<>();
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        out.add(t == JsonToken.VALUE_NULL ? null : stringValue(p, t));
+      }
+      return out;
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(json, e);
+    }
   }
 
   public static String turnRefs(List<TurnRef> refs) {
@@ -44,11 +54,20 @@ public final class JsonColumns {
   }
 
   public static List<TurnRef> turnRefs(String json) {
-    List<TurnRef> out = new ArrayList<>();
-    for (List<Object> t : read(json, TUPLES)) {
-      out.add(new TurnRef((String) t.get(0), ((Number) t.get(1)).intValue()));
+    try (JsonParser p = JSON.getFactory().createParser(json)) {
+      expect(p.nextToken(), JsonToken.START_ARRAY);
+      List<TurnRef> out = new ArrayList<>();
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        expect(t, JsonToken.START_ARRAY);
+        String session = stringValue(p, p.nextToken());
+        int index = intValue(p, p.nextToken());
+        expect(p.nextToken(), JsonToken.END_ARRAY);
+        out.add(new TurnRef(session, index));
+      }
+      return out;
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(json, e);
     }
-    return out;
   }
 
   public static String turnRanges(List<TurnRange> ranges) {
@@ -60,11 +79,48 @@ public final class JsonColumns {
   }
 
   public static List<TurnRange> turnRanges(String json) {
-    List<TurnRange> out = new ArrayList<>();
-    for (List<Object> t : read(json, TUPLES)) {
-      out.add(new TurnRange((String) t.get(0), ((Number) t.get(1)).intValue(), ((Number) t.get(2)).intValue()));
+    try (JsonParser p = JSON.getFactory().createParser(json)) {
+      expect(p.nextToken(), JsonToken.START_ARRAY);
+      List<TurnRange> out = new ArrayList<>();
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        expect(t, JsonToken.START_ARRAY);
+        String session = stringValue(p, p.nextToken());
+        int first = intValue(p, p.nextToken());
+        int last = intValue(p, p.nextToken());
+        expect(p.nextToken(), JsonToken.END_ARRAY);
+        out.add(new TurnRange(session, first, last));
+      }
+      return out;
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(json, e);
     }
-    return out;
+  }
+
+  // The readers above stream the tokens instead of binding to lists of objects first: evidence
+  // nodes of a namespace that grows link ever more sessions and turn ranges, and decoding them was
+  // a large share of a recall on the SQL stores (docs/measurements.md, speed, round nine).
+
+  private static void expect(JsonToken actual, JsonToken wanted) throws IOException {
+    if (actual != wanted) {
+      throw new IOException("expected " + wanted + ", found " + actual);
+    }
+  }
+
+  private static String stringValue(JsonParser p, JsonToken t) throws IOException {
+    expect(t, JsonToken.VALUE_STRING);
+    return p.getText();
+  }
+
+  private static int intValue(JsonParser p, JsonToken t) throws IOException {
+    if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+      throw new IOException("expected a number, found " + t);
+    }
+    return p.getNumberValue().intValue();
+  }
+
+  private static IllegalStateException corrupt(String json, Exception e) {
+    // the length only: a column may hold user text
+    return new IllegalStateException("corrupt JSON column (" + (json == null ? 0 : json.length()) + " chars)", e);
   }
 
   /** Segment turns in full: a segment may hold fragments of an oversized turn, not the stored turn. */

@@ -9,7 +9,9 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.api.TurnRange;
 import dev.lychee.core.testing.StoreWrites;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,6 +43,29 @@ public abstract class BaseNodeLogTestCase extends StoreCase {
     assertThat(store.nodes("ns", NodeKind.EVENT_FRAME)).isEmpty();
     assertThat(store.nodes("ns", List.of(dayNode.id(), "nope", zed.id()))).containsExactly(dayNode, zed);
     assertThat(storedNode("other", amy.id())).isEmpty();
+  }
+
+  @Test
+  void nodeRecordIdsAreTheNodesRecordIdsInTheOrderAsked() {
+    EvidenceNode zed = node("ns", NodeKind.ENTITY, "zed", "Entity: Zed", List.of("r1"), "s1", null);
+    EvidenceNode tag = node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r3", "r1", "r2"), "s1", null);
+    StoreWrites.nodes(store, "ns", List.of(zed, tag));
+    StoreWrites.nodes(store, "ns", List.of(node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r9", "r1"), "s2",
+        DateRange.day(LocalDate.of(2023, 5, 7)))));
+    StoreWrites.nodes(store, "other", List.of(node("other", NodeKind.ENTITY, "amy", "Entity: Amy", List.of("r5"), "s1",
+        null)));
+    reopenIfSupported();
+    List<String> asked = List.of(tag.id(), "nope", zed.id(), tag.id(), node("other", NodeKind.ENTITY, "amy", "Entity: Amy",
+        List.of("r5"), "s1", null).id());
+    Map<String, List<String>> linked = store.nodeRecordIds("ns", asked);
+    // the same as reading the nodes: merged record ids, request order, unknown and other namespaces' ids left out
+    Map<String, List<String>> fromNodes = new LinkedHashMap<>();
+    store.nodes("ns", asked).forEach(n -> fromNodes.put(n.id(), n.recordIds()));
+    assertThat(linked).containsExactlyEntriesOf(fromNodes);
+    assertThat(List.copyOf(linked.keySet())).containsExactly(tag.id(), zed.id());
+    assertThat(linked.get(tag.id())).containsExactly("r3", "r1", "r2", "r9");
+    assertThat(store.nodeRecordIds("ns", List.of())).isEmpty();
+    assertThat(store.nodeRecordIds("empty", asked)).isEmpty();
   }
 
   @Test

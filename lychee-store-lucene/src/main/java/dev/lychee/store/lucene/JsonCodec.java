@@ -1,6 +1,9 @@
 package dev.lychee.store.lucene;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -184,6 +187,48 @@ final class JsonCodec {
         n.get("key").asText(), n.get("label").asText(), n.get("searchText").asText(), strings(n.get("recordIds")),
         strings(n.get("sessions")), strings(n.get("entities")), strings(n.get("tags")), rangeOrNull(n, "span"),
         ranges);
+  }
+
+  /** A node's id with its record ids (NodeLog#nodeRecordIds). */
+  record NodeLinks(String id, List<String> recordIds) {}
+
+  /**
+   * The id and record ids of a stored node, read from the token stream without building the tree:
+   * the parse stops once both are read (they are written before the sessions and turn ranges, which
+   * grow with the namespace), and skips any other field met before them.
+   */
+  static NodeLinks nodeLinks(String json) {
+    try (JsonParser p = MAPPER.getFactory().createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new JsonParseException(p, "a node is a JSON object");
+      }
+      String id = null;
+      List<String> recordIds = null;
+      while (p.nextToken() == JsonToken.FIELD_NAME && (id == null || recordIds == null)) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        if (field.equals("id")) {
+          id = p.getText();
+        } else if (field.equals("recordIds")) {
+          if (value != JsonToken.START_ARRAY) {
+            throw new JsonParseException(p, "recordIds is an array");
+          }
+          List<String> ids = new ArrayList<>();
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            ids.add(p.getText());
+          }
+          recordIds = List.copyOf(ids);
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (id == null || recordIds == null) {
+        throw new JsonParseException(p, "a node without id or recordIds");
+      }
+      return new NodeLinks(id, recordIds);
+    } catch (java.io.IOException e) {
+      throw new UncheckedIOException("corrupt stored document", e);
+    }
   }
 
   // ---- pieces ----

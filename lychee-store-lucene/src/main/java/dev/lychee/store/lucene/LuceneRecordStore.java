@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -72,6 +73,7 @@ public final class LuceneRecordStore implements RecordStore {
   private final SegmentDocs segments;
   private final JsonDocs<MemoryRecord> records;
   private final JsonDocs<EvidenceNode> nodes;
+  private final JsonDocs<JsonCodec.NodeLinks> nodeLinks;
   private final LuceneTextSearch search;
   /**
    * One past the highest stored turn index, per session this process has asked for or appended to
@@ -101,6 +103,7 @@ public final class LuceneRecordStore implements RecordStore {
     this.segments = new SegmentDocs(index, cache);
     this.records = new JsonDocs<>(index, cache, KIND_RECORD, 'r', JsonCodec::record);
     this.nodes = new JsonDocs<>(index, cache, KIND_NODE, 'n', JsonCodec::node);
+    this.nodeLinks = new JsonDocs<>(index, cache, KIND_NODE, 'l', JsonCodec::nodeLinks);
     this.search = new LuceneTextSearch(index, cache, analyzer, config.maxQueryTerms());
     // after the sequence: replayed turns and segments take their numbers from it
     index.recover(this::replay);
@@ -285,6 +288,16 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     return nodes.inOrder(namespace, ids);
+  }
+
+  /** Only each node's id and record ids are decoded (NodeLog#nodeRecordIds). */
+  @Override
+  public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (JsonCodec.NodeLinks l : nodeLinks.inOrder(namespace, ids)) {
+      out.put(l.id(), l.recordIds());
+    }
+    return out;
   }
 
   @Override

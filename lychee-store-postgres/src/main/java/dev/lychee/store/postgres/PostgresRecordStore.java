@@ -15,6 +15,7 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.store.SessionPruning;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -270,6 +271,23 @@ public final class PostgresRecordStore implements RecordStore {
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     ns(namespace);
     return inRequestOrder(ids, list -> db.read(h -> nodes.rows.byIds(h, namespace, list)), EvidenceNode::id);
+  }
+
+  /** One node's id with its record ids (NodeLog#nodeRecordIds). */
+  private record NodeLinks(String id, List<String> recordIds) {}
+
+  /** Only the {@code record_ids} column is read and decoded, in one statement. */
+  @Override
+  public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
+    ns(namespace);
+    List<NodeLinks> found = inRequestOrder(ids, list -> db.read(h -> h.createQuery(
+            "SELECT id, record_ids FROM nodes WHERE namespace = :ns AND id = ANY(:ids)")
+        .bind("ns", namespace).bindArray("ids", String.class, list)
+        .map((rs, ctx) -> new NodeLinks(rs.getString("id"), JsonColumns.strings(rs.getString("record_ids"))))
+        .list()), NodeLinks::id);
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    found.forEach(l -> out.put(l.id(), l.recordIds()));
+    return out;
   }
 
   @Override

@@ -9,7 +9,9 @@ import dev.lychee.core.store.SessionPruning;
 import dev.lychee.core.store.VersionedCache;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
@@ -51,6 +53,24 @@ final class NodeTable {
 
   List<EvidenceNode> byIds(String namespace, Collection<String> ids) {
     return reads.byIds(namespace, ids, 'n', SELECT, Rows::node, EvidenceNode::id);
+  }
+
+  /** One node's id with its record ids, as {@link #recordIds} reads and caches them. */
+  private record Linked(String id, List<String> recordIds) {}
+
+  /**
+   * The record ids of the nodes, in the order of {@code ids}: only the {@code record_ids} column is
+   * read and decoded (the sessions and turn ranges of a busy node run to tens of kilobytes on a large
+   * namespace; NodeLog#nodeRecordIds).
+   */
+  Map<String, List<String>> recordIds(String namespace, Collection<String> ids) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (Linked l : reads.byIds(namespace, ids, 'l', "SELECT id, record_ids FROM nodes",
+        (rs, ctx) -> new Linked(rs.getString("id"), List.copyOf(JsonColumns.strings(rs.getString("record_ids")))),
+        Linked::id)) {
+      out.put(l.id(), l.recordIds());
+    }
+    return out;
   }
 
   List<EvidenceNode> ofKind(String namespace, NodeKind kind) {

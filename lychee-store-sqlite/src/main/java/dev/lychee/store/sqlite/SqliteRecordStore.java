@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -168,6 +169,11 @@ public final class SqliteRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     return nodes.byIds(namespace, ids);
+  }
+
+  @Override
+  public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
+    return nodes.recordIds(namespace, ids);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
 import dev.lychee.core.score.TopScored;
 import dev.lychee.core.store.TextTokenizer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -245,12 +246,76 @@ final class TurnBm25 {
       if (touchedCount == 0) {
         return List.of();
       }
-      TopScored best = new TopScored(k);
+      return top(score, touched, touchedCount, k);
+    }
+
+    /**
+     * The {@code k} best touched slots as hits, in {@link TopScored#BEST_FIRST} order (score
+     * descending, then id). A heap of slots, so that only the {@code k} hits returned become
+     * objects: at scale 20 a question's words touch thousands of turns, and a {@link ScoredId}
+     * for each (with its id check) was most of the search's time.
+     */
+    private List<ScoredId> top(double[] score, int[] touched, int touchedCount, int k) {
+      if (k < 1) {
+        throw new IllegalArgumentException("k must be >= 1, got " + k);
+      }
+      int[] heap = new int[Math.min(k, touchedCount)];
+      int n = 0;
       for (int i = 0; i < touchedCount; i++) {
         int slot = touched[i];
-        best.offer(new ScoredId(hits[slot], score[slot]));
+        if (n < heap.length) {
+          heap[n] = slot;
+          siftUp(heap, n++, score);
+        } else if (worse(heap[0], slot, score)) {
+          heap[0] = slot;
+          siftDown(heap, n, score);
+        }
       }
-      return best.best();
+      List<ScoredId> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        out.add(new ScoredId(hits[heap[i]], score[heap[i]]));
+      }
+      out.sort(TopScored.BEST_FIRST);
+      return out;
+    }
+
+    /** Whether slot {@code a} ranks below slot {@code b}: a lower score, or the same and a larger id. */
+    private boolean worse(int a, int b, double[] score) {
+      int c = Double.compare(score[a], score[b]);
+      return c < 0 || (c == 0 && hits[a].compareTo(hits[b]) > 0);
+    }
+
+    // a min-heap by rank: the root is the worst slot kept
+    private void siftUp(int[] heap, int i, double[] score) {
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (!worse(heap[i], heap[parent], score)) {
+          return;
+        }
+        int t = heap[i];
+        heap[i] = heap[parent];
+        heap[parent] = t;
+        i = parent;
+      }
+    }
+
+    private void siftDown(int[] heap, int n, double[] score) {
+      int i = 0;
+      while (true) {
+        int l = 2 * i + 1;
+        if (l >= n) {
+          return;
+        }
+        int r = l + 1;
+        int worst = r < n && worse(heap[r], heap[l], score) ? r : l;
+        if (!worse(heap[worst], heap[i], score)) {
+          return;
+        }
+        int t = heap[i];
+        heap[i] = heap[worst];
+        heap[worst] = t;
+        i = worst;
+      }
     }
   }
 
