@@ -34,14 +34,7 @@ class UnsyncedTurnVectorsTest {
       // a refused turn write leaves the connection synced too
       assertThatThrownBy(() -> index.upsert("ns", VectorIndex.TURNS, Map.of("s:1", new float[] {1, 0})))
           .isInstanceOf(IllegalArgumentException.class);
-      List<Integer> modes = new ArrayList<>();
-      // take every idle connection at once, so each one's mode is read
-      db.jdbi().useHandle(h1 -> db.jdbi().useHandle(h2 -> db.jdbi().useHandle(h3 -> {
-        for (var h : List.of(h1, h2, h3)) {
-          modes.add(h.createQuery("PRAGMA synchronous").mapTo(Integer.class).one());
-        }
-      })));
-      assertThat(modes).containsOnly(2); // FULL
+      assertThat(synchronousModes(db)).containsOnly(2); // FULL
     }
     try (SqliteVectorIndex again = SqliteVectorIndex.open(file, SqliteStoreConfig.defaults())) {
       assertThat(again.size("ns", VectorIndex.TURNS)).isEqualTo(1);
@@ -67,18 +60,23 @@ class UnsyncedTurnVectorsTest {
       mixed.put("node:tag", Map.of("t2", new float[] {1, 0}));
       assertThatThrownBy(() -> index.upsertAll("ns", mixed)).isInstanceOf(IllegalArgumentException.class);
       assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
-      List<Integer> modes = new ArrayList<>();
-      db.jdbi().useHandle(h1 -> db.jdbi().useHandle(h2 -> db.jdbi().useHandle(h3 -> {
-        for (var h : List.of(h1, h2, h3)) {
-          modes.add(h.createQuery("PRAGMA synchronous").mapTo(Integer.class).one());
-        }
-      })));
-      assertThat(modes).containsOnly(2); // FULL
+      assertThat(synchronousModes(db)).containsOnly(2); // FULL
     }
     try (SqliteVectorIndex again = SqliteVectorIndex.open(file, SqliteStoreConfig.defaults())) {
       assertThat(again.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
       assertThat(again.search("ns", VectorIndex.RECORDS, A, 1, null)).extracting(ScoredId::id).containsExactly("r1");
       assertThat(again.size("ns", "node:tag")).isEqualTo(1);
     }
+  }
+
+  /** The synchronous mode of every pooled connection: all are taken at once, so each one is read. */
+  private static List<Integer> synchronousModes(SqliteDatabase db) {
+    List<Integer> modes = new ArrayList<>();
+    db.jdbi().useHandle(h1 -> db.jdbi().useHandle(h2 -> db.jdbi().useHandle(h3 -> {
+      for (var h : List.of(h1, h2, h3)) {
+        modes.add(h.createQuery("PRAGMA synchronous").mapTo(Integer.class).one());
+      }
+    })));
+    return modes;
   }
 }
