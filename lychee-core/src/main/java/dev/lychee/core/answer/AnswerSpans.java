@@ -405,7 +405,7 @@ final class AnswerSpans {
   static String kind(String question, String head, String body) {
     Set<String> asked = SentenceSupport.roots(question);
     Set<String> h = SentenceSupport.roots(head);
-    String[] words = ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
+    String[] words = words(body);
     for (int i = 1; i < words.length; i++) {
       String bare = words[i].replaceAll("^\\W+|\\W+$", "");
       Set<String> bareRoots = SentenceSupport.roots(bare);
@@ -416,7 +416,7 @@ final class AnswerSpans {
       int mods = 0;
       while (from > 0 && mods < 3) {
         String w = words[from - 1];
-        if (w.matches(".*[,.;:!?]$")) {
+        if (endsWithPunctuation(w)) {
           break;
         }
         String b = w.replaceAll("^\\W+|\\W+$", "").toLowerCase(Locale.ROOT);
@@ -516,7 +516,7 @@ final class AnswerSpans {
    */
   static String phrase(String question, String body) {
     Set<String> asked = SentenceSupport.roots(question);
-    String[] words = ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
+    String[] words = words(body);
     String object = objectOfStrandedPreposition(question, words);
     if (object != null) {
       return object;
@@ -569,7 +569,24 @@ final class AnswerSpans {
         && !(answering(words[bestTo - 1]) && bestTo - 2 >= bestFrom && words[bestTo - 2].equalsIgnoreCase("every"))) {
       bestTo--;
     }
-    return String.join(" ", java.util.Arrays.copyOfRange(words, bestFrom, bestTo)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+    return trimmed(words, bestFrom, bestTo);
+  }
+
+  /** A sentence's words, without the dates the encoder wrote in brackets after its own. */
+  private static String[] words(String body) {
+    return ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+");
+  }
+
+  /** Words {@code from} to {@code to} joined, without punctuation at their edges (a closing quote stays). */
+  private static String trimmed(String[] words, int from, int to) {
+    return String.join(" ", Arrays.copyOfRange(words, from, to)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+  }
+
+  private static final Pattern PUNCTUATED = Pattern.compile(".*[,.;:!?]$");
+
+  /** Whether a word ends on punctuation, where a phrase or a clause ends. */
+  private static boolean endsWithPunctuation(String word) {
+    return PUNCTUATED.matcher(word).matches();
   }
 
   /** A question that ends on a preposition after a content word: "what is she allergic to?", "what is he into?". */
@@ -583,7 +600,7 @@ final class AnswerSpans {
    * Returns null when the question has no such ending or the sentence no such pair.
    */
   static String objectOfStrandedPreposition(String question, String body) {
-    return objectOfStrandedPreposition(question, ANNOTATION.matcher(body).replaceAll(" ").strip().split("\\s+"));
+    return objectOfStrandedPreposition(question, words(body));
   }
 
   /** {@link #objectOfStrandedPreposition(String, String)} on a sentence already split into words. */
@@ -598,7 +615,7 @@ final class AnswerSpans {
       return null;
     }
     for (int i = 0; i + 2 < words.length; i++) {
-      if (!bare(words[i + 1]).equals(prep) || words[i].matches(".*[,.;:!?]$")
+      if (!bare(words[i + 1]).equals(prep) || endsWithPunctuation(words[i])
           || SentenceSupport.roots(words[i]).stream().noneMatch(head::contains)) {
         continue;
       }
@@ -609,7 +626,7 @@ final class AnswerSpans {
       int to = from;
       while (to < words.length && to - from < PHRASE_WORDS) {
         to++;
-        if (words[to - 1].matches(".*[,.;:!?]$")) {
+        if (endsWithPunctuation(words[to - 1])) {
           break;
         }
       }
@@ -618,7 +635,7 @@ final class AnswerSpans {
         to--;
       }
       if (to > from) {
-        return String.join(" ", java.util.Arrays.copyOfRange(words, from, to)).replaceAll("^\\W+|[^\\w\"')]+$", "");
+        return trimmed(words, from, to);
       }
     }
     return null;
@@ -693,7 +710,7 @@ final class AnswerSpans {
    * any first word cost F1.
    */
   static int objectStart(String[] words, int from, int to) {
-    if (from >= to || Character.isUpperCase(words[from].charAt(0)) || words[from].matches(".*[,.;:!?]$")) {
+    if (from >= to || Character.isUpperCase(words[from].charAt(0)) || endsWithPunctuation(words[from])) {
       return from;
     }
     String verb = bare(words[from]);
@@ -704,7 +721,7 @@ final class AnswerSpans {
     if (d < to && PARTICLES.contains(bare(words[d]))) {
       d++;
     }
-    if (d >= to - 1 || words[d - 1].matches(".*[,.;:!?]$") || !DETERMINERS.contains(bare(words[d]))) {
+    if (d >= to - 1 || endsWithPunctuation(words[d - 1]) || !DETERMINERS.contains(bare(words[d]))) {
       return from;
     }
     for (int j = d + 1; j < to; j++) {

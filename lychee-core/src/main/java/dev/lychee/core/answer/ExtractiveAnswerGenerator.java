@@ -11,8 +11,10 @@ import dev.lychee.core.answer.SentenceSupport.Scored;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -244,7 +246,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     if (form != AnswerForm.PHRASE || AnswerForm.asksForATitle(question) || AnswerForm.kindOf(question) != null) {
       return Set.of();
     }
-    Set<Scored> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    Set<Scored> out = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Scored s : all) {
       String span = spans.typedSpan(form, question, s.sentence());
       if (span != null && oneLowerCaseWord(span)) {

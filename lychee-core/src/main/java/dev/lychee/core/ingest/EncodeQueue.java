@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -71,12 +70,7 @@ final class EncodeQueue implements AutoCloseable {
     this.runner = runner;
     this.pendingOfSession = pendingOfSession;
     this.clock = clock;
-    AtomicInteger n = new AtomicInteger();
-    this.pool = new ScheduledThreadPoolExecutor(config.concurrency(), r -> {
-      Thread t = new Thread(r, "lychee-encoder-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    this.pool = new ScheduledThreadPoolExecutor(config.concurrency(), WorkerPools.daemons("lychee-encoder-"));
     pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
   }
 
@@ -356,12 +350,12 @@ final class EncodeQueue implements AutoCloseable {
     long nanos = Duration.ofMinutes(2).toNanos();
     lock.lock();
     try {
-      stopped.removeIf(k -> matches(k, namespace, session));
+      stopped.removeIf(k -> k.in(namespace, session));
       if (session == null) {
         failures.clear(namespace);
       }
       for (Map.Entry<SessionKey, Lane> e : lanes.entrySet()) {
-        if (matches(e.getKey(), namespace, session)) {
+        if (e.getKey().in(namespace, session)) {
           Lane lane = e.getValue();
           // keep the item being encoded until its attempt returns; drop the rest
           Item head = lane.running ? lane.items.pollFirst() : null;
@@ -373,12 +367,12 @@ final class EncodeQueue implements AutoCloseable {
           }
         }
       }
-      while (lanes.entrySet().stream().anyMatch(e -> matches(e.getKey(), namespace, session) && e.getValue().running)
+      while (lanes.entrySet().stream().anyMatch(e -> e.getKey().in(namespace, session) && e.getValue().running)
           && nanos > 0) {
         nanos = changed.awaitNanos(nanos);
       }
       lanes.entrySet().removeIf(e -> {
-        if (matches(e.getKey(), namespace, session)) {
+        if (e.getKey().in(namespace, session)) {
           while (!e.getValue().items.isEmpty()) {
             finish(e.getKey(), e.getValue(), e.getValue().items.pollFirst());
           }
@@ -390,10 +384,6 @@ final class EncodeQueue implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-  }
-
-  private static boolean matches(SessionKey k, String namespace, String session) {
-    return k.namespace().equals(namespace) && (session == null || k.session().equals(session));
   }
 
   /**
@@ -409,14 +399,6 @@ final class EncodeQueue implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    pool.shutdown();
-    try {
-      if (!pool.awaitTermination(60, TimeUnit.SECONDS)) {
-        pool.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      pool.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    WorkerPools.stop(pool);
   }
 }

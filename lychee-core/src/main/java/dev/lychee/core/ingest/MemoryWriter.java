@@ -502,7 +502,7 @@ public final class MemoryWriter implements AutoCloseable {
    */
   public void discard(String namespace, String session) {
     // a background segmentation step of the sessions ends first: it could store a segment of them
-    awaitLanes(k -> k.namespace().equals(namespace) && (session == null || k.session().equals(session)), LANE_WAIT);
+    awaitLanes(k -> k.in(namespace, session), LANE_WAIT);
     try {
       queue.purge(namespace, session);
     } catch (InterruptedException e) {

@@ -7,7 +7,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -44,12 +43,8 @@ final class SegmentationLanes implements AutoCloseable {
    */
   SegmentationLanes(int threads, Consumer<SessionKey> step) {
     this.step = step;
-    AtomicInteger n = new AtomicInteger();
-    this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
-      Thread t = new Thread(r, "lychee-segmenter-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+        WorkerPools.daemons("lychee-segmenter-"));
   }
 
   /**
@@ -131,14 +126,6 @@ final class SegmentationLanes implements AutoCloseable {
     } finally {
       lock.unlock();
     }
-    pool.shutdown();
-    try {
-      if (!pool.awaitTermination(60, TimeUnit.SECONDS)) {
-        pool.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      pool.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    WorkerPools.stop(pool);
   }
 }

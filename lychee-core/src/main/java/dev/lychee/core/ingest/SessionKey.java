@@ -11,4 +11,9 @@ record SessionKey(String namespace, String session) {
     Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(session, "session");
   }
+
+  /** Whether this pair lies in {@code namespace} and, unless {@code session} is null, is that session. */
+  boolean in(String namespace, String session) {
+    return this.namespace.equals(namespace) && (session == null || this.session.equals(session));
+  }
 }

@@ -84,7 +84,10 @@ final class SessionSegmentation {
    * embeds such an exchange as its turn's text instead ({@link ExchangeDraft#embeddingText}).
    */
   Fresh fresh(RecordStore store) {
-    List<RawTurn> turns = store.turns(namespace, session, offeredThrough + 1, Integer.MAX_VALUE);
+    return fresh(store.turns(namespace, session, offeredThrough + 1, Integer.MAX_VALUE));
+  }
+
+  private Fresh fresh(List<RawTurn> turns) {
     return new Fresh(turns, turns.isEmpty() ? List.of() : Exchanges.form(turns, config));
   }
 
@@ -127,7 +130,10 @@ final class SessionSegmentation {
 
   /** As {@link #offerStored(RecordStore, Embedder)}, embedding with {@code priority}. */
   List<Segment> offerStored(RecordStore store, Embedder embedder, EmbeddingPriority priority) {
-    Fresh fresh = fresh(store);
+    return embedAndOffer(fresh(store), embedder, priority);
+  }
+
+  private List<Segment> embedAndOffer(Fresh fresh, Embedder embedder, EmbeddingPriority priority) {
     return fresh.turns().isEmpty() ? List.of()
         : offer(fresh, embedder.embedDocuments(embeddingTexts(fresh), priority));
   }
@@ -149,12 +155,8 @@ final class SessionSegmentation {
     }
     boolean continues = !after.isEmpty() && after.firstKey() == offeredThrough + 1
         && after.lastKey() - after.firstKey() + 1 == after.size();
-    if (!continues) {
-      return offerStored(store, embedder, priority);
-    }
-    List<RawTurn> turns = List.copyOf(after.values());
-    Fresh fresh = new Fresh(turns, Exchanges.form(turns, config));
-    return offer(fresh, embedder.embedDocuments(embeddingTexts(fresh), priority));
+    Fresh fresh = continues ? fresh(List.copyOf(after.values())) : fresh(store);
+    return embedAndOffer(fresh, embedder, priority);
   }
 
   /** Closes the open segment and every run of late turns. */
