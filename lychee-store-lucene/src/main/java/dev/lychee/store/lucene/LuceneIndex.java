@@ -434,11 +434,7 @@ final class LuceneIndex implements AutoCloseable {
           searchers.release(searcher);
         }
         if (!commits) {
-          if (config.refreshOnRead()) {
-            changes.incrementAndGet();
-          } else {
-            reopen();
-          }
+          changed();
         }
       } catch (Refused e) {
         throw e.refusal;
@@ -519,16 +515,24 @@ final class LuceneIndex implements AutoCloseable {
         // readers see a durable write's changes once they are committed: at once, or (lazy
         // reopen) at the next read, so that the background encoder's commits do not flush a
         // segment under the write lock that an append then waits for
-        if (config.refreshOnRead()) {
-          changes.incrementAndGet();
-        } else {
-          reopen();
-        }
+        changed();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
+    }
+  }
+
+  /**
+   * After a write: with lazy reopen it counts itself for the next read to reopen the searchers on,
+   * otherwise the searchers are reopened now; the caller holds the write lock.
+   */
+  private void changed() throws IOException {
+    if (config.refreshOnRead()) {
+      changes.incrementAndGet();
+    } else {
+      reopen();
     }
   }
 
