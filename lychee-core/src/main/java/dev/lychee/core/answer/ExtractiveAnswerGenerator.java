@@ -34,7 +34,10 @@ import java.util.regex.Pattern;
  * question about the present ("now", "current", "still", "what
  * is...") the one said last, so a changed fact is answered with its latest value; a question about
  * the former value ("before?", "previously", "how has X changed") gets the latest value and the one
- * it replaced; an answer about what held before drops the "now" it was told with. A sentence by another speaker than the one the question names counts a little less,
+ * it replaced; an answer about what held before drops the "now" it was told with. The best
+ * sentences vote on each other's answer: one whose span other evidence items give too gains
+ * (agreement). A sentence by another speaker than the one the question names (for a
+ * record, the first speaker it names) counts a little less,
  * as does one whose phrase answer would be a single lower-case word (mostly what is left of an echo of
  * the question), and a question for several things (a plural head noun) gets up to three phrases. When no sentence
  * holds {@code minSupport} of the question's weighted words, it says that memory holds no answer.
