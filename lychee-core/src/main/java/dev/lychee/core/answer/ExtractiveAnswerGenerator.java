@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -33,7 +34,10 @@ import java.util.regex.Pattern;
  * question about the present ("now", "current", "still", "what
  * is...") the one said last, so a changed fact is answered with its latest value; a question about
  * the former value ("before?", "previously", "how has X changed") gets the latest value and the one
- * it replaced; an answer about what held before drops the "now" it was told with. A sentence by another speaker than the one the question names counts a little less,
+ * it replaced; an answer about what held before drops the "now" it was told with. The best
+ * sentences vote on each other's answer: one whose span other evidence items give too gains
+ * (agreement). A sentence by another speaker than the one the question names (for a
+ * record, the first speaker it names) counts a little less,
  * as does one whose phrase answer would be a single lower-case word (mostly what is left of an echo of
  * the question), and a question for several things (a plural head noun) gets up to three phrases. When no sentence
  * holds {@code minSupport} of the question's weighted words, it says that memory holds no answer.
@@ -83,10 +87,21 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
           + "|[,;]?\\s*\\b(?:right now|now|currently|nowadays|these days|at the moment|today)[.!]?$",
       Pattern.CASE_INSENSITIVE);
 
+  /**
+   * What agreement ({@link #agreement}) adds to a sentence's score per unit (a span that one other
+   * item's sentence of full support gives word for word adds this much): on a plateau from 0.03 to
+   * 0.05 on the LoCoMo dev half, lower at 0.1 and 0.2 (docs/defaults.md §5).
+   */
+  static final double AGREE = 0.03;
+  /** How many of the best sentences vote on each other's answers. */
+  static final int AGREEING = 10;
+
   /** At most this many phrases make a list answer. */
   private static final int LIST_ITEMS = 3;
 
   private final double minSupport;
+  private final double agree;
+  private final boolean recordSubjects;
   private final AnswerSpans spans = new AnswerSpans();
 
   /** The answerer with {@link #DEFAULT_MIN_SUPPORT}. */
@@ -96,10 +111,22 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   /** @param minSupport in [0, 1]: below it the answer is {@link LlmAnswerGenerator#NOT_AVAILABLE} */
   public ExtractiveAnswerGenerator(double minSupport) {
+    this(minSupport, AGREE, true);
+  }
+
+  /**
+   * For tests that switch a rule off.
+   *
+   * @param agree the weight of agreement between the best sentences' spans ({@link #AGREE}); 0 turns it off
+   * @param recordSubjects whether a sentence without a speaker counts as told of the first speaker it names
+   */
+  ExtractiveAnswerGenerator(double minSupport, double agree, boolean recordSubjects) {
     if (!(minSupport >= 0 && minSupport <= 1)) {
       throw new IllegalArgumentException("minSupport must be in [0, 1]: " + minSupport);
     }
     this.minSupport = minSupport;
+    this.agree = agree;
+    this.recordSubjects = recordSubjects;
   }
 
   @Override
@@ -130,10 +157,13 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     // near ties: sentences that support the question about as well as the best one; among them a
     // sentence holding the asked kind of span (a date, a number...) beats one that holds none
     Set<String> others = otherSpeakers(question.text(), all);
+    Set<String> speakers = speakers(all);
     Set<Scored> oneWord = oneWordPhrases(form, question.text(), all);
-    ToDoubleFunction<Scored> score = s -> score(s)
-        - (s.sentence().speaker() != null && others.contains(s.sentence().speaker()) ? OTHER_SPEAKER : 0)
+    ToDoubleFunction<Scored> base = s -> score(s)
+        - (byAnother(s.sentence(), others, speakers) ? OTHER_SPEAKER : 0)
         - (oneWord.contains(s) ? ONE_WORD : 0);
+    Map<Scored, Double> agreed = agreement(form, question.text(), all, base);
+    ToDoubleFunction<Scored> score = s -> base.applyAsDouble(s) + agree * agreed.getOrDefault(s, 0.0);
     Scored best = all.stream().max(Comparator.comparingDouble(score)).orElseThrow();
     double top = score.applyAsDouble(best);
     boolean present = AnswerForm.aboutThePresent(question.text());
@@ -217,6 +247,45 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   }
 
   /**
+   * How much the other best sentences agree with each of the best sentences' answer: for each of the
+   * {@link #AGREEING} best sentences by score, the share of its span's words (those the question
+   * lacks) that the span of each other sentence from another evidence item holds, weighted by that
+   * sentence's support and summed. A fact told in several items (a record, the turn it came from, a
+   * window) is more likely the answer than one only a single sentence tells.
+   */
+  private Map<Scored, Double> agreement(AnswerForm form, String question, List<Scored> all, ToDoubleFunction<Scored> score) {
+    if (form == AnswerForm.YES_NO || form == AnswerForm.CHOICE || agree == 0) {
+      return Map.of();
+    }
+    List<Scored> top = all.stream().sorted(Comparator.comparingDouble(score).reversed()).limit(AGREEING).toList();
+    Set<String> asked = SentenceSupport.roots(question);
+    List<Set<String>> words = new ArrayList<>();
+    for (Scored s : top) {
+      String span = spans.span(form, question, s.sentence(), all);
+      Set<String> w = SentenceSupport.roots(span);
+      w.removeAll(asked);
+      words.add(w);
+    }
+    Map<Scored, Double> out = new IdentityHashMap<>();
+    for (int i = 0; i < top.size(); i++) {
+      Set<String> mine = words.get(i);
+      if (mine.isEmpty()) {
+        continue;
+      }
+      double sum = 0;
+      for (int j = 0; j < top.size(); j++) {
+        if (top.get(j).sentence().item() == top.get(i).sentence().item()) {
+          continue;
+        }
+        long shared = mine.stream().filter(words.get(j)::contains).count();
+        sum += top.get(j).support() * shared / mine.size();
+      }
+      out.put(top.get(i), sum);
+    }
+    return out;
+  }
+
+  /**
    * For a question that asks for several things, the chosen sentence's phrase followed by those of
    * the next best sentences (up to {@link #LIST_ITEMS} distinct phrases, each from a sentence with
    * at least half the chosen one's support), joined by commas: a list's items are told in different
@@ -256,6 +325,47 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     return out;
   }
 
+  /** The speakers of the evidence's sentences. */
+  private static Set<String> speakers(List<Scored> all) {
+    Set<String> speakers = new HashSet<>();
+    for (Scored s : all) {
+      if (s.sentence().speaker() != null) {
+        speakers.add(s.sentence().speaker());
+      }
+    }
+    return speakers;
+  }
+
+  /**
+   * Whose words or deeds a sentence tells: its speaker, or for a sentence without one (a record,
+   * written in the third person: "Tim loves to get lost in good books") the first of the given
+   * speakers it names; null when neither.
+   */
+  static String subject(EvidenceSentences.Sentence s, Set<String> speakers) {
+    if (s.speaker() != null || speakers.isEmpty()) {
+      return s.speaker();
+    }
+    String first = null;
+    int at = Integer.MAX_VALUE;
+    for (String sp : speakers) {
+      java.util.regex.Matcher m = Pattern.compile("\\b" + Pattern.quote(sp) + "\\b").matcher(s.text());
+      if (m.find() && m.start() < at) {
+        at = m.start();
+        first = sp;
+      }
+    }
+    return first;
+  }
+
+  /** Whether a sentence tells of one of the speakers the question does not name ({@link #subject}). */
+  private boolean byAnother(EvidenceSentences.Sentence s, Set<String> others, Set<String> speakers) {
+    if (others.isEmpty()) {
+      return false;
+    }
+    String who = recordSubjects ? subject(s, speakers) : s.speaker();
+    return who != null && others.contains(who);
+  }
+
   /** Whether a span is one word that does not start with a capital letter. */
   static boolean oneLowerCaseWord(String span) {
     String s = span.strip();
@@ -269,12 +379,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
    */
   private static Set<String> otherSpeakers(String question, List<Scored> all) {
     Set<String> asked = SentenceSupport.roots(question);
-    Set<String> speakers = new HashSet<>();
-    for (Scored s : all) {
-      if (s.sentence().speaker() != null) {
-        speakers.add(s.sentence().speaker());
-      }
-    }
+    Set<String> speakers = speakers(all);
     Set<String> named = new HashSet<>();
     for (String sp : speakers) {
       Set<String> r = SentenceSupport.roots(sp);
