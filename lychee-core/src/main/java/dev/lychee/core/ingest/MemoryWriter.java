@@ -77,6 +77,8 @@ public final class MemoryWriter implements AutoCloseable {
   private final Map<SessionKey, Object> segLocks = new ConcurrentHashMap<>();
   /** Background segmentation, null unless background mode with segmentInBackground. */
   private final SegmentationLanes lanes;
+  /** Embeds a deferred append's turn texts while its turns are stored; null without lanes. */
+  private final TurnEmbeddingsAhead ahead;
   /** What background segmentation steps closed or failed, per session, until its next flush returns it. */
   private final Map<SessionKey, IngestResult> carried = new ConcurrentHashMap<>();
   /** How long flush, discard and close wait at most for a session's background segmentation. */
@@ -114,6 +116,7 @@ public final class MemoryWriter implements AutoCloseable {
     metrics.pendingGauge(queue::depth);
     this.lanes = background && config.segmentInBackground()
         ? new SegmentationLanes(config.concurrency(), this::segmentStep) : null;
+    this.ahead = lanes != null ? new TurnEmbeddingsAhead(embedder, config.concurrency()) : null;
     if (background && !config.sweepPeriod().isZero()) {
       queue.every(config.sweepPeriod(), this::sweep);
     }
@@ -197,14 +200,31 @@ public final class MemoryWriter implements AutoCloseable {
       // store assigns free indices inside its write transaction (several processes on one file)
       List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns, nextIndex);
       rejectConflicts(namespace, session, turns, provisional, nextIndex);
-      List<RawTurn> stored = store.appendTurns(namespace, session,
-          next -> admission.admit(namespace, session, sessionDate, turns, next));
+      // a deferred append's turn vectors depend on nothing the store decides: embedded meanwhile
+      TurnEmbeddingsAhead.Pending embedding = deferred && !provisional.isEmpty()
+          ? ahead.start(turnTexts(provisional)) : null;
+      List<RawTurn> stored;
+      try {
+        stored = store.appendTurns(namespace, session,
+            next -> admission.admit(namespace, session, sessionDate, turns, next));
+      } catch (RuntimeException | Error e) {
+        if (embedding != null) {
+          embedding.discard();
+        }
+        throw e;
+      }
       metrics.appended(namespace, stored.size());
       result = result.plus(IngestResult.stored(stored.size()));
       // from here on nothing throws: the turns are committed
       if (deferred) {
         try {
-          indexTurns(namespace, stored);
+          if (embedding == null) {
+            indexTurns(namespace, stored);
+          } else if (!stored.isEmpty()) {
+            upsertTurnVectors(namespace, stored, embedding.vectorsOf(turnTexts(stored)));
+          } else {
+            embedding.discard();
+          }
         } catch (RuntimeException e) {
           result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
               "turns of session '" + session + "' are stored, but embedding them failed (encodePending restores "
@@ -555,6 +575,7 @@ public final class MemoryWriter implements AutoCloseable {
   public void close() {
     if (lanes != null) {
       lanes.close();
+      ahead.close();
     }
     queue.close();
   }

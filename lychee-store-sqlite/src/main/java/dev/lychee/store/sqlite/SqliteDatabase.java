@@ -1,6 +1,11 @@
 package dev.lychee.store.sqlite;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -124,6 +129,38 @@ public final class SqliteDatabase {
         h.execute("PRAGMA synchronous=FULL");
       }
     }));
+  }
+
+  /**
+   * Runs {@code body} in one write transaction that is on disk when this returns, like {@link
+   * #write}, but holds the single-writer lock only for the transaction, not for its sync: with
+   * {@code synchronousFull} the transaction commits at {@code synchronous=NORMAL} under the lock,
+   * and the WAL file is synced ({@code fdatasync}) after the lock is released. A WAL commit is
+   * durable once the WAL's frames are on disk, which is all that {@code synchronous=FULL} adds to a
+   * commit; a checkpoint that copies the frames into the database first syncs them itself. For the
+   * background encoder's records commit, whose lock hold an {@code append}'s turn and turn vector
+   * waited for (docs/defaults.md §3.3). Other writers of this process may commit meanwhile; their
+   * data is durable when their own call returns, as before.
+   */
+  <T> T writeSyncedAfterUnlock(HandleCallback<T, RuntimeException> body) {
+    if (!config.synchronousFull()) {
+      return write(body);
+    }
+    T out = writeUnsynced(body);
+    syncWal();
+    return out;
+  }
+
+  /** Forces the WAL file to disk; a missing WAL was checkpointed (and synced) into the database. */
+  private void syncWal() {
+    Path wal = file.resolveSibling(file.getFileName() + "-wal");
+    try (FileChannel ch = FileChannel.open(wal, StandardOpenOption.WRITE)) {
+      ch.force(false);
+    } catch (NoSuchFileException e) {
+      // the last connection checkpointed and removed it: the frames are in the synced database file
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot sync " + wal, e);
+    }
   }
 
   /** Runs {@code body} on a pooled connection in autocommit mode. */

@@ -145,7 +145,8 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes) {
-    db.write(h -> {
+    // synced before returning, but outside the write lock that an append's turn waits for
+    db.writeSyncedAfterUnlock(h -> {
       // state first: an unknown segment aborts before anything is written
       SegmentTable.setState(h, namespace, segmentId, SegmentState.ENCODED, null);
       RecordTable.put(h, namespace, records);

@@ -69,6 +69,36 @@ class UnsyncedTurnVectorsTest {
     }
   }
 
+  /**
+   * The records commit syncs the WAL after releasing the write lock ({@code writeSyncedAfterUnlock}):
+   * committed across a reopen, a failed body leaves nothing, and the connections are synced again
+   * afterwards; with {@code synchronousFull} off it is an ordinary write.
+   */
+  @Test
+  void aWriteSyncedAfterUnlockIsCommittedAtomicallyAndLeavesConnectionsSynced() {
+    for (boolean full : List.of(true, false)) {
+      Path file = dir.resolve("after-unlock-" + full + ".db");
+      SqliteStoreConfig config = SqliteStoreConfig.builder().synchronousFull(full).build();
+      SqliteDatabase db = SqliteDatabase.open(file, config);
+      db.acquire();
+      Integer written = db.writeSyncedAfterUnlock(
+          h -> h.execute("INSERT INTO turn_deletions(namespace, deletions) VALUES ('ns', 7)"));
+      assertThat(written).isEqualTo(1);
+      assertThatThrownBy(() -> db.writeSyncedAfterUnlock(h -> {
+        h.execute("INSERT INTO turn_deletions(namespace, deletions) VALUES ('other', 1)");
+        throw new IllegalStateException("refused");
+      })).hasMessage("refused");
+      assertThat(synchronousModes(db)).containsOnly(full ? 2 : 1); // FULL, or NORMAL when asked
+      db.release();
+      SqliteDatabase again = SqliteDatabase.open(file, config);
+      again.acquire();
+      List<String> rows = again.read(h -> h.createQuery("SELECT namespace || ':' || deletions FROM turn_deletions")
+          .mapTo(String.class).list());
+      assertThat(rows).containsExactly("ns:7");
+      again.release();
+    }
+  }
+
   /** The synchronous mode of every pooled connection: all are taken at once, so each one is read. */
   private static List<Integer> synchronousModes(SqliteDatabase db) {
     List<Integer> modes = new ArrayList<>();
