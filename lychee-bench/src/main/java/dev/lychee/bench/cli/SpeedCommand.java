@@ -83,8 +83,13 @@ final class SpeedCommand implements Callable<Integer> {
   @Option(names = "--no-append", description = "Skip the append latency table (sync vs background encoding).")
   boolean noAppend;
 
-  @Option(names = "--append-modes", defaultValue = "sync,async,async+yield,async-fgseg",
-      description = "Rows of the append table to time, comma-separated, in this order (default: ${DEFAULT-VALUE}).")
+  /** The append table's rows: the default async settings, and each with one option switched back. */
+  private static final List<String> APPEND_MODES = List.of("sync", "async", "async+yield", "async-fgseg", "async-serial");
+
+  @Option(names = "--append-modes", defaultValue = "sync,async,async+yield,async-fgseg,async-serial",
+      description = "Rows of the append table to time, comma-separated, in this order: sync, async (the defaults),"
+          + " async+yield (backgroundYield 200 ms), async-fgseg (segmentInBackground off), async-serial"
+          + " (embedWhileStoring off) (default: ${DEFAULT-VALUE}).")
   String appendModes;
 
   @Option(names = "--skip-recall",
@@ -173,29 +178,32 @@ final class SpeedCommand implements Callable<Integer> {
     List<Long> delays = encoderDelayMs > 0 ? List.of(0L, encoderDelayMs) : List.of(0L);
     List<String> modes = List.of(appendModes.split(","));
     for (String m : modes) {
-      if (!List.of("sync", "async", "async+yield", "async-fgseg").contains(m)) {
-        throw new IllegalArgumentException("--append-modes: unknown row '" + m + "' (sync, async, async+yield, async-fgseg)");
+      if (!APPEND_MODES.contains(m)) {
+        throw new IllegalArgumentException("--append-modes: unknown row '" + m + "' (" + String.join(", ", APPEND_MODES) + ")");
       }
     }
-    Duration defaultYield = IngestConfig.defaults().backgroundYield();
     for (long delay : delays) {
       for (String m : modes) {
+        IngestConfig.Builder ingest = IngestConfig.builder().encodeMode(m.equals("sync")
+            ? IngestConfig.EncodeMode.SYNC : IngestConfig.EncodeMode.ASYNC);
         switch (m) {
-          case "sync" -> rows.add(run.run(sessions, IngestConfig.EncodeMode.SYNC, delay));
-          case "async" -> rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay));
           // background encoding that steps aside for appends (IngestConfig.backgroundYield)
-          case "async+yield" -> rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, Duration.ofMillis(200)));
+          case "async+yield" -> ingest.backgroundYield(Duration.ofMillis(200));
           // segmentation on the caller's thread (IngestConfig.segmentInBackground off, as before the option)
-          default -> rows.add(run.run(sessions, IngestConfig.EncodeMode.ASYNC, delay, defaultYield, false));
+          case "async-fgseg" -> ingest.segmentInBackground(false);
+          // the turns embedded after their commit (IngestConfig.embedWhileStoring off, as before the option)
+          case "async-serial" -> ingest.embedWhileStoring(false);
+          default -> { }
         }
+        rows.add(run.run(sessions, m, ingest, delay));
       }
     }
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, conv.sampleId(), embedMs));
-    sb.append(String.format(Locale.ROOT, "%-7s %-14s %7s %9s %9s %9s %10s %10s %8s%n",
+    sb.append(String.format(Locale.ROOT, "%-12s %-14s %7s %9s %9s %9s %10s %10s %8s%n",
         "mode", "encoder", "appends", "p50", "p95", "max", "to idle", "total", "segments"));
     for (AppendLatencyRun.Row r : rows) {
-      sb.append(String.format(Locale.ROOT, "%-7s %-14s %7d %7.1fms %7.1fms %7.0fms %8.0fms %8.0fms %8d%n", r.mode(),
+      sb.append(String.format(Locale.ROOT, "%-12s %-14s %7d %7.1fms %7.1fms %7.0fms %8.0fms %8.0fms %8d%n", r.mode(),
           r.encoderDelayMs() == 0 ? "offline" : "llm-like+" + r.encoderDelayMs() + "ms", r.appends(), r.p50Ms(), r.p95Ms(),
           r.maxMs(), r.idleMs(), r.totalMs(), r.segments()));
     }

@@ -71,35 +71,24 @@ public final class AppendLatencyRun {
     return percentile(ms, 0.5);
   }
 
-  /** Runs one configuration on a fresh memory, with the default {@link IngestConfig#backgroundYield()}. */
+  /** Runs one encode mode with every other ingest setting at its default, on a fresh memory. */
   public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs) throws Exception {
-    return run(sessions, mode, encoderDelayMs, IngestConfig.defaults().backgroundYield());
+    return run(sessions, mode.name().toLowerCase(java.util.Locale.ROOT), IngestConfig.builder().encodeMode(mode),
+        encoderDelayMs);
   }
 
   /**
    * Runs one configuration on a fresh memory.
    *
-   * @param backgroundYield how long background steps wait for appends in progress ({@code
-   *     IngestConfig.backgroundYield}); the speed command times 200 ms beside the default
+   * @param name the row's name in the table ("async+yield", "async-fgseg"...)
+   * @param ingest the ingest settings the row times (resuming on open is switched off)
    */
-  public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs, Duration backgroundYield)
+  public Row run(List<EvalSession> sessions, String name, IngestConfig.Builder ingest, long encoderDelayMs)
       throws Exception {
-    return run(sessions, mode, encoderDelayMs, backgroundYield, IngestConfig.defaults().segmentInBackground());
-  }
-
-  /**
-   * Runs one configuration on a fresh memory.
-   *
-   * @param segmentInBackground {@code IngestConfig.segmentInBackground}: false segments on the
-   *     caller's thread in the background mode too (row {@code async-fgseg}), as before the option
-   */
-  public Row run(List<EvalSession> sessions, IngestConfig.EncodeMode mode, long encoderDelayMs, Duration backgroundYield,
-      boolean segmentInBackground) throws Exception {
     Path dir = Files.createTempDirectory("lychee-append-");
     Embedder embedder = embedders.get();
     Encoder encoder = new DelayedEncoder(new OfflineEncoder(EncodingConfig.defaults()), encoderDelayMs);
-    LycheeConfig config = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(mode).resumeOnOpen(false)
-        .backgroundYield(backgroundYield).segmentInBackground(segmentInBackground).build()).build();
+    LycheeConfig config = LycheeConfig.builder().ingest(ingest.resumeOnOpen(false).build()).build();
     List<Module> modules = new ArrayList<>();
     modules.add(new AbstractModule() {
       @Override
@@ -133,13 +122,6 @@ public final class AppendLatencyRun {
       long idle = System.nanoTime();
       double[] ms = latencies.stream().mapToDouble(Double::doubleValue).toArray();
       int segments = lychee.status(NS).segments(dev.lychee.api.SegmentState.ENCODED);
-      String name = mode.name().toLowerCase(java.util.Locale.ROOT);
-      if (mode == IngestConfig.EncodeMode.ASYNC && !backgroundYield.isZero()) {
-        name += "+yield"; // background encoding that steps aside for appends
-      }
-      if (mode == IngestConfig.EncodeMode.ASYNC && !segmentInBackground) {
-        name += "-fgseg"; // segmentation on the caller's thread
-      }
       lychee.forget(NS);
       return new Row(name, encoderDelayMs, ms.length, percentile(ms, 0.5),
           percentile(ms, 0.95), Arrays.stream(ms).max().orElse(0), (idle - flushed) / 1e6, (idle - start) / 1e6, segments);

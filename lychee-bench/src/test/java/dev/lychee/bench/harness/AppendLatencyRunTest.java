@@ -21,16 +21,19 @@ class AppendLatencyRunTest {
           new Turn(Role.USER, "Ada", "She sleeps on my keyboard.", 2, null))));
 
   @Test
-  void backgroundRowsWithAndWithoutYieldingEncodeEverything() throws Exception {
+  void backgroundRowsWithTheirOptionsSwitchedEncodeEverything() throws Exception {
     AppendLatencyRun run = new AppendLatencyRun(HashingEmbedder::new, StoreChoice.MEMORY);
     AppendLatencyRun.Row plain = run.run(SESSIONS, IngestConfig.EncodeMode.ASYNC, 0);
-    AppendLatencyRun.Row yielding = run.run(SESSIONS, IngestConfig.EncodeMode.ASYNC, 0, Duration.ofMillis(200));
+    AppendLatencyRun.Row yielding = run.run(SESSIONS, "async+yield",
+        IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).backgroundYield(Duration.ofMillis(200)), 0);
+    AppendLatencyRun.Row serial = run.run(SESSIONS, "async-serial",
+        IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC).embedWhileStoring(false), 0);
     assertThat(plain.mode()).isEqualTo("async");
     assertThat(yielding.mode()).isEqualTo("async+yield");
-    for (AppendLatencyRun.Row r : List.of(yielding, plain)) {
+    assertThat(serial.mode()).isEqualTo("async-serial");
+    for (AppendLatencyRun.Row r : List.of(yielding, plain, serial)) {
       assertThat(r.appends()).isEqualTo(3);
-      assertThat(r.segments()).isPositive();
+      assertThat(r.segments()).isPositive().isEqualTo(plain.segments());
     }
-    assertThat(plain.segments()).isEqualTo(yielding.segments());
   }
 }

@@ -58,6 +58,11 @@ import java.util.Set;
  *     per-session background lane; {@code flush}, {@code awaitIdle} and {@code close} wait for it
  *     (default true: half the texts an append embedded on LoCoMo, docs/defaults.md §1.3; false
  *     segments on the caller's thread as the synchronous mode always does)
+ * @param embedWhileStoring with {@code segmentInBackground}: {@code append} starts embedding its
+ *     turns on a pool thread ({@code concurrency} threads at most) while the caller's thread stores
+ *     them, so the caller waits for the longer of the store's commit (mostly a disk sync) and the
+ *     embedding instead of their sum; an append that finds every pool thread busy embeds on its own
+ *     thread first (default true, docs/defaults.md §3.3; false embeds after the commit, as before)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -77,7 +82,8 @@ public record IngestConfig(
     Set<NodeKind> derivedNodeKinds,
     boolean turnVectorsFromExchanges,
     Duration backgroundYield,
-    boolean segmentInBackground) {
+    boolean segmentInBackground,
+    boolean embedWhileStoring) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -165,7 +171,8 @@ public record IngestConfig(
         .whenFull(whenFull).fullQueueWait(fullQueueWait).maxAttempts(maxAttempts).retryBackoff(retryBackoff)
         .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod)
         .derivedNodeKinds(derivedNodeKinds).turnVectorsFromExchanges(turnVectorsFromExchanges)
-        .backgroundYield(backgroundYield).segmentInBackground(segmentInBackground);
+        .backgroundYield(backgroundYield).segmentInBackground(segmentInBackground)
+        .embedWhileStoring(embedWhileStoring);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -188,6 +195,7 @@ public record IngestConfig(
     private boolean turnVectorsFromExchanges = false;
     private Duration backgroundYield = Duration.ZERO;
     private boolean segmentInBackground = true;
+    private boolean embedWhileStoring = true;
 
     private Builder() {}
 
@@ -209,12 +217,13 @@ public record IngestConfig(
     public Builder turnVectorsFromExchanges(boolean v) { turnVectorsFromExchanges = v; return this; }
     public Builder backgroundYield(Duration v) { backgroundYield = v; return this; }
     public Builder segmentInBackground(boolean v) { segmentInBackground = v; return this; }
+    public Builder embedWhileStoring(boolean v) { embedWhileStoring = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
           queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
           sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges, backgroundYield,
-          segmentInBackground);
+          segmentInBackground, embedWhileStoring);
     }
   }
 }

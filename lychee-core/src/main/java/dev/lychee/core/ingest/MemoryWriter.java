@@ -77,7 +77,7 @@ public final class MemoryWriter implements AutoCloseable {
   private final Map<SessionKey, Object> segLocks = new ConcurrentHashMap<>();
   /** Background segmentation, null unless background mode with segmentInBackground. */
   private final SegmentationLanes lanes;
-  /** Embeds a deferred append's turn texts while its turns are stored; null without lanes. */
+  /** Embeds a deferred append's turn texts while its turns are stored; null without lanes or embedWhileStoring. */
   private final TurnEmbeddingsAhead ahead;
   /** What background segmentation steps closed or failed, per session, until its next flush returns it. */
   private final Map<SessionKey, IngestResult> carried = new ConcurrentHashMap<>();
@@ -116,7 +116,7 @@ public final class MemoryWriter implements AutoCloseable {
     metrics.pendingGauge(queue::depth);
     this.lanes = background && config.segmentInBackground()
         ? new SegmentationLanes(config.concurrency(), this::segmentStep) : null;
-    this.ahead = lanes != null ? new TurnEmbeddingsAhead(embedder, config.concurrency()) : null;
+    this.ahead = lanes != null && config.embedWhileStoring() ? new TurnEmbeddingsAhead(embedder, config.concurrency()) : null;
     if (background && !config.sweepPeriod().isZero()) {
       queue.every(config.sweepPeriod(), this::sweep);
     }
@@ -201,7 +201,7 @@ public final class MemoryWriter implements AutoCloseable {
       List<RawTurn> provisional = admission.admit(namespace, session, sessionDate, turns, nextIndex);
       rejectConflicts(namespace, session, turns, provisional, nextIndex);
       // a deferred append's turn vectors depend on nothing the store decides: embedded meanwhile
-      TurnEmbeddingsAhead.Pending embedding = deferred && !provisional.isEmpty()
+      TurnEmbeddingsAhead.Pending embedding = deferred && ahead != null && !provisional.isEmpty()
           ? ahead.start(turnTexts(provisional)) : null;
       List<RawTurn> stored;
       try {
@@ -575,6 +575,8 @@ public final class MemoryWriter implements AutoCloseable {
   public void close() {
     if (lanes != null) {
       lanes.close();
+    }
+    if (ahead != null) {
       ahead.close();
     }
     queue.close();
