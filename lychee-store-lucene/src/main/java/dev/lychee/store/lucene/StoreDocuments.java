@@ -7,6 +7,7 @@ import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -88,6 +89,7 @@ final class StoreDocuments {
     d.add(new StringField(StoreFields.NS, namespace, Field.Store.YES));
     d.add(new StringField(StoreFields.DOC, kind, Field.Store.NO));
     d.add(new StoredField(StoreFields.ID, id));
+    d.add(new BinaryDocValuesField(StoreFields.ID_VALUES, new BytesRef(id)));
     d.add(new NumericDocValuesField(StoreFields.SEQ, seq));
     d.add(new StoredField(StoreFields.SEQ, seq));
     return d;
