@@ -48,8 +48,13 @@ final class StoreFields {
   static final String NODE_KEY = "node_key";
   /** Record ids a node links to (keyword, multi-valued). */
   static final String NODE_RECORD = "node_record";
-  /** The full value as JSON (stored only). */
+  /** The full value as JSON (stored). */
   static final String JSON = "json";
+  /**
+   * The JSON of turns, records and nodes again as binary doc values, for reads by id ({@link
+   * DocIds}); absent from documents written before it existed, as {@link #ID_VALUES}.
+   */
+  static final String JSON_VALUES = "json_dv";
 
   static final String KIND_TURN = "turn";
   static final String KIND_SESSION = "session";

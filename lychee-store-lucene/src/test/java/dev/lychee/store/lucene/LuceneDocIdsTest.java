@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Lexical hits read their ids from doc values ({@link DocIds}); documents written before that
- * field existed (an index of an older version) still answer with their stored ids.
+ * Lexical hits read their ids, and reads by id their JSON, from doc values ({@link DocIds});
+ * documents written before those fields existed (an index of an older version) still answer with
+ * their stored fields.
  */
 class LuceneDocIdsTest {
   @TempDir Path dir;
@@ -54,19 +55,26 @@ class LuceneDocIdsTest {
           .containsExactly(old.get(2).id());
       // the order is the scores' order, whichever way each id was read
       assertThat(hits).isSortedAccordingTo((a, b) -> Double.compare(b.score(), a.score()));
+      // reads by id decode the same values from the stored JSON (old) and the doc values (new)
+      RawTurn fresh = Fixtures.turn("ns", "s1", 3, "another puppy joined the golden one");
+      assertThat(store.turns("ns", List.of(fresh.ref(), old.get(1).ref(), old.get(0).ref())))
+          .containsExactly(fresh, old.get(1), old.get(0));
     }
   }
 
   @Test
-  void newDocumentsCarryTheIdAsDocValues() throws Exception {
+  void newDocumentsCarryTheIdAndTheJsonAsDocValues() throws Exception {
     Document turn = StoreDocuments.turn(Fixtures.turn("ns", "s1", 0, "hello"), 1);
 
     assertThat(turn.getField(StoreFields.ID_VALUES).binaryValue().utf8ToString())
         .isEqualTo(turn.get(StoreFields.ID));
+    assertThat(turn.getField(StoreFields.JSON_VALUES).binaryValue().utf8ToString())
+        .isEqualTo(turn.get(StoreFields.JSON));
   }
 
   private static Document withoutIdValues(Document d) {
     d.removeFields(StoreFields.ID_VALUES);
+    d.removeFields(StoreFields.JSON_VALUES);
     return d;
   }
 }
