@@ -7,6 +7,8 @@ import dev.lychee.api.spi.EmbedderDecorator;
 import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RouteRanking;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +36,13 @@ public final class RecallStages implements RecallObserver {
   private volatile int texts;
   private long lastPick;
   private long reranked;
+  /** The stages of the recall under way, in ms. */
+  private final Map<String, Double> currentMs = new LinkedHashMap<>();
+  /** Every recall so far: its wall time and stages, so the slowest can be shown apart. */
+  private final List<Recall> each = new ArrayList<>();
+
+  /** One recall's number (from 0 since the last {@link #reset}), wall time and stages in ms. */
+  public record Recall(int number, double wallMs, Map<String, Double> stagesMs) {}
 
   /** The embedder the timed system must use, so that its query batches are marked. */
   public Embedder wrap(Embedder embedder) {
@@ -79,6 +88,7 @@ public final class RecallStages implements RecallObserver {
     texts = 0;
     lastPick = 0;
     reranked = 0;
+    currentMs.clear();
     t0 = System.nanoTime();
     last = 0;
   }
@@ -91,6 +101,7 @@ public final class RecallStages implements RecallObserver {
       add("selection (MMR)", end - reranked);
     }
     add("evidence + serialisation", now - (end > 0 ? end : last));
+    each.add(new Recall(recalls, (now - t0) / 1e6, Map.copyOf(currentMs)));
     recalls++;
     queryTexts += texts;
   }
@@ -111,6 +122,7 @@ public final class RecallStages implements RecallObserver {
 
   private void add(String stage, long nanos) {
     totalsMs.merge(stage, nanos / 1e6, Double::sum);
+    currentMs.merge(stage, nanos / 1e6, Double::sum);
   }
 
   @Override
@@ -141,6 +153,7 @@ public final class RecallStages implements RecallObserver {
   /** Forgets every recall measured so far. */
   public void reset() {
     totalsMs.clear();
+    each.clear();
     recalls = 0;
     queryTexts = 0;
   }
@@ -150,6 +163,14 @@ public final class RecallStages implements RecallObserver {
     Map<String, Double> out = new LinkedHashMap<>();
     totalsMs.forEach((k, v) -> out.put(k, recalls == 0 ? Double.NaN : v / recalls));
     return out;
+  }
+
+  /**
+   * The {@code n} slowest recalls since the last {@link #reset}, slowest first: what a p95 over a
+   * few dozen recalls is made of (its nearest rank is the second or third slowest of 40).
+   */
+  public List<Recall> slowest(int n) {
+    return each.stream().sorted(Comparator.comparingDouble(Recall::wallMs).reversed()).limit(n).toList();
   }
 
   /** Query texts embedded per recall. */
@@ -167,6 +188,14 @@ public final class RecallStages implements RecallObserver {
     }
     sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", "sum", sum));
     sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", "query texts embedded per recall", queryTextsPerRecall()));
+    for (Recall r : slowest(3)) {
+      // its three largest stages: where a slow recall's time went
+      String top = r.stagesMs().entrySet().stream()
+          .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(3)
+          .map(e -> String.format(Locale.ROOT, "%s %.1f", e.getKey(), e.getValue()))
+          .collect(java.util.stream.Collectors.joining(", "));
+      sb.append(String.format(Locale.ROOT, "  slow: recall #%d %.1f ms (%s)%n", r.number(), r.wallMs(), top));
+    }
     return sb.toString();
   }
 }

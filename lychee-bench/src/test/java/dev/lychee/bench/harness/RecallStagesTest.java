@@ -29,5 +29,11 @@ class RecallStagesTest {
     assertThat(stages.queryTextsPerRecall()).isGreaterThanOrEqualTo(1);
     assertThat(run.stageTables()).hasSize(1);
     assertThat(run.stageTables().get(0)).contains("lychee x1 (3 recalls", "query texts embedded per recall");
+    // the slowest recalls, slowest first, each with its own stages
+    List<RecallStages.Recall> slow = stages.slowest(2);
+    assertThat(slow).hasSize(2);
+    assertThat(slow.get(0).wallMs()).isGreaterThanOrEqualTo(slow.get(1).wallMs());
+    assertThat(slow.get(0).stagesMs()).containsKeys("query embedding", "rerank");
+    assertThat(run.stageTables().get(0)).contains("slow: recall #" + slow.get(0).number());
   }
 }

@@ -10,13 +10,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
@@ -66,14 +64,13 @@ final class JsonDocs<T> {
         }
       }
       if (!keys.isEmpty()) {
-        var stored = s.storedFields();
-        Set<String> fields = Set.of(StoreFields.ID, StoreFields.JSON);
         TopDocs td = s.search(new TermInSetQuery(StoreFields.UID, keys), keys.size());
-        for (ScoreDoc sd : td.scoreDocs) {
-          Document d = stored.document(sd.doc, fields);
-          T value = decode.apply(Hits.json(d));
-          found.put(d.get(StoreFields.ID), value);
-          cache.put(version, new VersionedCache.Key(cacheLetter, namespace, d.get(StoreFields.ID)), value);
+        String[] idsFound = DocIds.of(s, td.scoreDocs);
+        String[] json = DocIds.json(s, td.scoreDocs);
+        for (int i = 0; i < idsFound.length; i++) {
+          T value = decode.apply(json[i]);
+          found.put(idsFound[i], value);
+          cache.put(version, new VersionedCache.Key(cacheLetter, namespace, idsFound[i]), value);
         }
       }
       return found;

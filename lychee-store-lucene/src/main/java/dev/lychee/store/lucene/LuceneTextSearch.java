@@ -9,10 +9,8 @@ import dev.lychee.core.store.VersionedCache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 
 /**
@@ -43,10 +41,10 @@ final class LuceneTextSearch {
     return index.read(s -> cache.get(s, new VersionedCache.Key('s', namespace, List.of(kind, query, k)), () -> {
       // never ask Lucene for a priority queue larger than the index
       TopDocs td = s.search(q.get(), Math.min(k, Math.max(1, s.getIndexReader().maxDoc())));
-      var stored = s.storedFields();
+      String[] ids = DocIds.of(s, td.scoreDocs);
       List<ScoredId> hits = new ArrayList<>(td.scoreDocs.length);
-      for (ScoreDoc sd : td.scoreDocs) {
-        hits.add(new ScoredId(stored.document(sd.doc, Set.of(StoreFields.ID)).get(StoreFields.ID), sd.score));
+      for (int i = 0; i < ids.length; i++) {
+        hits.add(new ScoredId(ids[i], td.scoreDocs[i].score));
       }
       return List.copyOf(hits);
     }));

@@ -7,6 +7,7 @@ import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.NumericDocValuesField;
@@ -25,7 +26,7 @@ final class StoreDocuments {
     d.add(new StringField(StoreFields.SESSION, t.session(), Field.Store.NO));
     d.add(new NumericDocValuesField(StoreFields.INDEX, t.index()));
     d.add(new TextField(StoreFields.TEXT, t.content(), Field.Store.NO));
-    d.add(new StoredField(StoreFields.JSON, JsonCodec.turn(t)));
+    json(d, JsonCodec.turn(t));
     return d;
   }
 
@@ -62,7 +63,7 @@ final class StoreDocuments {
     String text = r.type().wireName() + " " + r.type().wireName().replace('_', ' ') + "\n" + r.text() + "\n"
         + String.join("\n", r.entities()) + "\n" + String.join("\n", r.tags());
     d.add(new TextField(StoreFields.TEXT, text, Field.Store.NO));
-    d.add(new StoredField(StoreFields.JSON, JsonCodec.record(r)));
+    json(d, JsonCodec.record(r));
     return d;
   }
 
@@ -78,8 +79,18 @@ final class StoreDocuments {
     for (String s : sessions) {
       d.add(new StringField(StoreFields.SESSION, s, Field.Store.NO));
     }
-    d.add(new StoredField(StoreFields.JSON, JsonCodec.node(n)));
+    json(d, JsonCodec.node(n));
     return d;
+  }
+
+  /**
+   * The value's JSON, stored and as binary doc values: the stored copy is what whole-document reads
+   * (windows, listings, merges) load, the doc values copy what reads by id load without
+   * decompressing a block of stored fields per document ({@link DocIds}).
+   */
+  private static void json(Document d, String json) {
+    d.add(new StoredField(StoreFields.JSON, json));
+    d.add(new BinaryDocValuesField(StoreFields.JSON_VALUES, new BytesRef(json)));
   }
 
   private static Document base(String kind, String namespace, String id, long seq) {
@@ -88,6 +99,7 @@ final class StoreDocuments {
     d.add(new StringField(StoreFields.NS, namespace, Field.Store.YES));
     d.add(new StringField(StoreFields.DOC, kind, Field.Store.NO));
     d.add(new StoredField(StoreFields.ID, id));
+    d.add(new BinaryDocValuesField(StoreFields.ID_VALUES, new BytesRef(id)));
     d.add(new NumericDocValuesField(StoreFields.SEQ, seq));
     d.add(new StoredField(StoreFields.SEQ, seq));
     return d;

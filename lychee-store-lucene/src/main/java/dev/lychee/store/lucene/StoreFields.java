@@ -23,6 +23,12 @@ final class StoreFields {
   static final String DOC = "doc";
   /** The value's own id, stored (turn id, record id, node id, segment id). */
   static final String ID = "id";
+  /**
+   * The same id as binary doc values, so that a search hit's id is read without decompressing a
+   * block of stored fields ({@link DocIds}). A field of its own: Lucene fixes one schema per field
+   * name, and {@link #ID} has none in indexes written before it existed, whose documents lack it.
+   */
+  static final String ID_VALUES = "id_dv";
   /** Session (keyword); on records and nodes one value per session they cite. */
   static final String SESSION = "session";
   /** Turn index (doc values) on turns. */
@@ -42,8 +48,13 @@ final class StoreFields {
   static final String NODE_KEY = "node_key";
   /** Record ids a node links to (keyword, multi-valued). */
   static final String NODE_RECORD = "node_record";
-  /** The full value as JSON (stored only). */
+  /** The full value as JSON (stored). */
   static final String JSON = "json";
+  /**
+   * The JSON of turns, records and nodes again as binary doc values, for reads by id ({@link
+   * DocIds}); absent from documents written before it existed, as {@link #ID_VALUES}.
+   */
+  static final String JSON_VALUES = "json_dv";
 
   static final String KIND_TURN = "turn";
   static final String KIND_SESSION = "session";
