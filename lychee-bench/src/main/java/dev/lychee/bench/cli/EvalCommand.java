@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate Lychee and baselines (see docs/evaluation.md).",
     subcommands = {LocomoCommand.class, SegmentsCommand.class, SpeedCommand.class,
-        LongMemEvalCommand.class, CalibrateCommand.class, ServerLoadCommand.class, AnswersCommand.class})
+        LongMemEvalCommand.class, CalibrateCommand.class, ServerLoadCommand.class, AnswersCommand.class,
+        ReplayCommand.class})
 public final class EvalCommand implements Runnable {
   private final Supplier<Embedder> embedderFactory;
   private final Supplier<Embedder> uncachedEmbedderFactory;
