@@ -25,6 +25,15 @@ public record RecallPlan(
     usage = usage == null ? TokenUsage.ZERO : usage;
   }
 
+  /**
+   * Whether the answer has several parts: an aggregate or comparison question, or a plan of several
+   * routes. Budgeted selection fills such a plan's larger budgets with records (they reach more
+   * sessions per token than source windows).
+   */
+  public boolean multiPart() {
+    return type == QuestionType.AGGREGATE || type == QuestionType.COMPARISON || routes.size() > 1;
+  }
+
   /** The fallback plan: one route holding the question itself. */
   public static RecallPlan singleRoute(String question) {
     return new RecallPlan(QuestionType.SINGLE, "fallback", List.of(RecallRoute.simple("r1", question)),

@@ -39,10 +39,13 @@ import dev.lychee.core.select.MmrSelector;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * Re-runs the later read stages of Lychee's LoCoMo recalls with other settings, without ingesting
@@ -160,14 +163,13 @@ public final class StageReplay implements AutoCloseable {
     RrfQuotaFuser fuser = new RrfQuotaFuser(config.fusion());
     FeatureReranker reranker = new FeatureReranker(config.rerank(), config.latestFirst());
     MmrSelector selector = new MmrSelector(config.mmr(), config.budget(), config.strategies(), tokens);
-    Map<Captured, List<Evidence>> memo = new java.util.IdentityHashMap<>();
-    java.util.function.Function<Captured, List<Evidence>> run = c -> memo.computeIfAbsent(c,
+    Map<Captured, List<Evidence>> memo = new IdentityHashMap<>();
+    Function<Captured, List<Evidence>> run = c -> memo.computeIfAbsent(c,
         x -> select(x, variant, routes, fuser, reranker, selector));
     return score(variant.name(), c -> items(run.apply(c)), c -> tokens.count(run.apply(c)));
   }
 
-  private SystemResult score(String name, java.util.function.Function<Captured, List<EvidenceItem>> items,
-      java.util.function.ToIntFunction<Captured> size) {
+  private SystemResult score(String name, Function<Captured, List<EvidenceItem>> items, ToIntFunction<Captured> size) {
     List<QuestionScore> scores = new ArrayList<>();
     for (Asked a : asked) {
       Map<Integer, BudgetedRecall> budgeted = new LinkedHashMap<>();
@@ -185,10 +187,7 @@ public final class StageReplay implements AutoCloseable {
       FeatureReranker reranker, MmrSelector selector) {
     RecallContext context = c.context();
     double configured = variant.config().weights().recordBase();
-    var plan = context.plan();
-    boolean multiPart = plan.type() == dev.lychee.api.QuestionType.AGGREGATE
-        || plan.type() == dev.lychee.api.QuestionType.COMPARISON || plan.routes().size() > 1;
-    double shift = (multiPart ? variant.multiPartRecordBase() : variant.recordBase()) - configured;
+    double shift = (context.plan().multiPart() ? variant.multiPartRecordBase() : variant.recordBase()) - configured;
     List<RouteRanking> rankings = new ArrayList<>();
     for (int r = 0; r < c.routes().size(); r++) {
       List<List<Candidate>> hits = new ArrayList<>();

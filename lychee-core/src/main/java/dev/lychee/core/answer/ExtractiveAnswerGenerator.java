@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -157,10 +158,11 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     // near ties: sentences that support the question about as well as the best one; among them a
     // sentence holding the asked kind of span (a date, a number...) beats one that holds none
     Set<String> others = otherSpeakers(question.text(), all);
-    Set<String> speakers = speakers(all);
+    // once per answer: the score below is evaluated many times per sentence (sorts, maxima)
+    Set<Scored> byOthers = toldOfOthers(all, others);
     Set<Scored> oneWord = oneWordPhrases(form, question.text(), all);
     ToDoubleFunction<Scored> base = s -> score(s)
-        - (byAnother(s.sentence(), others, speakers) ? OTHER_SPEAKER : 0)
+        - (byOthers.contains(s) ? OTHER_SPEAKER : 0)
         - (oneWord.contains(s) ? ONE_WORD : 0);
     Map<Scored, Double> agreed = agreement(form, question.text(), all, base);
     ToDoubleFunction<Scored> score = s -> base.applyAsDouble(s) + agree * agreed.getOrDefault(s, 0.0);
@@ -348,7 +350,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     String first = null;
     int at = Integer.MAX_VALUE;
     for (String sp : speakers) {
-      java.util.regex.Matcher m = Pattern.compile("\\b" + Pattern.quote(sp) + "\\b").matcher(s.text());
+      Matcher m = Pattern.compile("\\b" + Pattern.quote(sp) + "\\b").matcher(s.text());
       if (m.find() && m.start() < at) {
         at = m.start();
         first = sp;
@@ -357,13 +359,20 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     return first;
   }
 
-  /** Whether a sentence tells of one of the speakers the question does not name ({@link #subject}). */
-  private boolean byAnother(EvidenceSentences.Sentence s, Set<String> others, Set<String> speakers) {
+  /** The sentences that tell of one of the speakers the question does not name ({@link #subject}). */
+  private Set<Scored> toldOfOthers(List<Scored> all, Set<String> others) {
+    Set<Scored> out = Collections.newSetFromMap(new IdentityHashMap<>());
     if (others.isEmpty()) {
-      return false;
+      return out;
     }
-    String who = recordSubjects ? subject(s, speakers) : s.speaker();
-    return who != null && others.contains(who);
+    Set<String> speakers = speakers(all);
+    for (Scored s : all) {
+      String who = recordSubjects ? subject(s.sentence(), speakers) : s.sentence().speaker();
+      if (who != null && others.contains(who)) {
+        out.add(s);
+      }
+    }
+    return out;
   }
 
   /** Whether a span is one word that does not start with a capital letter. */

@@ -218,13 +218,7 @@ public final class MemoryWriter implements AutoCloseable {
       // from here on nothing throws: the turns are committed
       if (deferred) {
         try {
-          if (embedding == null) {
-            indexTurns(namespace, stored);
-          } else if (!stored.isEmpty()) {
-            upsertTurnVectors(namespace, stored, embedding.vectorsOf(turnTexts(stored)));
-          } else {
-            embedding.discard();
-          }
+          indexTurns(namespace, stored, embedding);
         } catch (RuntimeException e) {
           result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
               "turns of session '" + session + "' are stored, but embedding them failed (encodePending restores "
@@ -560,7 +554,7 @@ public final class MemoryWriter implements AutoCloseable {
     int n = 0;
     for (String session : store.sessions(namespace)) {
       List<RawTurn> all = store.turns(namespace, session);
-      indexTurns(namespace, all);
+      indexTurns(namespace, all, null);
       n += all.size();
     }
     return n;
@@ -606,10 +600,17 @@ public final class MemoryWriter implements AutoCloseable {
     return out;
   }
 
-  private void indexTurns(String namespace, List<RawTurn> turns) {
-    if (!turns.isEmpty()) {
-      upsertTurnVectors(namespace, turns, embedder.embedDocuments(turnTexts(turns), EmbeddingPriority.FOREGROUND));
+  /** Embeds and indexes stored turns, taking the vectors {@code ahead} (nullable) embedded while they were stored. */
+  private void indexTurns(String namespace, List<RawTurn> turns, TurnEmbeddingsAhead.Pending ahead) {
+    if (turns.isEmpty()) {
+      if (ahead != null) {
+        ahead.discard();
+      }
+      return;
     }
+    List<String> texts = turnTexts(turns);
+    upsertTurnVectors(namespace, turns, ahead != null ? ahead.vectorsOf(texts)
+        : embedder.embedDocuments(texts, EmbeddingPriority.FOREGROUND));
   }
 
   /**

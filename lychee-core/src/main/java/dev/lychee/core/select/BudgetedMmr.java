@@ -3,8 +3,6 @@ package dev.lychee.core.select;
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
 import dev.lychee.api.Evidence;
-import dev.lychee.api.QuestionType;
-import dev.lychee.api.RecallPlan;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.core.answer.EvidenceTokens;
@@ -53,18 +51,13 @@ final class BudgetedMmr {
 
   List<Candidate> select(List<Candidate> input, RecallContext context, int budget) {
     State s = new State(input, context);
-    boolean multiPart = multiPart(context.plan());
+    boolean multiPart = context.plan().multiPart();
     for (int stage : stages(budget)) {
       s.recordsOnly = multiPart && config.multiPartRecordsAbove() > 0 && stage > config.multiPartRecordsAbove();
       s.fill(stage);
       s.settle(stage);
     }
     return s.picked;
-  }
-
-  /** An aggregate or comparison question, or a plan of several routes: the answer has several parts. */
-  static boolean multiPart(RecallPlan plan) {
-    return plan.type() == QuestionType.AGGREGATE || plan.type() == QuestionType.COMPARISON || plan.routes().size() > 1;
   }
 
   /** The stage limits: B, preceded by B/2, B/4... while they stay at or above the nest floor. */

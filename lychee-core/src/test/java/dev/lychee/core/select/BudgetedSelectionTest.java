@@ -253,11 +253,11 @@ class BudgetedSelectionTest {
 
   @Test
   void multiPartMeansAnAggregateOrComparisonTypeOrSeveralRoutes() {
-    assertThat(BudgetedMmr.multiPart(plan(QuestionType.AGGREGATE, 1))).isTrue();
-    assertThat(BudgetedMmr.multiPart(plan(QuestionType.COMPARISON, 1))).isTrue();
-    assertThat(BudgetedMmr.multiPart(plan(QuestionType.SINGLE, 2))).isTrue();
-    assertThat(BudgetedMmr.multiPart(plan(QuestionType.SINGLE, 1))).isFalse();
-    assertThat(BudgetedMmr.multiPart(plan(QuestionType.TEMPORAL, 1))).isFalse();
+    assertThat(plan(QuestionType.AGGREGATE, 1).multiPart()).isTrue();
+    assertThat(plan(QuestionType.COMPARISON, 1).multiPart()).isTrue();
+    assertThat(plan(QuestionType.SINGLE, 2).multiPart()).isTrue();
+    assertThat(plan(QuestionType.SINGLE, 1).multiPart()).isFalse();
+    assertThat(plan(QuestionType.TEMPORAL, 1).multiPart()).isFalse();
     assertThat(BudgetConfig.defaults().multiPartRecordsAbove()).isEqualTo(500);
   }
 }
