@@ -34,7 +34,7 @@ final class AnswersCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--data", description = "LoCoMo JSON file: recall its questions (as eval locomo --llm offline) "
+  @Option(names = "--data", converter = DataFileConverter.class, description = "LoCoMo JSON file: recall its questions (as eval locomo --llm offline) "
       + "and save the evidence to --evidence first.")
   Path data;
 

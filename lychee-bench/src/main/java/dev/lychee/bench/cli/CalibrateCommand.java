@@ -31,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
 final class CalibrateCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", required = true, description = "LoCoMo JSON file.")
+  @Option(names = "--data", converter = DataFileConverter.class, required = true, description = "LoCoMo JSON file.")
   Path data;
 
   @Option(names = "--window", defaultValue = "" + SurpriseCalibrator.DEFAULT_WINDOW,

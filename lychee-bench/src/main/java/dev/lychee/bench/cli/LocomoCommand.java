@@ -34,7 +34,7 @@ import picocli.CommandLine.ParentCommand;
 final class LocomoCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", required = true, description = "LoCoMo JSON file (list of samples).")
+  @Option(names = "--data", converter = DataFileConverter.class, required = true, description = "LoCoMo JSON file (list of samples).")
   Path data;
 
   @Option(names = "--systems", defaultValue = "lychee,bm25,dense,hybrid",

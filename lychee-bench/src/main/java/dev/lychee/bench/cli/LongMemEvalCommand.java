@@ -27,7 +27,7 @@ import picocli.CommandLine.ParentCommand;
 final class LongMemEvalCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", required = true, description = "longmemeval_s.json (official format).")
+  @Option(names = "--data", converter = DataFileConverter.class, required = true, description = "longmemeval_s.json (official format).")
   Path data;
 
   @Option(names = "--systems", defaultValue = "bm25,dense,hybrid", description = "Systems (default: ${DEFAULT-VALUE}).")

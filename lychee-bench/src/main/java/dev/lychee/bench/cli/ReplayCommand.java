@@ -32,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
 final class ReplayCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", required = true, description = "LoCoMo JSON file (list of samples).")
+  @Option(names = "--data", converter = DataFileConverter.class, required = true, description = "LoCoMo JSON file (list of samples).")
   Path data;
 
   @Option(names = "--variants", required = true,

@@ -36,7 +36,7 @@ import picocli.CommandLine.ParentCommand;
 final class SegmentsCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", required = true, description = "LoCoMo JSON file.")
+  @Option(names = "--data", converter = DataFileConverter.class, required = true, description = "LoCoMo JSON file.")
   Path data;
 
   @Option(names = "--segmenter", defaultValue = "semantic", description = "semantic, fixed or turn (default: ${DEFAULT-VALUE}).")

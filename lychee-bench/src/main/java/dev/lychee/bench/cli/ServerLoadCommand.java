@@ -30,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
 final class ServerLoadCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", description = "LoCoMo JSON file; its first conversation is stored and its questions asked. Default: a seeded synthetic dialogue.")
+  @Option(names = "--data", converter = DataFileConverter.class, description = "LoCoMo JSON file; its first conversation is stored and its questions asked. Default: a seeded synthetic dialogue.")
   Path data;
 
   @Option(names = "--clients", defaultValue = "1,4,8", description = "Client counts (default: ${DEFAULT-VALUE}).")

@@ -29,7 +29,7 @@ import picocli.CommandLine.ParentCommand;
 final class SpeedCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 
-  @Option(names = "--data", required = true, description = "LoCoMo JSON file.")
+  @Option(names = "--data", converter = DataFileConverter.class, required = true, description = "LoCoMo JSON file.")
   Path data;
 
   @Option(names = "--conversation", description = "sample_id of the conversation to replicate (default: the first).")
