@@ -47,12 +47,28 @@ public enum Tense {
       "overwhelming", "pleasing", "promising", "shocking", "soothing", "striking", "tempting", "uplifting",
       "welcoming", "nothing", "something", "anything", "everything", "morning", "evening", "thing", "spring",
       "king", "wedding", "building", "during", "ceiling", "string", "ring", "sibling", "darling", "feeling");
+  /**
+   * A date told with the present tense of "be" and no past marker anywhere in the clause: "our
+   * concert is on December 14th", "the exams are in May", "the party's on Saturday". Said in
+   * conversation this is a schedule (a past date takes "was"), so it points ahead. Only a
+   * preposition followed by a month, weekday or day number counts, so "the painting is on the wall"
+   * and "it's in the box" do not; it is asked after the past markers, so a clause that also says
+   * "was" or "went" keeps its past reading.
+   */
+  private static final Pattern SCHEDULED_COPULA = Pattern.compile(
+      "(?:\\b(?:is|are)|'s|'re)\\s+" + ADVERBS + "(?:on|in)\\s+(?:the\\s+)?"
+          + "(?:january|february|march|april|may|june|july|august|september|october|november|december"
+          + "|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\\d{1,2}(?:st|nd|rd|th)?\\b)",
+      Pattern.CASE_INSENSITIVE);
   private static final Pattern PAST_MARKERS = Pattern.compile(
       "\\b(was|were|did|had|went|got|made|took|saw|met|came|ran|began|gave|found|felt|told|ago"
           + "|yesterday|last|earlier|recently|used to|[a-z]{2,}ed)\\b",
       Pattern.CASE_INSENSITIVE);
 
-  /** Future if the sentence has a future marker, else past if it has a past marker, else unknown. */
+  /**
+   * Future if the sentence has a future marker, else past if it has a past marker, else future if
+   * it dates something with a present "is/are on/in" (a schedule), else unknown.
+   */
   public static Tense of(String sentence) {
     if (sentence == null || sentence.isBlank()) {
       return UNKNOWN;
@@ -62,6 +78,9 @@ public enum Tense {
     }
     if (PAST_MARKERS.matcher(sentence).find()) {
       return PAST;
+    }
+    if (SCHEDULED_COPULA.matcher(sentence).find()) {
+      return FUTURE;
     }
     return UNKNOWN;
   }

@@ -115,7 +115,7 @@ class TemporalNormalizerTest {
 
   /**
    * Plans are resolved forward from the session date: the progressive of an arrangement, going-to,
-   * will, plan and schedule verbs, "this coming" (issue 20.4). The last rows are past sentences that
+   * will, plan and schedule verbs, "this coming", a date told with a present "is/are on" (issue 20.4). The last rows are past sentences that
    * must stay in the past.
    */
   @ParameterizedTest(name = "[{index}] {1} @ {0} -> {2}")
@@ -157,6 +157,13 @@ class TemporalNormalizerTest {
       2024-06-01, She had to cancel so she is now visiting on July 20th instead, 2024-07-20
       2024-06-01, We're finally moving on August 3,                2024-08-03
       2024-02-10, I'm also really looking forward to May 4,        2024-05-04
+      2024-11-20, Our orchestra concert is on December 14th,       2024-12-14
+      2024-10-01, The party is on Saturday,                        2024-10-05
+      2024-03-10, My exams are in May,                             2024-05-01..2024-05-31
+      2024-11-20, The recital's on December 2,                     2024-12-02
+      2024-08-20, The final is really on July 4,                   2025-07-04
+      2024-11-20, The concert was on December 14th,                2023-12-14
+      2024-10-01, It was fun on Saturday,                          2024-09-28
       2024-09-02, My sister visited on August 12th,                2024-08-12
       2024-09-02, It was amazing on August 3,                      2024-08-03
       2024-09-02, It's amazing that we met in July,                2024-07-01..2024-07-31
