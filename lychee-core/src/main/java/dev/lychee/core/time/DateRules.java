@@ -79,9 +79,9 @@ final class DateRules {
     r.add(rel("\\b(?:the\\s+(?:day|morning)\\s+after|the\\s+(?:next|following)\\s+day)\\b",
         (m, a, t) -> DateRange.day(a.plusDays(1))));
     // ---- weekdays
-    // "every Tuesday" and "on Tuesdays" are habits, not dates
+    // "every Tuesday", "on Tuesdays" and "on Thursday evenings" are habits, not dates
     r.add(rel("\\b(?<!every\\s)(?<!each\\s)(?:(last|this\\s+past|past|this\\s+coming|coming|this|next|on)\\s+)?"
-        + WEEKDAY + "\\b",
+        + WEEKDAY + "\\b(?!\\s+(?:mornings|afternoons|evenings|nights)\\b)",
         (m, a, t) -> DateRange.day(weekday(m.group(1), DayOfWeek.valueOf(upper(m, 2)), a, t))));
     // ---- quantities before / after the anchor
     r.add(rel("\\b" + NUM + "\\s+" + UNIT + "\\s+ago\\b", (m, a, t) -> ago(m.group(1), lower(m, 2), a)));

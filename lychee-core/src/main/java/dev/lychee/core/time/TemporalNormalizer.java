@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  *   <li>Weekdays: "last Friday" = the latest Friday strictly before the anchor; "next Friday" = the
  *       first Friday strictly after it; "this Friday" = the Friday of the anchor's week; "Friday" or
  *       "on Friday" follow the sentence's {@link Tense} (future: next; past or unknown: last).
- *       Plurals ("on Fridays") are habits and are not dated.
+ *       Plurals ("on Fridays", "on Thursday evenings") are habits and are not dated.
  *   <li>"N days ago" = that day; "N weeks ago" = the day 7N days back; "N months ago" = that
  *       calendar month; "N years ago" = that calendar year; numbers in digits or words. Vague counts
  *       give ranges: "a few days ago" = anchor − 5 … anchor − 2; "several" 3-7; "a couple" 2.

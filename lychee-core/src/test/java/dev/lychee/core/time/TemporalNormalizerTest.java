@@ -202,6 +202,10 @@ class TemporalNormalizerTest {
   void pluralWeekdaysAreHabitsNotDates() {
     assertThat(normalizer.find("I swim on Fridays", LocalDate.parse("2023-05-10"))).isEmpty();
     assertThat(normalizer.find("We sing every Tuesday and each Sunday", LocalDate.parse("2023-05-10"))).isEmpty();
+    assertThat(normalizer.find("We rehearse on Thursday evenings", LocalDate.parse("2023-05-10"))).isEmpty();
+    assertThat(normalizer.find("I run on Sunday mornings and Friday nights", LocalDate.parse("2023-05-10"))).isEmpty();
+    // one evening is a date
+    assertThat(normalizer.find("We rehearsed on Thursday evening", LocalDate.parse("2023-05-10"))).hasSize(1);
   }
 
   @Test
