@@ -2,6 +2,7 @@ package dev.lychee.store.postgres;
 
 import dev.lychee.api.ScoredId;
 import dev.lychee.core.vector.VectorSlab;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -77,5 +78,20 @@ final class LocalVectors {
 
   List<ScoredId> search(float[] query, int k, Predicate<String> filter) {
     return slab != null ? slab.search(query, k, filter) : graph.search(query, k, filter);
+  }
+
+  /**
+   * What {@link #search} gives for each query, in query order: the exact slab reads each stored
+   * vector once for all of them; the graph is walked once per query.
+   */
+  List<List<ScoredId>> searchAll(List<float[]> queries, int k, Predicate<String> filter) {
+    if (slab != null) {
+      return slab.search(queries, k, filter);
+    }
+    List<List<ScoredId>> out = new ArrayList<>(queries.size());
+    for (float[] q : queries) {
+      out.add(graph.search(q, k, filter));
+    }
+    return out;
   }
 }

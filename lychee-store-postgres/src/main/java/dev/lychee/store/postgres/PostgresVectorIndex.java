@@ -43,6 +43,7 @@ public final class PostgresVectorIndex implements VectorIndex {
   private final Map<Key, Slot> slots = new ConcurrentHashMap<>();
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong replays = new AtomicLong();
+  private final AtomicLong headReads = new AtomicLong();
   private volatile boolean closed;
 
   /** An index over a shared database (the pool stays open until its last user closes). */
@@ -89,9 +90,39 @@ public final class PostgresVectorIndex implements VectorIndex {
   public List<ScoredId> search(String namespace, String kind, float[] query, int k, Predicate<String> filter) {
     check(namespace, kind);
     Vectors.checkQueries(List.of(Objects.requireNonNull(query, "query")), k);
+    return searchCurrent(namespace, kind, local -> local.search(query, k, filter), List.of());
+  }
+
+  /**
+   * Reads the index's head once for all {@code queries} (one round trip, not one per query) and
+   * searches the local copy with each; a recall hands every query variant of its plan to one call
+   * per index, so this is what keeps a recall's head reads at one per index it searches
+   * (docs/defaults.md §3.3). The copy searched is the one brought up to that head, so every result
+   * sees what a single {@link #search} started at the same moment would.
+   */
+  @Override
+  public List<List<ScoredId>> searchAll(String namespace, String kind, List<float[]> queries, int k,
+      Predicate<String> filter) {
+    check(namespace, kind);
+    Objects.requireNonNull(queries, "queries");
+    Vectors.checkQueries(queries, k);
+    if (queries.isEmpty()) {
+      return List.of();
+    }
+    List<List<ScoredId>> none = java.util.Collections.nCopies(queries.size(), List.of());
+    return searchCurrent(namespace, kind, local -> local.searchAll(queries, k, filter), none);
+  }
+
+  /**
+   * Runs {@code search} on the local copy of one index once it is at the database's head (read
+   * now, in one indexed row), or returns {@code empty} when the index holds nothing.
+   */
+  private <T> T searchCurrent(String namespace, String kind, java.util.function.Function<LocalVectors, T> search,
+      T empty) {
     Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
     // one indexed row tells whether anything changed since this copy was brought up to date
     VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));
+    headReads.incrementAndGet();
     slot.lock.writeLock().lock();
     try {
       LocalVectors have = slot.current;
@@ -107,7 +138,7 @@ public final class PostgresVectorIndex implements VectorIndex {
     }
     try {
       LocalVectors local = slot.current;
-      return local == null ? List.of() : local.search(query, k, filter);
+      return local == null ? empty : search.apply(local);
     } finally {
       slot.lock.readLock().unlock();
     }
@@ -175,6 +206,11 @@ public final class PostgresVectorIndex implements VectorIndex {
   /** Incremental catch-ups of a local copy so far (for tests and monitoring). */
   public long replays() {
     return replays.get();
+  }
+
+  /** Head rows read by searches so far, one per search or {@link #searchAll} call (for tests and monitoring). */
+  public long headReads() {
+    return headReads.get();
   }
 
   @Override

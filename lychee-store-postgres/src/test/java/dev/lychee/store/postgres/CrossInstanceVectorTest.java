@@ -95,4 +95,27 @@ class CrossInstanceVectorTest {
     b.upsert("ns", "turn", Map.of("new", new float[] {1f, 0f}));
     assertThat(a.search("ns", "turn", new float[] {1f, 0f}, 5, null)).extracting(ScoredId::id).containsExactly("new");
   }
+
+  @Test
+  void searchAllReadsTheHeadOnceAndAnswersAsSingleSearches() {
+    Random rnd = new Random(5);
+    Map<String, float[]> vectors = new LinkedHashMap<>();
+    for (int i = 0; i < 40; i++) {
+      vectors.put("v" + i, unit(rnd, 12));
+    }
+    a.upsert("ns", "turn", vectors);
+    List<float[]> queries = List.of(unit(rnd, 12), unit(rnd, 12), unit(rnd, 12));
+    // bring b's copy up to date first, so that only the head reads are counted below
+    b.search("ns", "turn", queries.get(0), 1, null);
+    long before = b.headReads();
+    List<List<ScoredId>> all = b.searchAll("ns", "turn", queries, 5, id -> !id.equals("v3"));
+    assertThat(b.headReads() - before).as("one head row read for every query of the call").isEqualTo(1);
+    for (int i = 0; i < queries.size(); i++) {
+      assertThat(all.get(i)).isEqualTo(b.search("ns", "turn", queries.get(i), 5, id -> !id.equals("v3")));
+    }
+    // a write by the other instance between calls is seen by the next call, for every query
+    a.upsert("ns", "turn", Map.of("fresh", queries.get(2).clone()));
+    assertThat(b.searchAll("ns", "turn", queries, 1, null).get(2)).extracting(ScoredId::id).containsExactly("fresh");
+    assertThat(b.searchAll("empty", "turn", queries, 3, null)).hasSize(3).allSatisfy(l -> assertThat(l).isEmpty());
+  }
 }
