@@ -5,12 +5,14 @@ import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.vector.Vectors;
 import jakarta.inject.Inject;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jdbi.v3.core.HandleCallback;
 
@@ -109,7 +111,7 @@ public final class PostgresVectorIndex implements VectorIndex {
     if (queries.isEmpty()) {
       return List.of();
     }
-    List<List<ScoredId>> none = java.util.Collections.nCopies(queries.size(), List.of());
+    List<List<ScoredId>> none = Collections.nCopies(queries.size(), List.of());
     return searchCurrent(namespace, kind, local -> local.searchAll(queries, k, filter), none);
   }
 
@@ -117,7 +119,7 @@ public final class PostgresVectorIndex implements VectorIndex {
    * Runs {@code search} on the local copy of one index once it is at the database's head (read
    * now, in one indexed row), or returns {@code empty} when the index holds nothing.
    */
-  private <T> T searchCurrent(String namespace, String kind, java.util.function.Function<LocalVectors, T> search,
+  private <T> T searchCurrent(String namespace, String kind, Function<LocalVectors, T> search,
       T empty) {
     Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
     // one indexed row tells whether anything changed since this copy was brought up to date
