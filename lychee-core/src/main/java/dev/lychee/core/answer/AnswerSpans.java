@@ -380,10 +380,21 @@ final class AnswerSpans {
     return out;
   }
 
-  /** A title, a kind of X, or else the plain phrase: what a phrase question asks for. */
+  /**
+   * A title, a kind of X, a feeling or judgement ("how did X feel...?"), a reason ("why...?"), or
+   * else the plain phrase: what a phrase question asks for.
+   */
   private static String phraseOfItsKind(String question, String body) {
     if (AnswerForm.asksForATitle(question)) {
       return title(body);
+    }
+    if (AnswerForm.asksForAFeeling(question)) {
+      // how someone felt or judged: the words after "felt" or "was" (docs/defaults.md §5)
+      return feeling(question, body);
+    }
+    if (AnswerForm.asksWhy(question)) {
+      // a reason: the clause after "because", or the purpose after "to" (docs/defaults.md §5)
+      return reason(question, body);
     }
     String kindOf = AnswerForm.kindOf(question);
     if (kindOf != null) {
@@ -434,6 +445,117 @@ final class AnswerSpans {
           from++;
         }
         return String.join(" ", Arrays.copyOfRange(words, from, i)) + " " + bare;
+      }
+    }
+    return null;
+  }
+
+  /** Verbs after which a sentence says how something felt or seemed: "I felt tiny", "it looks amazing". */
+  private static final Set<String> FEEL_VERBS = Set.of("feel", "feels", "felt", "feeling", "look", "looks", "looked",
+      "sound", "sounds", "sounded", "seem", "seems", "seemed");
+  /** Copulas, with the contracted forms a chat writes ("I'm excited", "it's magical"). */
+  private static final Set<String> COPULAS = Set.of("is", "was", "were", "are", "am", "been", "be", "i'm", "it's",
+      "that's", "he's", "she's", "they're", "we're", "you're");
+  /** Words that only make a judgement stronger or weaker ("so amazing", "really peaceful"): not part of it. */
+  private static final Set<String> INTENSIFIERS = Set.of("so", "really", "very", "super", "totally", "just", "quite",
+      "pretty", "truly", "absolutely", "such", "a", "an", "the", "kinda", "bit", "little", "extremely", "incredibly",
+      "all", "still", "also", "always", "definitely", "honestly", "like", "been", "being", "getting", "become");
+  /** Words that end a judgement: the next clause or what it is about ("great to have", "awesome and it makes"). */
+  private static final Set<String> JUDGEMENT_ENDS = Set.of("to", "when", "where", "which", "who", "that", "because",
+      "since", "if", "while", "after", "before", "as", "for", "with", "about", "at", "in", "on", "like");
+  /** At most this many words of a judgement. */
+  private static final int JUDGEMENT_WORDS = 6;
+
+  /**
+   * What a "how did X feel / describe...?" question asks for: the words after "felt", "looks",
+   * "seems" (first) or a copula ("was", "I'm"), without intensifiers, up to the end of the clause
+   * ("They were awestruck and humbled." gives "awestruck and humbled", "It feels great to have their
+   * trust" gives "great"). Praise words ("amazing", "awesome") are the answer here, not chat filler.
+   * Null when the sentence judges nothing the question has not said.
+   */
+  static String feeling(String question, String body) {
+    String[] words = words(body);
+    Set<String> asked = SentenceSupport.roots(question);
+    for (Set<String> verbs : List.of(FEEL_VERBS, COPULAS)) {
+      for (int i = 0; i < words.length - 1; i++) {
+        String w = bare(words[i]);
+        if (!verbs.contains(w) || endsWithPunctuation(words[i])) {
+          continue;
+        }
+        int from = i + 1;
+        while (from < words.length && INTENSIFIERS.contains(bare(words[from])) && !endsWithPunctuation(words[from])) {
+          from++;
+        }
+        int to = from;
+        boolean fresh = false;
+        while (to < words.length && to - from < JUDGEMENT_WORDS) {
+          String b = bare(words[to]);
+          if (to > from && (JUDGEMENT_ENDS.contains(b) || SUBJECTS.contains(b) || FINITE.contains(b)
+              || (b.equals("and") || b.equals("but")) && to + 1 < words.length && !adjectiveLike(words[to + 1]))) {
+            break;
+          }
+          if (Terms.content(words[to]).size() > 0 && SentenceSupport.roots(words[to]).stream().noneMatch(asked::contains)) {
+            fresh = true;
+          }
+          to++;
+          if (endsWithPunctuation(words[to - 1])) {
+            break;
+          }
+        }
+        while (to > from && (Terms.content(words[to - 1]).isEmpty() || bare(words[to - 1]).equals("and"))) {
+          to--;
+        }
+        if (fresh && to > from && !SUBJECTS.contains(bare(words[from]))) {
+          return trimmed(words, from, to);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A word that may join a judgement after "and"/"but": a content word, not a pronoun, not a verb in -ing. */
+  private static boolean adjectiveLike(String word) {
+    String b = bare(word);
+    return !Terms.content(word).isEmpty() && !b.endsWith("ing") && !SUBJECTS.contains(b) && !DETERMINERS.contains(b);
+  }
+
+  /** What opens a reason: "because", "'cause", "so that", "in order to". */
+  private static final Pattern BECAUSE = Pattern.compile(
+      "(?i)(?:\\b(?:because(?:\\s+of)?|cause|cuz|since|so\\s+that|in\\s+order\\s+to)|['\u2019]cause)\\s+");
+  /** "to" before a verb: the purpose ("to show our friendship"), not a place ("to the park"). */
+  private static final Pattern PURPOSE = Pattern.compile("\\bto\\s+(?!(?:the|a|an|my|his|her|their|our|your|its|this|that|me|him|us|them|you|be)\\b)[a-z]");
+  /** At most this many words of a reason. */
+  private static final int REASON_WORDS = 10;
+
+  /**
+   * What a "why" question asks for: the clause after "because" ("'cause", "since", "so that"), else
+   * the purpose after "to" before a verb ("They signed it to show our friendship"), up to the first
+   * punctuation, at most {@link #REASON_WORDS} words. Null when the sentence gives no reason, or
+   * only one made of the question's own words ("I decided to run for office again").
+   */
+  static String reason(String question, String body) {
+    String text = ANNOTATION.matcher(body).replaceAll(" ");
+    Set<String> asked = SentenceSupport.roots(question);
+    for (Pattern p : List.of(BECAUSE, PURPOSE)) {
+      Matcher m = p.matcher(text);
+      while (m.find()) {
+        int start = p == PURPOSE ? m.start() : m.end();
+        String[] words = text.substring(start).strip().split("\\s+");
+        int to = 0;
+        while (to < words.length && to < REASON_WORDS) {
+          to++;
+          if (endsWithPunctuation(words[to - 1])) {
+            break;
+          }
+        }
+        while (to > 0 && !telling(words[to - 1])) {
+          to--;
+        }
+        Set<String> said = SentenceSupport.roots(String.join(" ", Arrays.copyOfRange(words, 0, to)));
+        said.removeAll(asked);
+        if (to > 0 && !said.isEmpty()) {
+          return trimmed(words, 0, to);
+        }
       }
     }
     return null;
