@@ -106,7 +106,7 @@ final class AnswerSpans {
     String span = switch (form) {
       case DATE -> date(question, body, sentence.source());
       case PERSON -> person(question, sentence);
-      case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
+      case QUANTITY -> withoutTrailingFunctionWords(quantity(question, body));
       case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
           ? employer(question, body) : place(question, body);
       case PHRASE -> phraseOfItsKind(question, body);
@@ -623,9 +623,24 @@ final class AnswerSpans {
     return null;
   }
 
-  private static String first(Pattern p, String body, int group) {
-    Matcher m = p.matcher(body);
-    return m.find() ? m.group(group) : null;
+  private static final Pattern YEAR = Pattern.compile("(?:19|20)\\d\\d");
+  private static final Pattern YEAR_Q = Pattern.compile("(?i)\\byears?\\b");
+
+  /**
+   * The first number of the sentence with what it counts; a year ("in 2022") or an ISO date the
+   * encoder wrote into a record counts nothing, unless the question asks about years: "how many
+   * turtles...?" was answered "2022" from "In 2022 I got three turtles" (docs/defaults.md §5).
+   */
+  static String quantity(String question, String body) {
+    String text = ANNOTATION.matcher(body).replaceAll(" ");
+    boolean years = YEAR_Q.matcher(question).find();
+    Matcher m = NUMBER.matcher(text);
+    while (m.find()) {
+      if (years || !YEAR.matcher(m.group(1)).matches()) {
+        return m.group();
+      }
+    }
+    return null;
   }
 
   /**

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The span rules of issue 20.5, round eleven: "how did X feel / describe...?" is answered with the
  * judgement after "felt" or a copula, "why...?" with the reason after "because" or the purpose after
- * "to". Each span test also shows what the plain phrase rule (the rule switched off) would answer.
+ * "to", and "how many...?" with a number that is not a year. Each span test also shows what the plain phrase rule (the rule switched off) would answer.
  * The sentences are written for this test.
  */
 class FeelingsAndReasonsTest {
@@ -88,6 +88,18 @@ class FeelingsAndReasonsTest {
   void aReasonMadeOfTheQuestionsWordsIsNone() {
     assertThat(AnswerSpans.reason("Why did Bruno decide to run for office?", "Last week I decided to run for office."))
         .isNull();
+  }
+
+  @ParameterizedTest(name = "{0} / {1} -> {2}")
+  @CsvSource(delimiter = '|', value = {
+      // the first number is a year, which counts nothing
+      "How many turtles does Nate have? | In 2022 I got three turtles. | three turtles",
+      // nor does the ISO date the encoder writes into a record
+      "How many turtles does Nate have? | Nate got a turtle last week (2022-11-03) and has three turtles. | three turtles",
+      // unless the question asks about years
+      "How many years ago did Nate move? | Nate moved in 2019, three years ago. | 2019"})
+  void aYearIsNoQuantity(String question, String sentence, String quantity) {
+    assertThat(AnswerSpans.quantity(question, sentence)).isEqualTo(quantity);
   }
 
   @Test
