@@ -410,8 +410,9 @@ final class AnswerSpans {
 
   /**
    * The kind a "what kind of X?" question asks for: the words right before X in the sentence that
-   * the question does not hold (up to three, "and" between them allowed), with X; null when the
-   * sentence does not name X with a word before it.
+   * the question does not hold (up to three, "and" between them allowed), with X; else X with the
+   * "of" after it and up to six words to the end of their clause ("painting of a man at the sea");
+   * null when the sentence does not name X with words that describe it.
    */
   static String kind(String question, String head, String body) {
     Set<String> asked = SentenceSupport.roots(question);
@@ -445,6 +446,24 @@ final class AnswerSpans {
           from++;
         }
         return String.join(" ", Arrays.copyOfRange(words, from, i)) + " " + bare;
+      }
+      // no word before X describes it, but an "of" after it may: "a painting of a man at the sea"
+      // (a photo's caption mostly says so) answers "what painting...?" (docs/defaults.md §5)
+      if (i + 2 < words.length && words[i + 1].equalsIgnoreCase("of") && !endsWithPunctuation(words[i])) {
+        int to = i + 2;
+        while (to < words.length && to - i - 2 < 6) {
+          to++;
+          if (endsWithPunctuation(words[to - 1])) {
+            break;
+          }
+        }
+        to = clauseEnd(words, i + 2, to);
+        while (to > i + 2 && !telling(words[to - 1])) {
+          to--;
+        }
+        if (to > i + 2) {
+          return trimmed(words, i, to);
+        }
       }
     }
     return null;

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The span rules of issue 20.5, round eleven: "how did X feel / describe...?" is answered with the
  * judgement after "felt" or a copula, "why...?" with the reason after "because" or the purpose after
- * "to", and "how many...?" with a number that is not a year. Each span test also shows what the plain phrase rule (the rule switched off) would answer.
+ * "to", "how many...?" with a number that is not a year, and "what X...?" with "X of ..." when no
+ * word before X describes it. Each span test also shows what the plain phrase rule (the rule switched off) would answer.
  * The sentences are written for this test.
  */
 class FeelingsAndReasonsTest {
@@ -100,6 +101,16 @@ class FeelingsAndReasonsTest {
       "How many years ago did Nate move? | Nate moved in 2019, three years ago. | 2019"})
   void aYearIsNoQuantity(String question, String sentence, String quantity) {
     assertThat(AnswerSpans.quantity(question, sentence)).isEqualTo(quantity);
+  }
+
+  @ParameterizedTest(name = "{1} -> {2}")
+  @CsvSource(delimiter = '|', value = {
+      // no word before "painting" describes it; the "of" after it does
+      "What painting does Ines have in her hall? | a photo of a painting of a lighthouse at dusk | painting of a lighthouse at dusk",
+      // a word before it still comes first
+      "What painting does Ines have in her hall? | I hung my seascape painting of the bay there. | seascape painting"})
+  void aNounIsDescribedByTheOfAfterIt(String question, String sentence, String kind) {
+    assertThat(AnswerSpans.kind(question, AnswerForm.headNoun(question), sentence)).isEqualTo(kind);
   }
 
   @Test
