@@ -150,6 +150,22 @@ enum AnswerForm {
     return REASON_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
   }
 
+  /** A second question tacked on to the first: "When did X go to Y and why?", "...and with whom?". */
+  private static final Pattern SECOND_PART = Pattern.compile(
+      "(?i)\\s*,?\\s+and\\s+(why|with whom|who with|with who)\\s*\\?*\\s*$");
+
+  /** "why" or "who" when the question ends on "and why?" or "and with whom?"; else null. */
+  static String secondPart(String question) {
+    Matcher m = SECOND_PART.matcher(question);
+    return !m.find() ? null : m.group(1).equalsIgnoreCase("why") ? "why" : "who";
+  }
+
+  /** The question without a second part ({@link #secondPart}), ending on "?". */
+  static String mainPart(String question) {
+    Matcher m = SECOND_PART.matcher(question);
+    return m.find() ? question.substring(0, m.start()) + "?" : question;
+  }
+
   /** True when a "where" question asks for an employer (where someone works), not a place. */
   static boolean asksForAnEmployer(String question) {
     return EMPLOYER_Q.matcher(question.toLowerCase(Locale.ROOT)).find();

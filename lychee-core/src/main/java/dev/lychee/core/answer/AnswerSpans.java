@@ -538,11 +538,30 @@ final class AnswerSpans {
     return !Terms.content(word).isEmpty() && !b.endsWith("ing") && !SUBJECTS.contains(b) && !DETERMINERS.contains(b);
   }
 
+  /** A companion: a name, or a relative after a possessive, right after "with". */
+  private static final Pattern COMPANION = Pattern.compile("\\bwith\\s+((?:[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?)"
+      + "|(?:my|his|her|their|our)\\s+[a-z]+)");
+
+  /** Who someone did something with: "with Lena", "with my sister"; null when the sentence names no companion. */
+  static String companion(String question, String body) {
+    Set<String> asked = Terms.tokens(question);
+    Matcher m = COMPANION.matcher(body);
+    while (m.find()) {
+      String who = m.group(1);
+      if (!NOT_NAMES.contains(who.split(" ")[0]) && !asked.containsAll(Terms.tokens(who))) {
+        return who;
+      }
+    }
+    return null;
+  }
+
   /** What opens a reason: "because", "'cause", "so that", "in order to". */
   private static final Pattern BECAUSE = Pattern.compile(
       "(?i)(?:\\b(?:because(?:\\s+of)?|cause|cuz|since|so\\s+that|in\\s+order\\s+to)|['\u2019]cause)\\s+");
   /** "to" before a verb: the purpose ("to show our friendship"), not a place ("to the park"). */
   private static final Pattern PURPOSE = Pattern.compile("\\bto\\s+(?!(?:the|a|an|my|his|her|their|our|your|its|this|that|me|him|us|them|you|be)\\b)[a-z]");
+  /** "for a conference": what an errand was for, after the reasons above. */
+  private static final Pattern FOR_PURPOSE = Pattern.compile("\\bfor\\s+(?=(?:a|an|the|my|his|her|their|our|some)\\s+[a-z])");
   /** At most this many words of a reason. */
   private static final int REASON_WORDS = 10;
 
@@ -553,12 +572,25 @@ final class AnswerSpans {
    * only one made of the question's own words ("I decided to run for office again").
    */
   static String reason(String question, String body) {
+    return reason(question, body, List.of(BECAUSE, PURPOSE));
+  }
+
+  /**
+   * The reason of "...and why?" added to another answer: as {@link #reason(String, String)}, and
+   * else what an errand was for ("going to Lisbon for a conference"). Left out of "why...?" itself,
+   * where it lowered F1 on the LoCoMo dev half (docs/defaults.md §5).
+   */
+  static String reasonOrErrand(String question, String body) {
+    return reason(question, body, List.of(BECAUSE, PURPOSE, FOR_PURPOSE));
+  }
+
+  private static String reason(String question, String body, List<Pattern> openings) {
     String text = ANNOTATION.matcher(body).replaceAll(" ");
     Set<String> asked = SentenceSupport.roots(question);
-    for (Pattern p : List.of(BECAUSE, PURPOSE)) {
+    for (Pattern p : openings) {
       Matcher m = p.matcher(text);
       while (m.find()) {
-        int start = p == PURPOSE ? m.start() : m.end();
+        int start = p == BECAUSE ? m.end() : m.start();
         String[] words = text.substring(start).strip().split("\\s+");
         int to = 0;
         while (to < words.length && to < REASON_WORDS) {

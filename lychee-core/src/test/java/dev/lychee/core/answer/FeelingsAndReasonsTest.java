@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The span rules of issue 20.5, round eleven: "how did X feel / describe...?" is answered with the
  * judgement after "felt" or a copula, "why...?" with the reason after "because" or the purpose after
  * "to", "how many...?" with a number that is not a year, and "what X...?" with "X of ..." when no
- * word before X describes it. Each span test also shows what the plain phrase rule (the rule switched off) would answer.
+ * word before X describes it; a question that ends "and why?" or "and with whom?" gets both answers. Each span test also shows what the plain phrase rule (the rule switched off) would answer.
  * The sentences are written for this test.
  */
 class FeelingsAndReasonsTest {
@@ -127,6 +127,18 @@ class FeelingsAndReasonsTest {
     String q = "Why did Bruno sign up for the pottery class?";
     assertThat(answer(q, "Bruno: I signed up for the pottery class on Monday.",
         "Bruno: I joined the pottery class to slow down after work.")).isEqualTo("to slow down after work");
+  }
+
+  @Test
+  void aSecondQuestionIsAnsweredToo() {
+    // the form comes from the first part ("where"), not from "with whom"; the companion after "with" is added
+    String where = "Where is Bruno hiking in May and with whom?";
+    String[] items = {"Bruno: I'm hiking from Oslo to Bergen in May with Ida, on the old trail."};
+    assertThat(answer(where, items)).isEqualTo("Oslo, with Ida");
+    assertThat(AnswerForm.of(where)).isEqualTo(AnswerForm.PERSON);
+    // the reason of "...and why?": what the trip was for
+    assertThat(answer("When did Ines go to Porto and why?", "Ines: I went to Porto on 3 May 2024 for a workshop."))
+        .isEqualTo("3 May 2024, for a workshop");
   }
 
   /** Turns said at the same time, ranked in order. */
