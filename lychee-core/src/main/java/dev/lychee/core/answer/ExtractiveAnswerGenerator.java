@@ -346,14 +346,12 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   }
 
   /**
-   * For a plain phrase question (not a title, not "what kind of X?", not a feeling, which is often
-   * one word: "awesome", "excited"), the sentences whose phrase
+   * For a plain phrase question (not a title, not "what kind of X?"), the sentences whose phrase
    * answer would be a single word in lower case; a capitalised word is a name and may well be the
    * whole answer ("Coco"). Empty for any other question.
    */
   private Set<Scored> oneWordPhrases(AnswerForm form, String question, List<Scored> all) {
-    if (form != AnswerForm.PHRASE || AnswerForm.asksForATitle(question) || AnswerForm.kindOf(question) != null
-        || AnswerForm.asksForAFeeling(question)) {
+    if (form != AnswerForm.PHRASE || AnswerForm.asksForATitle(question) || AnswerForm.kindOf(question) != null) {
       return Set.of();
     }
     Set<Scored> out = Collections.newSetFromMap(new IdentityHashMap<>());
