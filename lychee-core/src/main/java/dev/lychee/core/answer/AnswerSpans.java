@@ -654,8 +654,21 @@ final class AnswerSpans {
     return firstNewName(EMPLOYER, question, body);
   }
 
+  /** A route: "from Lyon to Avignon". */
+  private static final Pattern ROUTE = Pattern.compile(
+      "\\b[Ff]rom\\s+([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*)*)\\s+to\\s+([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*)*)");
+
+  /**
+   * The place of a "where" question: the first new name after a preposition; a route ("cycling from
+   * Lyon to Avignon") is answered whole, as both ends tell where (docs/defaults.md §5).
+   */
   private static String place(String question, String body) {
-    return firstNewName(PLACE, question, body);
+    String first = firstNewName(PLACE, question, body);
+    Matcher r = ROUTE.matcher(body);
+    if (first != null && r.find() && r.group(1).equals(first) && !NOT_NAMES.contains(r.group(2).split(" ")[0])) {
+      return "from " + first + " to " + r.group(2);
+    }
+    return first;
   }
 
   /**

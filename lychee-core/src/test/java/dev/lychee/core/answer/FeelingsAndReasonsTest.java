@@ -131,14 +131,23 @@ class FeelingsAndReasonsTest {
 
   @Test
   void aSecondQuestionIsAnsweredToo() {
-    // the form comes from the first part ("where"), not from "with whom"; the companion after "with" is added
+    // the form comes from the first part ("where"), not from "with whom"; the companion after "with"
+    // is added, and a route is answered whole
     String where = "Where is Bruno hiking in May and with whom?";
     String[] items = {"Bruno: I'm hiking from Oslo to Bergen in May with Ida, on the old trail."};
-    assertThat(answer(where, items)).isEqualTo("Oslo, with Ida");
+    assertThat(answer(where, items)).isEqualTo("from Oslo to Bergen, with Ida");
     assertThat(AnswerForm.of(where)).isEqualTo(AnswerForm.PERSON);
     // the reason of "...and why?": what the trip was for
     assertThat(answer("When did Ines go to Porto and why?", "Ines: I went to Porto on 3 May 2024 for a workshop."))
         .isEqualTo("3 May 2024, for a workshop");
+  }
+
+  @Test
+  void aRouteIsAnsweredWhole() {
+    assertThat(answer("Where is Bruno hiking in May?", "Bruno: I'm hiking from Oslo to Bergen in May, on the old trail."))
+        .isEqualTo("from Oslo to Bergen");
+    assertThat(answer("Where is Bruno hiking in May?", "Bruno: I'm hiking in Oslo in May, on the old trail."))
+        .isEqualTo("Oslo");
   }
 
   /** Turns said at the same time, ranked in order. */
