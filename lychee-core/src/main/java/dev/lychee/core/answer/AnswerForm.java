@@ -128,6 +128,44 @@ enum AnswerForm {
     return m.find() ? m.group(1) : null;
   }
 
+  /**
+   * "How did X feel about...?", "how does X describe...?", "how was X's trip?", "what did X think
+   * of...?": the answer is what someone felt or judged, the words after "felt", "was", "looks"...
+   */
+  private static final Pattern FEELING_Q = Pattern.compile(
+      "^\\s*how\\s+(?:did|does|do|was|is|were|are|has|have|had)\\b.*\\b(?:feel|feels|felt|feeling|describe|describes"
+          + "|described|react|reacts|reacted|think|thinks|thought|find|finds|found)\\b"
+          + "|^\\s*how\\s+(?:was|is|were|are)\\s+[^?]*\\b(?:experience|doing|going|time|trip|day|night|weekend)\\b"
+          + "|^\\s*what\\s+(?:did|does|do)\\s+.*\\bthink\\s+(?:of|about)\\b");
+
+  /** True when the question asks how someone felt about or described something. */
+  static boolean asksForAFeeling(String question) {
+    return FEELING_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
+  private static final Pattern REASON_Q = Pattern.compile("^\\s*why\\b|\\bwhat\\s+(?:made|makes|led)\\b.*\\bto\\b");
+
+  /** True when the question asks why: the answer is a reason ("because...", "to..."). */
+  static boolean asksWhy(String question) {
+    return REASON_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
+  /** A second question tacked on to the first: "When did X go to Y and why?", "...and with whom?". */
+  private static final Pattern SECOND_PART = Pattern.compile(
+      "(?i)\\s*,?\\s+and\\s+(why|with whom|who with|with who)\\s*\\?*\\s*$");
+
+  /** "why" or "who" when the question ends on "and why?" or "and with whom?"; else null. */
+  static String secondPart(String question) {
+    Matcher m = SECOND_PART.matcher(question);
+    return !m.find() ? null : m.group(1).equalsIgnoreCase("why") ? "why" : "who";
+  }
+
+  /** The question without a second part ({@link #secondPart}), ending on "?". */
+  static String mainPart(String question) {
+    Matcher m = SECOND_PART.matcher(question);
+    return m.find() ? question.substring(0, m.start()) + "?" : question;
+  }
+
   /** True when a "where" question asks for an employer (where someone works), not a place. */
   static boolean asksForAnEmployer(String question) {
     return EMPLOYER_Q.matcher(question.toLowerCase(Locale.ROOT)).find();

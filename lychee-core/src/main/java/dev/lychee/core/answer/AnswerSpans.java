@@ -106,7 +106,7 @@ final class AnswerSpans {
     String span = switch (form) {
       case DATE -> date(question, body, sentence.source());
       case PERSON -> person(question, sentence);
-      case QUANTITY -> withoutTrailingFunctionWords(first(NUMBER, body, 0));
+      case QUANTITY -> withoutTrailingFunctionWords(quantity(question, body));
       case PLACE -> AnswerForm.asksForAnEmployer(question) && employer(question, body) != null
           ? employer(question, body) : place(question, body);
       case PHRASE -> phraseOfItsKind(question, body);
@@ -380,10 +380,21 @@ final class AnswerSpans {
     return out;
   }
 
-  /** A title, a kind of X, or else the plain phrase: what a phrase question asks for. */
+  /**
+   * A title, a kind of X, a feeling or judgement ("how did X feel...?"), a reason ("why...?"), or
+   * else the plain phrase: what a phrase question asks for.
+   */
   private static String phraseOfItsKind(String question, String body) {
     if (AnswerForm.asksForATitle(question)) {
       return title(body);
+    }
+    if (AnswerForm.asksForAFeeling(question)) {
+      // how someone felt or judged: the words after "felt" or "was" (docs/defaults.md §5)
+      return feeling(question, body);
+    }
+    if (AnswerForm.asksWhy(question)) {
+      // a reason: the clause after "because", or the purpose after "to" (docs/defaults.md §5)
+      return reason(question, body);
     }
     String kindOf = AnswerForm.kindOf(question);
     if (kindOf != null) {
@@ -399,8 +410,9 @@ final class AnswerSpans {
 
   /**
    * The kind a "what kind of X?" question asks for: the words right before X in the sentence that
-   * the question does not hold (up to three, "and" between them allowed), with X; null when the
-   * sentence does not name X with a word before it.
+   * the question does not hold (up to three, "and" between them allowed), with X; else X with the
+   * "of" after it and up to six words to the end of their clause ("painting of a man at the sea");
+   * null when the sentence does not name X with words that describe it.
    */
   static String kind(String question, String head, String body) {
     Set<String> asked = SentenceSupport.roots(question);
@@ -434,6 +446,167 @@ final class AnswerSpans {
           from++;
         }
         return String.join(" ", Arrays.copyOfRange(words, from, i)) + " " + bare;
+      }
+      // no word before X describes it, but an "of" after it may: "a painting of a man at the sea"
+      // (a photo's caption mostly says so) answers "what painting...?" (docs/defaults.md §5)
+      if (i + 2 < words.length && words[i + 1].equalsIgnoreCase("of") && !endsWithPunctuation(words[i])) {
+        int to = i + 2;
+        while (to < words.length && to - i - 2 < 6) {
+          to++;
+          if (endsWithPunctuation(words[to - 1])) {
+            break;
+          }
+        }
+        to = clauseEnd(words, i + 2, to);
+        while (to > i + 2 && !telling(words[to - 1])) {
+          to--;
+        }
+        if (to > i + 2) {
+          return trimmed(words, i, to);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Verbs after which a sentence says how something felt or seemed: "I felt tiny", "it looks amazing". */
+  private static final Set<String> FEEL_VERBS = Set.of("feel", "feels", "felt", "feeling", "look", "looks", "looked",
+      "sound", "sounds", "sounded", "seem", "seems", "seemed");
+  /** Copulas, with the contracted forms a chat writes ("I'm excited", "it's magical"). */
+  private static final Set<String> COPULAS = Set.of("is", "was", "were", "are", "am", "been", "be", "i'm", "it's",
+      "that's", "he's", "she's", "they're", "we're", "you're");
+  /** Words that only make a judgement stronger or weaker ("so amazing", "really peaceful"): not part of it. */
+  private static final Set<String> INTENSIFIERS = Set.of("so", "really", "very", "super", "totally", "just", "quite",
+      "pretty", "truly", "absolutely", "such", "a", "an", "the", "kinda", "bit", "little", "extremely", "incredibly",
+      "all", "still", "also", "always", "definitely", "honestly", "like", "been", "being", "getting", "become");
+  /** Words that end a judgement: the next clause or what it is about ("great to have", "awesome and it makes"). */
+  private static final Set<String> JUDGEMENT_ENDS = Set.of("to", "when", "where", "which", "who", "that", "because",
+      "since", "if", "while", "after", "before", "as", "for", "with", "about", "at", "in", "on", "like");
+  /** At most this many words of a judgement. */
+  private static final int JUDGEMENT_WORDS = 6;
+
+  /**
+   * What a "how did X feel / describe...?" question asks for: the words after "felt", "looks",
+   * "seems" (first) or a copula ("was", "I'm"), without intensifiers, up to the end of the clause
+   * ("They were awestruck and humbled." gives "awestruck and humbled", "It feels great to have their
+   * trust" gives "great"). Praise words ("amazing", "awesome") are the answer here, not chat filler.
+   * Null when the sentence judges nothing the question has not said.
+   */
+  static String feeling(String question, String body) {
+    String[] words = words(body);
+    Set<String> asked = SentenceSupport.roots(question);
+    for (Set<String> verbs : List.of(FEEL_VERBS, COPULAS)) {
+      for (int i = 0; i < words.length - 1; i++) {
+        String w = bare(words[i]);
+        if (!verbs.contains(w) || endsWithPunctuation(words[i])) {
+          continue;
+        }
+        int from = i + 1;
+        while (from < words.length && INTENSIFIERS.contains(bare(words[from])) && !endsWithPunctuation(words[from])) {
+          from++;
+        }
+        int to = from;
+        boolean fresh = false;
+        while (to < words.length && to - from < JUDGEMENT_WORDS) {
+          String b = bare(words[to]);
+          if (to > from && (JUDGEMENT_ENDS.contains(b) || SUBJECTS.contains(b) || FINITE.contains(b)
+              || (b.equals("and") || b.equals("but")) && to + 1 < words.length && !adjectiveLike(words[to + 1]))) {
+            break;
+          }
+          if (Terms.content(words[to]).size() > 0 && SentenceSupport.roots(words[to]).stream().noneMatch(asked::contains)) {
+            fresh = true;
+          }
+          to++;
+          if (endsWithPunctuation(words[to - 1])) {
+            break;
+          }
+        }
+        while (to > from && (Terms.content(words[to - 1]).isEmpty() || bare(words[to - 1]).equals("and"))) {
+          to--;
+        }
+        if (fresh && to > from && !SUBJECTS.contains(bare(words[from]))) {
+          return trimmed(words, from, to);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A word that may join a judgement after "and"/"but": a content word, not a pronoun, not a verb in -ing. */
+  private static boolean adjectiveLike(String word) {
+    String b = bare(word);
+    return !Terms.content(word).isEmpty() && !b.endsWith("ing") && !SUBJECTS.contains(b) && !DETERMINERS.contains(b);
+  }
+
+  /** A companion: a name, or a relative after a possessive, right after "with". */
+  private static final Pattern COMPANION = Pattern.compile("\\bwith\\s+((?:[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?)"
+      + "|(?:my|his|her|their|our)\\s+[a-z]+)");
+
+  /** Who someone did something with: "with Lena", "with my sister"; null when the sentence names no companion. */
+  static String companion(String question, String body) {
+    Set<String> asked = Terms.tokens(question);
+    Matcher m = COMPANION.matcher(body);
+    while (m.find()) {
+      String who = m.group(1);
+      if (!NOT_NAMES.contains(who.split(" ")[0]) && !asked.containsAll(Terms.tokens(who))) {
+        return who;
+      }
+    }
+    return null;
+  }
+
+  /** What opens a reason: "because", "'cause", "so that", "in order to". */
+  private static final Pattern BECAUSE = Pattern.compile(
+      "(?i)(?:\\b(?:because(?:\\s+of)?|cause|cuz|since|so\\s+that|in\\s+order\\s+to)|['\u2019]cause)\\s+");
+  /** "to" before a verb: the purpose ("to show our friendship"), not a place ("to the park"). */
+  private static final Pattern PURPOSE = Pattern.compile("\\bto\\s+(?!(?:the|a|an|my|his|her|their|our|your|its|this|that|me|him|us|them|you|be)\\b)[a-z]");
+  /** "for a conference": what an errand was for, after the reasons above. */
+  private static final Pattern FOR_PURPOSE = Pattern.compile("\\bfor\\s+(?=(?:a|an|the|my|his|her|their|our|some)\\s+[a-z])");
+  /** At most this many words of a reason. */
+  private static final int REASON_WORDS = 10;
+
+  /**
+   * What a "why" question asks for: the clause after "because" ("'cause", "since", "so that"), else
+   * the purpose after "to" before a verb ("They signed it to show our friendship"), up to the first
+   * punctuation, at most {@link #REASON_WORDS} words. Null when the sentence gives no reason, or
+   * only one made of the question's own words ("I decided to run for office again").
+   */
+  static String reason(String question, String body) {
+    return reason(question, body, List.of(BECAUSE, PURPOSE));
+  }
+
+  /**
+   * The reason of "...and why?" added to another answer: as {@link #reason(String, String)}, and
+   * else what an errand was for ("going to Lisbon for a conference"). Left out of "why...?" itself,
+   * where it lowered F1 on the LoCoMo dev half (docs/defaults.md §5).
+   */
+  static String reasonOrErrand(String question, String body) {
+    return reason(question, body, List.of(BECAUSE, PURPOSE, FOR_PURPOSE));
+  }
+
+  private static String reason(String question, String body, List<Pattern> openings) {
+    String text = ANNOTATION.matcher(body).replaceAll(" ");
+    Set<String> asked = SentenceSupport.roots(question);
+    for (Pattern p : openings) {
+      Matcher m = p.matcher(text);
+      while (m.find()) {
+        int start = p == BECAUSE ? m.end() : m.start();
+        String[] words = text.substring(start).strip().split("\\s+");
+        int to = 0;
+        while (to < words.length && to < REASON_WORDS) {
+          to++;
+          if (endsWithPunctuation(words[to - 1])) {
+            break;
+          }
+        }
+        while (to > 0 && !telling(words[to - 1])) {
+          to--;
+        }
+        Set<String> said = SentenceSupport.roots(String.join(" ", Arrays.copyOfRange(words, 0, to)));
+        said.removeAll(asked);
+        if (to > 0 && !said.isEmpty()) {
+          return trimmed(words, 0, to);
+        }
       }
     }
     return null;
@@ -481,8 +654,21 @@ final class AnswerSpans {
     return firstNewName(EMPLOYER, question, body);
   }
 
+  /** A route: "from Lyon to Avignon". */
+  private static final Pattern ROUTE = Pattern.compile(
+      "\\b[Ff]rom\\s+([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*)*)\\s+to\\s+([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*)*)");
+
+  /**
+   * The place of a "where" question: the first new name after a preposition; a route ("cycling from
+   * Lyon to Avignon") is answered whole, as both ends tell where (docs/defaults.md §5).
+   */
   private static String place(String question, String body) {
-    return firstNewName(PLACE, question, body);
+    String first = firstNewName(PLACE, question, body);
+    Matcher r = ROUTE.matcher(body);
+    if (first != null && r.find() && r.group(1).equals(first) && !NOT_NAMES.contains(r.group(2).split(" ")[0])) {
+      return "from " + first + " to " + r.group(2);
+    }
+    return first;
   }
 
   /**
@@ -501,9 +687,24 @@ final class AnswerSpans {
     return null;
   }
 
-  private static String first(Pattern p, String body, int group) {
-    Matcher m = p.matcher(body);
-    return m.find() ? m.group(group) : null;
+  private static final Pattern YEAR = Pattern.compile("(?:19|20)\\d\\d");
+  private static final Pattern YEAR_Q = Pattern.compile("(?i)\\byears?\\b");
+
+  /**
+   * The first number of the sentence with what it counts; a year ("in 2022") or an ISO date the
+   * encoder wrote into a record counts nothing, unless the question asks about years: "how many
+   * turtles...?" was answered "2022" from "In 2022 I got three turtles" (docs/defaults.md §5).
+   */
+  static String quantity(String question, String body) {
+    String text = ANNOTATION.matcher(body).replaceAll(" ");
+    boolean years = YEAR_Q.matcher(question).find();
+    Matcher m = NUMBER.matcher(text);
+    while (m.find()) {
+      if (years || !YEAR.matcher(m.group(1)).matches()) {
+        return m.group();
+      }
+    }
+    return null;
   }
 
   /**

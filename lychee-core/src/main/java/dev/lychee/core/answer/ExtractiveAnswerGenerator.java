@@ -149,6 +149,24 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   /** Answers like {@link #answer} and tells which sentence the answer was cut from. */
   public Explained explain(Question question, RecallPlan plan, List<Evidence> evidence) {
+    String second = AnswerForm.secondPart(question.text());
+    if (second != null) {
+      // "when did she go to Lisbon and why?": the first question answers, and the reason (or the
+      // companion of "...and with whom?") told in the same sentence, or the best that tells one, is added
+      Question first = new Question(question.namespace(), AnswerForm.mainPart(question.text()), question.k(),
+          question.askedAt(), question.tokenBudget());
+      Explained x = explain(first, plan, evidence);
+      if (x.sentence() == null) {
+        return x;
+      }
+      String extra = secondPart(second, question.text(), x.sentence(), evidence);
+      if (extra == null || x.answer().text().contains(extra)) {
+        return x;
+      }
+      Answer a = x.answer();
+      return new Explained(new Answer(a.text() + ", " + extra, a.evidence(), a.plan(), a.usage()), x.sentence(),
+          x.speaker(), x.rank(), x.support());
+    }
     List<Scored> all = SentenceSupport.score(question.text(), EvidenceSentences.of(evidence));
     double most = all.stream().mapToDouble(Scored::support).max().orElse(0);
     if (most < minSupport || most == 0) {
@@ -246,6 +264,25 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     }
     return new Explained(new Answer(text, ordered, plan, TokenUsage.ZERO), chosen.sentence().text(),
         chosen.sentence().speaker(), evidence.get(item).rank(), chosen.support());
+  }
+
+  /**
+   * The answer to a question's second part: the reason ("why") or the companion after "with"
+   * ("with whom") that the chosen sentence tells, else the best supported sentence of the evidence
+   * that tells one; null when none does.
+   */
+  private static String secondPart(String kind, String question, String chosen, List<Evidence> evidence) {
+    List<Scored> all = SentenceSupport.score(question, EvidenceSentences.of(evidence));
+    List<String> texts = new ArrayList<>(List.of(chosen));
+    all.stream().sorted(Comparator.comparingDouble(Scored::support).reversed()).limit(AGREEING)
+        .forEach(s -> texts.add(s.sentence().text()));
+    for (String t : texts) {
+      String span = kind.equals("why") ? AnswerSpans.reasonOrErrand(question, t) : AnswerSpans.companion(question, t);
+      if (span != null) {
+        return kind.equals("why") ? span : "with " + span;
+      }
+    }
+    return null;
   }
 
   /**
