@@ -21,9 +21,11 @@ final class QuestionTypes {
   /**
    * A "what/which" question whose head noun is plural ("what desserts has ...", "what are her
    * favourite books", "in what ways ..."): the answer is a list, usually gathered from several turns.
+   * The auxiliary may be singular, agreeing with the subject rather than the head ("what causes does
+   * she support", "what emotions is he feeling"; docs/defaults.md §4.15, round 11).
    */
   private static final Pattern PLURAL_HEAD = Pattern.compile(
-      "^\\s*(what|which) ([\\w+/-]+ ){0,2}?[\\w+/-]{2,}(?<!ss|us|is|ou)s (have|has|are|were|did|do)\\b"
+      "^\\s*(what|which) ([\\w+/-]+ ){0,2}?[\\w+/-]{2,}(?<!ss|us|is|ou)s (have|has|are|were|did|do|does|is|was)\\b"
           + "|^\\s*what are (the )?(\\w+'s? )?(\\w+ )?\\w{2,}(?<!ss|us|is)s\\b|\\bin what ways\\b|\\bwhat are the names\\b");
   /**
    * A wh-question in the present perfect ("what has X painted", "where have they camped", "who has

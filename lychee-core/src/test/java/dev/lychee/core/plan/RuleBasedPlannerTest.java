@@ -39,8 +39,17 @@ class RuleBasedPlannerTest {
       "Where has Priya camped?|AGGREGATE",
       "Who has written to Dana?|AGGREGATE",
       "What sports have Omar and his brother tried?|AGGREGATE",
+      // a plural head with a singular auxiliary (it agrees with the subject): still a list
+      "What causes does Omar support?|AGGREGATE",
+      "Which board games does Priya own?|AGGREGATE",
+      "What kind of films does Dana enjoy?|AGGREGATE",
+      "What emotions is Omar feeling about the move?|AGGREGATE",
+      "What projects was Priya working on?|AGGREGATE",
+      "What plans does Omar have after the move?|AGGREGATE",
+      // a singular head keeps the single-fact plan, whatever the auxiliary
+      "What book is Priya reading?|SINGLE",
+      "Which city does Omar live in?|SINGLE",
       "What does Dana have for breakfast?|SINGLE",
-      "What plans does Omar have after the move?|SINGLE",
       "What does Dana's necklace symbolise?|SINGLE",
       "What is Dana's address?|SINGLE",
       "Does Omar run more than Priya?|COMPARISON",
