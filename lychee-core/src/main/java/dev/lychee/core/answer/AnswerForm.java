@@ -129,6 +129,18 @@ enum AnswerForm {
   }
 
   /**
+   * The head noun of a question about something someone did ("which club did X join?", "what car
+   * does X drive?"), or null; a "what X is/was...?" question describes its X in other words
+   * ("what event is X getting ready for?" may be answered by "a fundraiser") and gives null.
+   */
+  static String headNounOfAnAct(String question) {
+    Matcher m = HEAD_Q.matcher(question.toLowerCase(Locale.ROOT));
+    return m.find() && ACT.matcher(m.group()).find() ? m.group(1) : null;
+  }
+
+  private static final Pattern ACT = Pattern.compile("\\b(?:did|does|do|has|have|had)$");
+
+  /**
    * "How did X feel about...?", "how does X describe...?", "how was X's trip?", "what did X think
    * of...?": the answer is what someone felt or judged, the words after "felt", "was", "looks"...
    */

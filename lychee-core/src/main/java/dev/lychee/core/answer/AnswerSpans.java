@@ -729,6 +729,8 @@ final class AnswerSpans {
     int novel = 0;
     boolean seenEcho = false;
     boolean bestAfterEcho = false;
+    boolean bestAfterName = false;
+    boolean afterName = false;
     for (int i = 0; i <= words.length; i++) {
       Set<String> roots = i < words.length ? SentenceSupport.roots(words[i]) : Set.of();
       boolean echo = i == words.length || roots.stream().anyMatch(asked::contains);
@@ -737,14 +739,21 @@ final class AnswerSpans {
         // a run after an echoed word is what the question's verb or object leads to, so it beats an
         // earlier run before any echo unless that one holds more than twice as many words
         boolean better = afterEcho && !bestAfterEcho ? novel * 2 >= bestNovel : novel >= bestNovel;
+        // a run after the asked person's name starts a clause of its own ("Priya plays the cello,
+        // and Priya wants to find an orchestra"): what follows the question's own verb answers it
+        if (afterEcho && bestAfterEcho && afterName && !bestAfterName) {
+          better = false;
+        }
         if (novel > 0 && better) {
           bestFrom = from;
           bestTo = i;
           bestNovel = novel;
           bestAfterEcho = afterEcho;
+          bestAfterName = afterName;
         }
         if (i < words.length) {
           seenEcho = true;
+          afterName = askedName(question, words[i]);
         }
         from = i + 1;
         novel = 0;
@@ -771,6 +780,13 @@ final class AnswerSpans {
       bestTo--;
     }
     return trimmed(words, bestFrom, bestTo);
+  }
+
+  /** Whether a sentence's word is a capitalised name the question holds too ("Priya", "Priya's"). */
+  private static boolean askedName(String question, String word) {
+    String bare = word.replaceAll("^\\W+|(?:'s)?\\W*$", "");
+    return bare.length() > 1 && Character.isUpperCase(bare.charAt(0)) && !NOT_NAMES.contains(bare)
+        && Pattern.compile("\\b" + Pattern.quote(bare) + "\\b").matcher(question).find();
   }
 
   /** A sentence's words, without the dates the encoder wrote in brackets after its own. */

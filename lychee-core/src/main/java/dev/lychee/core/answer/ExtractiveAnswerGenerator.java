@@ -209,6 +209,14 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       List<Scored> paired = typed.stream()
           .filter(s -> AnswerSpans.objectOfStrandedPreposition(question.text(), s.sentence().text()) != null).toList();
       typed = paired.isEmpty() ? typed : paired;
+      // "which orchestra did X join?": a sentence that names an orchestra with the words that say
+      // which ("the Maas Chamber Orchestra") beats one that only mentions one ("an orchestra to join")
+      String head = AnswerForm.asksForAList(question.text()) ? null : AnswerForm.headNounOfAnAct(question.text());
+      if (head != null && paired.isEmpty()) {
+        List<Scored> named = typed.stream()
+            .filter(s -> AnswerSpans.kind(question.text(), head, s.sentence().text()) != null).toList();
+        typed = named.isEmpty() ? typed : named;
+      }
     }
     if (typed.isEmpty()) {
       // no near tie holds the asked kind of span (a sentence that names no one holds no answer to

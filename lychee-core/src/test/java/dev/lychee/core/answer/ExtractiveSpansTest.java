@@ -59,6 +59,8 @@ class ExtractiveSpansTest {
       2024-03-11 | Ivo: My sister works at a bakery in Ghent. / Noor: Nice. | Where does Ivo's sister work? | Ghent
       2024-03-11 | Noor: I finally bought a cello for the orchestra. / Ivo: Great! | What instrument did Noor buy? | cello for the orchestra
       2024-03-11 | Ivo: What did you cook for the party? / Noor: A huge pot of lentil soup. | What did Noor cook for the party? | huge pot of lentil soup
+      2024-03-11 | Ivo: Noor plays the viola, and Noor wants to find a quartet to join. / Noor: True. | What instrument does Noor play? | viola
+      2024-03-11 | Ivo: Noor wants to find a choir to join. / Ivo: Noor joined the Harbour Youth Choir in the end. | Which choir did Noor join? | Harbour Youth Choir
       2024-03-11 | Noor: I go swimming every morning before work. / Ivo: Brave. | Does Noor go swimming? | Yes
       2024-03-11 | Noor: I never drink coffee, only tea. / Ivo: Same. | Does Noor drink coffee? | No
       2024-03-11 | Noor: I prefer quiet mountain cabins to busy beach resorts. / Ivo: Me too. | Would Noor rather book a mountain cabin or a beach resort? | mountain cabin
