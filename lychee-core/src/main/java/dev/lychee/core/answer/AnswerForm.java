@@ -48,6 +48,14 @@ enum AnswerForm {
   private static final Pattern BEFORE_EVENT = Pattern.compile(
       "\\bbefore\\s+((?:(?:she|he|they|i|we|you)\\s+[a-z]+|[a-z]+ing)\\b.*?)\\W*$");
 
+  /**
+   * "What was X's rent when she moved to Y?": a past state asked at the time of an event, told as a
+   * clause after "when" at the end of a question whose verb is "was"/"were".
+   */
+  private static final Pattern WHEN_EVENT = Pattern.compile(
+      "^(?:what|how\\s+much|how\\s+many|where|who)\\b.*\\b(?:was|were)\\b.*?\\bwhen\\s+"
+          + "((?:she|he|they|i|we|you|[a-z]+)\\s+[a-z]+\\b.*?)\\W*$");
+
   /** Questions about the present, where the latest of several conflicting values is the answer. */
   private static final Pattern PRESENT_WORDS = Pattern.compile(
       "\\b(?:now|currently|current|still|latest|these days|nowadays|at the moment|anymore|any more)\\b");
@@ -191,6 +199,12 @@ enum AnswerForm {
   /** The clause naming the event of "what was X before she moved?", or null when the question has none. */
   static String eventBefore(String question) {
     java.util.regex.Matcher m = BEFORE_EVENT.matcher(question.toLowerCase(Locale.ROOT).strip());
+    return m.find() ? m.group(1) : null;
+  }
+
+  /** The clause naming the event of "what was X when she moved?", or null when the question has none. */
+  static String eventAtWhen(String question) {
+    Matcher m = WHEN_EVENT.matcher(question.toLowerCase(Locale.ROOT).strip());
     return m.find() ? m.group(1) : null;
   }
 

@@ -246,9 +246,18 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     }
     String event = present ? null : AnswerForm.eventBefore(question.text());
     if (event != null) {
-      Scored before = beforeEvent(question.text(), event, all, form);
+      Scored before = beforeEvent(question.text(), event, "before", false, all, form);
       if (before != null) {
         chosen = before;
+        former = true;
+      }
+    }
+    String at = present || event != null ? null : AnswerForm.eventAtWhen(question.text());
+    if (at != null) {
+      // "what was her rent when she moved?": what held when the event was told, a value said by then
+      Scored then = beforeEvent(question.text(), at, "when", true, all, form);
+      if (then != null) {
+        chosen = then;
         former = true;
       }
     }
@@ -488,10 +497,13 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   /**
    * For "what was X before she moved?": the event is the sentence that holds most of the clause's
    * words (the best supported of those); the answer is the latest of the sentences said before it
-   * that support the rest of the question about as well as the best of them, one holding the asked
-   * kind of span first. Null when the event is not found or nothing was said before it.
+   * (with {@code sameDay}, said by the end of its day: "what was X when she moved?") that support
+   * the rest of the question (its words before the last {@code cue}) about as well as the best of
+   * them, one holding the asked kind of span first. Null when the event is not found or nothing was
+   * said by then.
    */
-  private Scored beforeEvent(String question, String event, List<Scored> all, AnswerForm form) {
+  private Scored beforeEvent(String question, String event, String cue, boolean sameDay, List<Scored> all,
+      AnswerForm form) {
     Set<String> clause = SentenceSupport.roots(event);
     Scored anchor = null;
     int most = 0;
@@ -508,10 +520,11 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       return null;
     }
     LocalDateTime at = anchor.sentence().source().mentionedAt();
-    String rest = question.substring(0, question.toLowerCase(Locale.ROOT).lastIndexOf("before"));
+    String rest = question.substring(0, question.toLowerCase(Locale.ROOT).lastIndexOf(cue));
     List<Scored> rescored = SentenceSupport.score(rest, all.stream().map(Scored::sentence).toList());
     List<Scored> earlier = rescored.stream().filter(s -> !s.sentence().question() && s.sentence().source().mentionedAt() != null
-        && s.sentence().source().mentionedAt().toLocalDate().isBefore(at.toLocalDate())).toList();
+        && (sameDay ? !s.sentence().source().mentionedAt().toLocalDate().isAfter(at.toLocalDate())
+            : s.sentence().source().mentionedAt().toLocalDate().isBefore(at.toLocalDate()))).toList();
     double top = earlier.stream().mapToDouble(Scored::support).max().orElse(0);
     if (top < minSupport) {
       return null;

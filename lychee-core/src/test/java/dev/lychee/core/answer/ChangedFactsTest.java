@@ -77,6 +77,19 @@ class ChangedFactsTest {
   }
 
   @Test
+  void aQuestionAboutTheTimeOfAnEventGetsTheValueSaidByThen() {
+    // the later rent ranks first: the answer is what held when she moved, not the latest value
+    List<Evidence> moved = said(
+        "2024-06-02|Priya: The landlord raised it, so my rent is 1450 euros a month since May.",
+        "2024-01-10|Priya: I just moved to Utrecht last week, boxes everywhere.",
+        "2024-01-10|Priya: My rent is 1200 euros a month.",
+        "2023-08-20|Priya: In Arnhem my rent was 800 euros a month.");
+    assertThat(ask("What was Priya's rent when she moved to Utrecht?", moved)).startsWith("1200 euros");
+    // without a "when" clause the past question is answered as before
+    assertThat(ask("What was Priya's rent?", moved)).doesNotStartWith("1200 euros");
+  }
+
+  @Test
   void howSomethingChangedIsAnsweredWithTheValueThatDiffers() {
     // the wording asks for no kind of span; the amount is what differs between the two sentences
     assertThat(ask("How has Priya's rent changed?", RENT)).isEqualTo("1450 euros a month (before: 1200 euros a month)");
