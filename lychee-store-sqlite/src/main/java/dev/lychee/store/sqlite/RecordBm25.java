@@ -31,7 +31,10 @@ import org.jdbi.v3.core.Handle;
  * tokenised it for FTS5. Thread-safe: one lock per namespace.
  */
 final class RecordBm25 {
-  /** Dead slots below this never force a re-read, so that a small namespace is not read again for a few merges. */
+  /**
+   * Dead slots below this never force a re-read, so that a small namespace is not read again for a
+   * few merges (docs/defaults.md §3.3).
+   */
   private static final int MIN_DEAD_TO_COMPACT = 1024;
 
   private final SqliteDatabase db;
