@@ -6,8 +6,9 @@ import dev.lychee.core.store.VersionedCache;
 import java.util.List;
 
 /**
- * Lexical search on the FTS5 shadows of turns and records; turns are ranked by {@link TurnBm25}
- * (FTS5's bm25 over FTS5's statistics, scored in Java), records by FTS5 itself. Queries are built by
+ * Lexical search on the FTS5 shadows of turns and records, ranked by {@link TurnBm25} and
+ * {@link RecordBm25} (FTS5's bm25 over FTS5's statistics, scored in Java; the SQL queries here are
+ * what they reproduce, kept for their tests). Queries are built by
  * {@link LexicalText}, so user syntax never reaches FTS5. The FTS statistics (document count,
  * average length) are shared by all namespaces; the hits are not.
  */
@@ -16,17 +17,19 @@ final class FtsSearch {
       "SELECT 'episode:' || t.session || ':' || t.idx AS hit, -bm25(turns_fts) AS score"
           + " FROM turns_fts JOIN turns t ON t.rowid = turns_fts.rowid"
           + " WHERE turns_fts MATCH :q AND t.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
-  private static final String RECORDS =
+  static final String RECORDS =
       "SELECT r.id AS hit, -bm25(records_fts) AS score"
           + " FROM records_fts JOIN records r ON r.seq = records_fts.rowid"
           + " WHERE records_fts MATCH :q AND r.namespace = :ns ORDER BY score DESC, hit LIMIT :k";
 
   private final CachedReads reads;
   private final TurnBm25 turns;
+  private final RecordBm25 records;
 
   FtsSearch(CachedReads reads) {
     this.reads = reads;
     this.turns = new TurnBm25(reads.db());
+    this.records = new RecordBm25(reads.db());
   }
 
   /** Routes of one question repeat their variants, so identical searches are cached. */
@@ -40,10 +43,10 @@ final class FtsSearch {
           () -> List.copyOf(turns.search(namespace, LexicalText.queryTerms(query), k)));
     }
     return reads.cached(new VersionedCache.Key('s', namespace, List.of(field, match, k)),
-        () -> List.copyOf(sql(namespace, RECORDS, match, k)));
+        () -> List.copyOf(records.search(namespace, LexicalText.queryTerms(query), k)));
   }
 
-  /** The search as FTS5 alone runs it ({@code TURNS} is what {@link TurnBm25} reproduces). */
+  /** The search as FTS5 alone runs it ({@code TURNS} and {@code RECORDS} are what the Java rankings reproduce). */
   List<ScoredId> sql(String namespace, String sql, String match, int k) {
     return reads.db().read(h -> h.createQuery(sql).bind("q", match).bind("ns", namespace)
         .bind("k", k).map((rs, ctx) -> new ScoredId(rs.getString("hit"), rs.getDouble("score"))).list());

@@ -28,13 +28,17 @@ final class RecordTable {
 
   /** Puts records inside a caller's transaction; stored ids are merged and keep their seq. */
   static void put(Handle h, String namespace, List<MemoryRecord> records) {
+    if (records.isEmpty()) {
+      return;
+    }
+    long rev = changed(h, namespace, false);
     for (MergeOnPut.Placed<MemoryRecord> p : MergeOnPut.records(records, id -> stored(h, namespace, id))) {
       if (p.isNew()) {
-        write(h, p.value(), null);
+        write(h, p.value(), null, rev);
         long seq = h.createQuery("SELECT last_insert_rowid()").mapTo(Long.class).one();
         index(h, seq, p.value());
       } else {
-        write(h, p.value(), p.position());
+        write(h, p.value(), p.position(), rev);
         h.execute("DELETE FROM records_fts WHERE rowid = ?", p.position());
         index(h, p.position(), p.value());
       }
@@ -50,11 +54,24 @@ final class RecordTable {
     h.execute("INSERT INTO records_fts(rowid, body) VALUES (?, ?)", seq, LexicalText.document(RecordSearchText.of(r)));
   }
 
-  /** Inserts (seq null) or rewrites (seq given) one record row. */
-  private static void write(Handle h, MemoryRecord r, Long seq) {
+  /**
+   * Counts a change of the namespace's records (schema V3) in the writing transaction: a deletion
+   * ({@code deleted}) or a write; returns the new write count, which the rows written stamp as
+   * their {@code rev}.
+   */
+  private static long changed(Handle h, String namespace, boolean deleted) {
+    h.execute("INSERT INTO record_changes(namespace, writes, deletions) VALUES (?, ?, ?)"
+        + " ON CONFLICT(namespace) DO UPDATE SET writes = writes + excluded.writes,"
+        + " deletions = deletions + excluded.deletions", namespace, deleted ? 0 : 1, deleted ? 1 : 0);
+    return h.createQuery("SELECT writes FROM record_changes WHERE namespace = ?").bind(0, namespace)
+        .mapTo(Long.class).one();
+  }
+
+  /** Inserts (seq null) or rewrites (seq given) one record row, stamped with write count {@code rev}. */
+  private static void write(Handle h, MemoryRecord r, Long seq, long rev) {
     DateRange span = r.temporal().span();
     h.createUpdate("INSERT OR REPLACE INTO records(" + Rows.RECORD_COLUMNS
-            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            + ", rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(0, seq).bind(1, r.namespace()).bind(2, r.id()).bind(3, r.type().name()).bind(4, r.text())
         .bind(5, JsonColumns.strings(r.entities())).bind(6, JsonColumns.strings(r.tags()))
         .bind(7, r.temporal().tRef()).bind(8, r.temporal().tValidFrom()).bind(9, r.temporal().tValidTo())
@@ -62,7 +79,7 @@ final class RecordTable {
         .bind(11, span == null ? null : ColumnCodec.iso(span.end()))
         .bind(12, span == null ? 0 : 1).bind(13, r.temporal().unparsed() ? 1 : 0)
         .bind(14, JsonColumns.turnRefs(r.evidence())).bind(15, r.session()).bind(16, r.segmentId())
-        .bind(17, r.sourceRole().name()).bind(18, ColumnCodec.iso(r.createdAt())).execute();
+        .bind(17, r.sourceRole().name()).bind(18, ColumnCodec.iso(r.createdAt())).bind(19, rev).execute();
   }
 
   List<MemoryRecord> byIds(String namespace, Collection<String> ids) {
@@ -80,6 +97,7 @@ final class RecordTable {
         .bind(0, namespace).mapTo(String.class).list();
     h.execute("DELETE FROM records_fts WHERE rowid IN (SELECT seq FROM records WHERE namespace = ?)", namespace);
     h.execute("DELETE FROM records WHERE namespace = ?", namespace);
+    changed(h, namespace, true);
     return ids;
   }
 
@@ -89,6 +107,7 @@ final class RecordTable {
    */
   static List<String> pruneSession(Handle h, String namespace, String session) {
     List<String> removed = new ArrayList<>();
+    Long rev = null;
     List<MergeOnPut.Placed<MemoryRecord>> rows = h.createQuery(SELECT + " WHERE namespace = ? ORDER BY seq")
         .bind(0, namespace).map((rs, ctx) -> new MergeOnPut.Placed<>(Rows.record(rs, ctx), rs.getLong("seq"))).list();
     for (MergeOnPut.Placed<MemoryRecord> row : rows) {
@@ -98,8 +117,14 @@ final class RecordTable {
         h.execute("DELETE FROM records WHERE seq = ?", row.position());
         removed.add(row.value().id());
       } else if (kept != row.value()) {
-        write(h, kept, row.position());
+        if (rev == null) {
+          rev = changed(h, namespace, false);
+        }
+        write(h, kept, row.position(), rev);
       }
+    }
+    if (!removed.isEmpty()) {
+      changed(h, namespace, true);
     }
     return removed;
   }

@@ -43,7 +43,7 @@ public final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   public static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2));
+    return new SchemaMigrations(List.of(V1, V2, V3));
   }
 
   /** The newest version these migrations produce. */
@@ -197,5 +197,21 @@ public final class SchemaMigrations {
       """
       CREATE TABLE turn_deletions (
         namespace TEXT PRIMARY KEY,
+        deletions INTEGER NOT NULL)"""));
+
+  /**
+   * Per-namespace record change counts, for a reader that keeps derived state from the records
+   * (the record BM25 postings). Records are rewritten in place when merged, so unlike turns they
+   * cannot be followed by rowid: every writing transaction bumps the namespace's write count and
+   * stamps the rows it writes with it ({@code rev}; rows written before this version keep 0), and
+   * every deleting one bumps the deletion count, in the same transaction.
+   */
+  static final Migration V3 = new Migration(3, "record change counts", List.of(
+      "ALTER TABLE records ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
+      "CREATE INDEX records_by_rev ON records(namespace, rev)",
+      """
+      CREATE TABLE record_changes (
+        namespace TEXT PRIMARY KEY,
+        writes INTEGER NOT NULL,
         deletions INTEGER NOT NULL)"""));
 }

@@ -57,31 +57,55 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    assertThat(versions(db)).containsExactly(1, 2);
+    assertThat(versions(db)).containsExactly(1, 2, 3);
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
-    assertThat(versions(db)).containsExactly(1, 2);
+    assertThat(versions(db)).containsExactly(1, 2, 3);
+  }
+
+  /**
+   * A file as the first schema left it: filled by this release, then its later tables, index and
+   * column dropped and their versions unrecorded (the rows the first schema had are written the
+   * same way by every release).
+   */
+  private static void fillAsFirstSchema(Path db) throws Exception {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
+      fill(s);
+    }
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+      for (String sql : List.of("DROP TABLE turn_deletions", "DROP TABLE record_changes",
+          "DROP INDEX records_by_rev", "ALTER TABLE records DROP COLUMN rev",
+          "DELETE FROM schema_version WHERE version > 1")) {
+        c.createStatement().execute(sql);
+      }
+    }
   }
 
   @Test
-  void aDatabaseOfTheFirstSchemaGainsTurnDeletionCounts() throws Exception {
+  void aDatabaseOfTheFirstSchemaGainsTurnDeletionAndRecordChangeCounts() throws Exception {
     Path db = dir.resolve("v1.db");
-    try (SqliteRecordStore s = new SqliteRecordStore(
-        SqliteDatabase.open(db, CFG, new SchemaMigrations(List.of(SchemaMigrations.V1))))) {
-      fill(s);
-    }
+    fillAsFirstSchema(db);
     assertThat(versions(db)).containsExactly(1);
     try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG))) {
+      // the records written before the change counts are found, and a new one beside them
       assertFilled(s);
+      StoreWrites.records(s, "ns", List.of(new MemoryRecord(null, "ns", dev.lychee.api.MemoryType.FACT,
+          "Ann keeps a second pet, a parrot.", List.of("Ann"), List.of("pet"), TemporalScope.NONE,
+          List.of(TurnRef.of("s", 0)), "s", "s:0-0", SourceRole.USER, null)));
+      assertThat(s.searchText("ns", TextField.RECORDS, "pet", 3)).hasSize(2);
       s.forget("ns", "s");
       assertThat(s.countTurns("ns")).isZero();
+      assertThat(s.searchText("ns", TextField.RECORDS, "pet", 3)).isEmpty();
     }
-    assertThat(versions(db)).containsExactly(1, 2);
+    assertThat(versions(db)).containsExactly(1, 2, 3);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
-        ResultSet rs = c.createStatement().executeQuery("SELECT deletions FROM turn_deletions WHERE namespace = 'ns'")) {
+        ResultSet rs = c.createStatement().executeQuery("SELECT t.deletions, r.writes, r.deletions"
+            + " FROM turn_deletions t JOIN record_changes r ON r.namespace = t.namespace WHERE t.namespace = 'ns'")) {
       assertThat(rs.next()).isTrue();
       assertThat(rs.getLong(1)).isEqualTo(1);
+      assertThat(rs.getLong(2)).isEqualTo(1);
+      assertThat(rs.getLong(3)).isEqualTo(1);
     }
   }
 
@@ -91,16 +115,17 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration v3 = new SchemaMigrations.Migration(3, "turn notes", List.of(
+    SchemaMigrations.Migration v4 = new SchemaMigrations.Migration(4, "turn notes", List.of(
         "ALTER TABLE turns ADD COLUMN note TEXT", "CREATE INDEX turns_by_note ON turns(note)"));
-    SchemaMigrations next = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, v3));
+    SchemaMigrations next = new SchemaMigrations(
+        List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3, v4));
     try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG, next))) {
       assertFilled(s);
       fill(s); // idempotent: nothing doubles
       assertThat(s.countTurns("ns")).isEqualTo(1);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3);
-    // this release does not know version 3: it refuses instead of guessing
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
+    // this release does not know version 4: it refuses instead of guessing
     assertThatThrownBy(() -> SqliteRecordStore.open(db, CFG))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("newer");
   }
@@ -111,12 +136,12 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(3, "broken", List.of(
+    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(4, "broken", List.of(
         "CREATE TABLE extra (x TEXT)", "THIS IS NOT SQL"));
     assertThatThrownBy(() -> SqliteDatabase.open(db, CFG,
-        new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, broken))))
+        new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3, broken))))
         .isInstanceOf(RuntimeException.class);
-    assertThat(versions(db)).containsExactly(1, 2);
+    assertThat(versions(db)).containsExactly(1, 2, 3);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM sqlite_master WHERE name = 'extra'")) {
       rs.next();

@@ -124,9 +124,9 @@ class TurnBm25Test {
   @Test
   void readsSqliteVarints() {
     int[] at = {0};
-    assertThat(TurnBm25.varint(new byte[] {0x05}, at)).isEqualTo(5);
+    assertThat(Fts5Statistics.varint(new byte[] {0x05}, at)).isEqualTo(5);
     at[0] = 0;
-    assertThat(TurnBm25.varint(new byte[] {(byte) 0x81, 0x00}, at)).isEqualTo(128);
+    assertThat(Fts5Statistics.varint(new byte[] {(byte) 0x81, 0x00}, at)).isEqualTo(128);
     assertThat(at[0]).isEqualTo(2);
   }
 }
