@@ -89,8 +89,7 @@ public final class QaRunner {
           list.add(pool.submit(() -> {
             ConversationOutcome o = checkpointed(v, c);
             progress.log(v.name() + " " + c.id() + " done (" + finished.incrementAndGet() + "/" + total + ")"
-                + (o.questions().isEmpty() ? "" : String.format(java.util.Locale.ROOT, ", judge accuracy %.3f",
-                    o.questions().stream().filter(QuestionOutcome::correct).count() / (double) o.questions().size())));
+                + progressFigure(o));
             return o;
           }));
         }
@@ -184,6 +183,23 @@ public final class QaRunner {
       return new ConversationOutcome(c.id(), variant.name(), turns, segments.size(), pending, records,
           built.calls(), built.usage().inputTokens(), built.usage().outputTokens(), buildMillis, out);
     }
+  }
+
+  /**
+   * The figure a finished conversation's progress line shows: judge accuracy when a judge graded
+   * its answers, else their mean token F1 (a run without a judge has no accuracy to show).
+   */
+  static String progressFigure(ConversationOutcome o) {
+    List<QuestionOutcome> qs = o.questions();
+    if (qs.isEmpty()) {
+      return "";
+    }
+    if (qs.stream().anyMatch(QuestionOutcome::verdictParsed)) {
+      return String.format(java.util.Locale.ROOT, ", judge accuracy %.3f",
+          qs.stream().filter(QuestionOutcome::correct).count() / (double) qs.size());
+    }
+    return String.format(java.util.Locale.ROOT, ", token F1 %.3f (no judge)",
+        qs.stream().mapToDouble(QuestionOutcome::f1).average().orElse(0));
   }
 
   /**

@@ -46,6 +46,17 @@ class QaSummaryTest {
   }
 
   @Test
+  void progressShowsJudgeAccuracyOnlyWhenAJudgeGraded() {
+    ConversationOutcome judged = new ConversationOutcome("a", "v", 10, 3, 0, 5, 3, 3000, 600, 100,
+        List.of(q(1, true, 1000, 100, 10), q(1, false, 2000, 100, 20)));
+    assertThat(QaRunner.progressFigure(judged)).isEqualTo(", judge accuracy 0.500");
+    QuestionOutcome right = new QuestionOutcome(0, 1, "t", "q", "g", "g", false, false, 1, 1, 1, false, 1, 0, 0, 0, 0, 0, 5);
+    QuestionOutcome half = new QuestionOutcome(1, 1, "t", "q", "g h", "g", false, false, 0.5, 0.5, 0, false, 0.5, 0, 0, 0, 0, 0, 5);
+    ConversationOutcome offline = new ConversationOutcome("a", "v", 1, 1, 0, 1, 0, 0, 0, 1, List.of(right, half));
+    assertThat(QaRunner.progressFigure(offline)).isEqualTo(", token F1 0.750 (no judge)");
+  }
+
+  @Test
   void anEmptyRunHasNoAccuracyRatherThanZero() {
     assertThat(QaSummary.of(List.of()).accuracy()).isNaN();
   }
