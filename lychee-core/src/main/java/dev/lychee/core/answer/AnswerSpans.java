@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.TextStyle;
 import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -731,6 +732,7 @@ final class AnswerSpans {
     boolean bestAfterEcho = false;
     boolean bestAfterName = false;
     boolean afterName = false;
+    Set<String> names = askedNames(question);
     for (int i = 0; i <= words.length; i++) {
       Set<String> roots = i < words.length ? SentenceSupport.roots(words[i]) : Set.of();
       boolean echo = i == words.length || roots.stream().anyMatch(asked::contains);
@@ -753,7 +755,7 @@ final class AnswerSpans {
         }
         if (i < words.length) {
           seenEcho = true;
-          afterName = askedName(question, words[i]);
+          afterName = askedName(names, words[i]);
         }
         from = i + 1;
         novel = 0;
@@ -782,11 +784,24 @@ final class AnswerSpans {
     return trimmed(words, bestFrom, bestTo);
   }
 
-  /** Whether a sentence's word is a capitalised name the question holds too ("Priya", "Priya's"). */
-  private static boolean askedName(String question, String word) {
-    String bare = word.replaceAll("^\\W+|(?:'s)?\\W*$", "");
-    return bare.length() > 1 && Character.isUpperCase(bare.charAt(0)) && !NOT_NAMES.contains(bare)
-        && Pattern.compile("\\b" + Pattern.quote(bare) + "\\b").matcher(question).find();
+  private static final Pattern WORD_EDGES = Pattern.compile("^\\W+|(?:'s)?\\W*$");
+  private static final Pattern NAME_PIECES = Pattern.compile("[^\\w']+");
+
+  /** The capitalised words of a question, possessive "'s" dropped: the names it asks about. */
+  private static Set<String> askedNames(String question) {
+    Set<String> names = new HashSet<>();
+    for (String w : NAME_PIECES.split(question)) {
+      String bare = WORD_EDGES.matcher(w).replaceAll("");
+      if (bare.length() > 1 && Character.isUpperCase(bare.charAt(0)) && !NOT_NAMES.contains(bare)) {
+        names.add(bare);
+      }
+    }
+    return names;
+  }
+
+  /** Whether a sentence's word is one of the question's names ("Priya", "Priya's"). */
+  private static boolean askedName(Set<String> names, String word) {
+    return !names.isEmpty() && names.contains(WORD_EDGES.matcher(word).replaceAll(""));
   }
 
   /** A sentence's words, without the dates the encoder wrote in brackets after its own. */
