@@ -165,6 +165,20 @@ enum AnswerForm {
 
   private static final Pattern REASON_Q = Pattern.compile("^\\s*why\\b|\\bwhat\\s+(?:made|makes|led)\\b.*\\bto\\b");
 
+  /**
+   * "What does X do to destress?", "what has X done to feel closer to...?": the question asks for
+   * the means of a purpose, told as "I bought a cross necklace to feel closer...". Group 1 is the
+   * verb of the purpose.
+   */
+  private static final Pattern MEANS_Q = Pattern.compile(
+      "^\\s*what\\s+(?:did|does|do|has|have|had|is|was|are|were)\\s+.*\\b(?:do|does|did|done|doing)\\s+to\\s+([a-z-]+)");
+
+  /** The verb of the purpose of "what does X do to Y?" ("destress"), or null when the question asks no such thing. */
+  static String purposeOfAMeans(String question) {
+    Matcher m = MEANS_Q.matcher(question.toLowerCase(Locale.ROOT));
+    return m.find() ? m.group(1) : null;
+  }
+
   /** True when the question asks why: the answer is a reason ("because...", "to..."). */
   static boolean asksWhy(String question) {
     return REASON_Q.matcher(question.toLowerCase(Locale.ROOT)).find();

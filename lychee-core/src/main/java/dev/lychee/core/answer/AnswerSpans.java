@@ -397,6 +397,14 @@ final class AnswerSpans {
       // a reason: the clause after "because", or the purpose after "to" (docs/defaults.md §5)
       return reason(question, body);
     }
+    String purpose = AnswerForm.purposeOfAMeans(question);
+    if (purpose != null) {
+      // what was done for a purpose: the words before "to" + the purpose's verb (docs/defaults.md §5)
+      String means = means(purpose, body);
+      if (means != null) {
+        return means;
+      }
+    }
     String kindOf = AnswerForm.kindOf(question);
     if (kindOf != null) {
       return kind(question, kindOf, body);
@@ -537,6 +545,38 @@ final class AnswerSpans {
   private static boolean adjectiveLike(String word) {
     String b = bare(word);
     return !Terms.content(word).isEmpty() && !b.endsWith("ing") && !SUBJECTS.contains(b) && !DETERMINERS.contains(b);
+  }
+
+  /**
+   * The means of a purpose: in "And, I bought a cross necklace to feel closer to my faith", the
+   * words before "to" and the purpose's verb ("feel"), back to the start of their clause (a
+   * punctuation mark), without a subject, an auxiliary or other words that tell nothing at their
+   * start: "bought a cross necklace". Null when the sentence does not say "to" and the verb.
+   */
+  static String means(String purpose, String body) {
+    String[] words = words(body);
+    Set<String> verb = SentenceSupport.roots(purpose);
+    if (verb.isEmpty()) {
+      return null;
+    }
+    for (int i = 1; i + 1 < words.length; i++) {
+      if (!bare(words[i]).equals("to") || endsWithPunctuation(words[i - 1])
+          || SentenceSupport.roots(words[i + 1]).stream().noneMatch(verb::contains)) {
+        continue;
+      }
+      int from = i;
+      while (from > 0 && !endsWithPunctuation(words[from - 1]) && i - from < PHRASE_WORDS) {
+        from--;
+      }
+      while (from < i && (!telling(words[from]) || SUBJECTS.contains(bare(words[from])) || FINITE.contains(bare(words[from]))
+          || bare(words[from]).equals("been"))) {
+        from++;
+      }
+      if (from < i) {
+        return trimmed(words, from, i);
+      }
+    }
+    return null;
   }
 
   /** A companion: a name, or a relative after a possessive, right after "with". */

@@ -99,10 +99,17 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   /** At most this many phrases make a list answer. */
   private static final int LIST_ITEMS = 3;
+  /**
+   * At most this many words of a list item taken from another sentence than the chosen one: a
+   * longer phrase is mostly the rest of a sentence about something else, while items are named in
+   * a few words (docs/defaults.md §5).
+   */
+  static final int LIST_ITEM_WORDS = 3;
 
   private final double minSupport;
   private final double agree;
   private final boolean recordSubjects;
+  private final int listItemWords;
   private final AnswerSpans spans = new AnswerSpans();
 
   /** The answerer with {@link #DEFAULT_MIN_SUPPORT}. */
@@ -122,12 +129,23 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
    * @param recordSubjects whether a sentence without a speaker counts as told of the first speaker it names
    */
   ExtractiveAnswerGenerator(double minSupport, double agree, boolean recordSubjects) {
+    this(minSupport, agree, recordSubjects, LIST_ITEM_WORDS);
+  }
+
+  /**
+   * For tests that switch a rule off.
+   *
+   * @param listItemWords the most words of a list item from another sentence ({@link #LIST_ITEM_WORDS});
+   *     {@link Integer#MAX_VALUE} takes an item of any length
+   */
+  ExtractiveAnswerGenerator(double minSupport, double agree, boolean recordSubjects, int listItemWords) {
     if (!(minSupport >= 0 && minSupport <= 1)) {
       throw new IllegalArgumentException("minSupport must be in [0, 1]: " + minSupport);
     }
     this.minSupport = minSupport;
     this.agree = agree;
     this.recordSubjects = recordSubjects;
+    this.listItemWords = listItemWords;
   }
 
   @Override
@@ -344,8 +362,8 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   /**
    * For a question that asks for several things, the chosen sentence's phrase followed by those of
    * the next best sentences (up to {@link #LIST_ITEMS} distinct phrases, each from a sentence with
-   * at least half the chosen one's support), joined by commas: a list's items are told in different
-   * turns, often in different sessions.
+   * at least half the chosen one's support and of at most {@link #LIST_ITEM_WORDS} words), joined by
+   * commas: a list's items are told in different turns, often in different sessions.
    */
   private String list(String question, Scored chosen, List<Scored> all, ToDoubleFunction<Scored> score, String first) {
     List<String> items = new ArrayList<>(List.of(first));
@@ -355,7 +373,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
         break;
       }
       String p = AnswerSpans.phrase(question, s.sentence().text());
-      if (s != chosen && !s.sentence().question() && seen.add(SentenceSupport.roots(p))) {
+      if (s != chosen && !s.sentence().question() && p.split("\\s+").length <= listItemWords && seen.add(SentenceSupport.roots(p))) {
         items.add(p);
       }
     }
