@@ -414,7 +414,109 @@ final class AnswerSpans {
       return colour(body);
     }
     String named = head == null ? null : kind(question, head, body);
-    return named != null ? named : phrase(question, body);
+    if (named != null) {
+      return named;
+    }
+    // the object of the question's own verb, before the run of most new words (docs/defaults.md §5)
+    String object = objectOfTheQuestionsVerb(question, body);
+    return object != null ? object : phrase(question, body);
+  }
+
+  /**
+   * "What did Joanna share...?", "what does John write...?": a question about what someone did to
+   * something, its subject one or two names (perhaps with a possessive noun: "Melanie's family"),
+   * then its verb, perhaps after an adverb ("just finish"). Group 1 is the verb.
+   */
+  private static final Pattern VERB_Q = Pattern.compile(
+      "^\\s*[Ww]hat\\s+(?:did|does|do|has|have|had)\\s+[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?(?:['’]s\\s+[a-z]+)?"
+          + "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b");
+  /** Words that open what follows an object rather than continue it: prepositions, relatives, "to". */
+  private static final Set<String> OBJECT_ENDS = Set.of("with", "for", "to", "at", "in", "on", "from", "about", "by",
+      "into", "onto", "that", "which", "who", "because", "when", "while", "since", "so", "but", "as", "after", "before",
+      "during", "last", "yesterday", "today", "recently");
+  /** Object pronouns and particles between a verb and its object ("gave me", "wrote down"). */
+  private static final Set<String> BEFORE_OBJECT = Set.of("me", "him", "her", "them", "us", "you", "down", "up", "out",
+      "off", "back", "over");
+
+  /**
+   * The object of the question's own verb ({@link #VERB_Q}) where the sentence uses that verb: "I
+   * wrote down some motivational quotes and strategies to help me stay focused" answers "what does
+   * John write on the whiteboard...?" with "motivational quotes and strategies", not with the longer
+   * run after "help me stay". The object starts after particles, object pronouns and determiners
+   * and ends before a preposition, a relative or subordinating word, a time word, the next clause or
+   * punctuation. Null when the question has no such verb, the sentence does not use it, or the
+   * object holds no word the question lacks.
+   */
+  static String objectOfTheQuestionsVerb(String question, String body) {
+    Matcher m = VERB_Q.matcher(question.strip());
+    if (!m.find() || LIGHT_VERBS.contains(m.group(1))) {
+      return null;
+    }
+    Set<String> verb = SentenceSupport.roots(m.group(1));
+    if (verb.isEmpty()) {
+      return null;
+    }
+    Set<String> asked = SentenceSupport.roots(question);
+    Set<String> names = askedNames(question);
+    String[] words = words(body);
+    for (int i = 0; i + 1 < words.length; i++) {
+      if (endsWithPunctuation(words[i]) || SentenceSupport.roots(words[i]).stream().noneMatch(verb::contains)) {
+        continue;
+      }
+      int from = i + 1;
+      while (from < words.length && !endsWithPunctuation(words[from - 1])
+          && (BEFORE_OBJECT.contains(bare(words[from])) || DETERMINERS.contains(bare(words[from])))) {
+        from++;
+      }
+      while (from < words.length && !endsWithPunctuation(words[from - 1]) && !OBJECT_ENDS.contains(bare(words[from]))
+          && (!telling(words[from]) || askedName(names, words[from]))) {
+        from++;
+      }
+      // two or more of the question's words in a row restate its own object ("call the weekly hiking
+      // club trips Wanderday"): the answer follows them; one echoed word may describe the answer
+      int echoes = from;
+      while (echoes < words.length && !endsWithPunctuation(words[echoes])
+          && SentenceSupport.roots(words[echoes]).stream().anyMatch(asked::contains)) {
+        echoes++;
+      }
+      if (echoes - from >= 2) {
+        from = echoes;
+      }
+      if (from >= words.length || endsWithPunctuation(words[from - 1]) || OBJECT_ENDS.contains(bare(words[from]))) {
+        // the verb has no object of its own here ("cooking on a stove")
+        return null;
+      }
+      int to = from;
+      while (to < words.length && to - from < PHRASE_WORDS) {
+        String b = bare(words[to]);
+        if (to > from && (OBJECT_ENDS.contains(b) || FINITE.contains(b) || SUBJECTS.contains(b)
+            || b.equals("and") && to + 1 < words.length && pastVerb(bare(words[to + 1])))) {
+          break;
+        }
+        to++;
+        if (endsWithPunctuation(words[to - 1])) {
+          break;
+        }
+      }
+      while (to > from && !telling(words[to - 1])) {
+        to--;
+      }
+      boolean fresh = false;
+      for (int j = from; j < to; j++) {
+        fresh |= telling(words[j]) && SentenceSupport.roots(words[j]).stream().noneMatch(asked::contains);
+      }
+      return fresh ? trimmed(words, from, to) : null;
+    }
+    return null;
+  }
+
+  /** Verbs that say little of their own ("what did X do / get / have?"): their object is no answer of its own. */
+  private static final Set<String> LIGHT_VERBS = Set.of("do", "get", "have", "make", "go", "think", "feel", "say",
+      "like", "want", "need", "use", "take", "be", "start", "begin", "try", "keep", "stop", "continue", "love", "enjoy");
+
+  /** A past form: in -ed or irregular ("printed", "made"). */
+  private static boolean pastVerb(String word) {
+    return word.endsWith("ed") || SentenceSupport.irregularPast(word);
   }
 
   /**
@@ -862,7 +964,8 @@ final class AnswerSpans {
   }
 
   /** A question that ends on a preposition after a content word: "what is she allergic to?", "what is he into?". */
-  private static final Pattern STRANDED = Pattern.compile("(?i)\\b([\\p{L}'-]+)\\s+(to|in|into|of|with|about|for|from|on|at)\\s*\\?*\\s*$");
+  private static final Pattern STRANDED = Pattern.compile(
+      "(?i)\\b([\\p{L}'-]+)\\s+(?:(?:me|him|her|them|us|you|it)\\s+)?(to|in|into|of|with|about|for|from|on|at)\\s*\\?*\\s*$");
 
   /**
    * The answer of a question that ends on a preposition ("what is Theo allergic to?") where the
@@ -887,11 +990,14 @@ final class AnswerSpans {
       return null;
     }
     for (int i = 0; i + 2 < words.length; i++) {
-      if (!bare(words[i + 1]).equals(prep) || endsWithPunctuation(words[i])
+      // an object pronoun may stand between the verb and its preposition: "reminds me of", "told her about"
+      int p = OBJECT_PRONOUNS.contains(bare(words[i + 1])) && !endsWithPunctuation(words[i + 1])
+          && i + 3 < words.length ? i + 2 : i + 1;
+      if (!bare(words[p]).equals(prep) || endsWithPunctuation(words[i])
           || SentenceSupport.roots(words[i]).stream().noneMatch(head::contains)) {
         continue;
       }
-      int from = i + 2;
+      int from = p + 1;
       while (from < words.length && DETERMINERS.contains(bare(words[from]))) {
         from++;
       }
@@ -912,6 +1018,9 @@ final class AnswerSpans {
     }
     return null;
   }
+
+  /** Pronouns that stand as a verb's object before a preposition ("reminds me of"). */
+  private static final Set<String> OBJECT_PRONOUNS = Set.of("me", "him", "her", "them", "us", "you", "it");
 
   /** Words that open a noun phrase: an article, a demonstrative, a possessive, a quantifier. */
   private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "those", "some", "my", "his",

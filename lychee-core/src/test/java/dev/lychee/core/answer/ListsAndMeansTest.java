@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The answer rules of issue 20.5, round twelve: a list takes short items from the other sentences,
- * and "what does X do to Y?" is answered with what is done for that purpose. Each test also runs
+ * "what does X do to Y?" is answered with what is done for that purpose, "what did X share...?"
+ * with the object of "share" in the sentence, and "what does it remind her of?" with what follows
+ * "reminds me of". Each test also runs
  * with its rule switched off, to show that the rule gives the answer. The exchanges are written for
  * this test.
  */
@@ -47,6 +49,30 @@ class ListsAndMeansTest {
     assertThat(AnswerSpans.phrase(question, body)).isNotEqualTo("joined the street choir");
     // a sentence that does not say "to" and the purpose's verb keeps the plain phrase
     assertThat(AnswerSpans.means("feel", "I joined the street choir last spring.")).isNull();
+  }
+
+  @Test
+  void theObjectOfTheQuestionsOwnVerbAnswers() {
+    String question = "What does Ines write on the whiteboard to help her stay motivated?";
+    String body = "On that whiteboard, I wrote down some motivational quotes and goals to help me stay focused through long tough workouts.";
+    assertThat(AnswerSpans.objectOfTheQuestionsVerb(question, body)).isEqualTo("motivational quotes and goals");
+    // off: the longest run of new words, after "help me stay", answers
+    assertThat(AnswerSpans.phrase(question, body)).doesNotContain("quotes");
+    // the object ends before a preposition and skips the asked name; a verb without an object of its own gives none
+    assertThat(AnswerSpans.objectOfTheQuestionsVerb("What did Ola share with her book club?",
+        "Ola shared Ola's new poem with her book club last week.")).isEqualTo("new poem");
+    assertThat(AnswerSpans.objectOfTheQuestionsVerb("What did Ola cook?", "a pan of vegetables cooking on a stove")).isNull();
+    // a verb that says little of its own ("do", "make", "start") is left to the other rules
+    assertThat(AnswerSpans.objectOfTheQuestionsVerb("What did Ola start?", "Ola started learning the piano.")).isNull();
+  }
+
+  @Test
+  void anObjectPronounMayStandBeforeTheStrandedPreposition() {
+    String question = "What does the photo on Ola's desk remind her of?";
+    String body = "Having that picture on my desk reminds me of the summers at the lake with my sister.";
+    assertThat(AnswerSpans.objectOfStrandedPreposition(question, body)).isEqualTo("summers at the lake with my sister");
+    // the sentence's pronoun is skipped too: without it "reminds of" would be needed
+    assertThat(AnswerSpans.objectOfStrandedPreposition("What is Ola afraid of?", "I'm afraid of deep water.")).isEqualTo("deep water");
   }
 
   private static List<Evidence> turns(String... lines) {
