@@ -418,7 +418,8 @@ final class AnswerSpans {
       return named;
     }
     // the object of the question's own verb, before the run of most new words (docs/defaults.md §5)
-    String object = objectOfTheQuestionsVerb(question, body);
+    String object = AnswerForm.asksForAList(question) ? objectOfAListsVerb(question, body)
+        : objectOfTheQuestionsVerb(question, body);
     return object != null ? object : phrase(question, body);
   }
 
@@ -448,7 +449,24 @@ final class AnswerSpans {
    * object holds no word the question lacks.
    */
   static String objectOfTheQuestionsVerb(String question, String body) {
-    Matcher m = VERB_Q.matcher(question.strip());
+    return objectOfTheQuestionsVerb(VERB_Q, question, body);
+  }
+
+  /**
+   * "What instruments does Tim play?": a list question's verb after its plural head noun (and a
+   * word before it: "what outdoor activities has...").
+   */
+  private static final Pattern LIST_VERB_Q = Pattern.compile(
+      "^\\s*(?:[Ww]hat|[Ww]hich)\\s+(?:[a-z-]+\\s+){1,2}?(?:did|does|do|has|have|had)\\s+[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?"
+          + "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b");
+
+  /** {@link #objectOfTheQuestionsVerb} for a list question ({@link #LIST_VERB_Q}): one item of the list. */
+  static String objectOfAListsVerb(String question, String body) {
+    return objectOfTheQuestionsVerb(LIST_VERB_Q, question, body);
+  }
+
+  private static String objectOfTheQuestionsVerb(Pattern verbQuestion, String question, String body) {
+    Matcher m = verbQuestion.matcher(question.strip());
     if (!m.find() || LIGHT_VERBS.contains(m.group(1))) {
       return null;
     }
@@ -460,7 +478,9 @@ final class AnswerSpans {
     Set<String> names = askedNames(question);
     String[] words = words(body);
     for (int i = 0; i + 1 < words.length; i++) {
-      if (endsWithPunctuation(words[i]) || SentenceSupport.roots(words[i]).stream().noneMatch(verb::contains)) {
+      // a gerund that opens the sentence is its subject ("Playing keeps me calm"), not a verb with an object
+      if (endsWithPunctuation(words[i]) || SentenceSupport.roots(words[i]).stream().noneMatch(verb::contains)
+          || i == 0 && bare(words[i]).endsWith("ing")) {
         continue;
       }
       int from = i + 1;
@@ -481,6 +501,10 @@ final class AnswerSpans {
       }
       if (echoes - from >= 2) {
         from = echoes;
+        while (from < words.length && !endsWithPunctuation(words[from - 1]) && !telling(words[from])
+            && !OBJECT_ENDS.contains(bare(words[from]))) {
+          from++;
+        }
       }
       if (from >= words.length || endsWithPunctuation(words[from - 1]) || OBJECT_ENDS.contains(bare(words[from]))) {
         // the verb has no object of its own here ("cooking on a stove")

@@ -372,7 +372,9 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       if (items.size() >= LIST_ITEMS || s.support() < chosen.support() * 0.5) {
         break;
       }
-      String p = AnswerSpans.phrase(question, s.sentence().text());
+      // an item of the same kind as the first: the object of the question's verb ("play the violin"), else the phrase
+      String object = AnswerSpans.objectOfAListsVerb(question, s.sentence().text());
+      String p = object != null ? object : AnswerSpans.phrase(question, s.sentence().text());
       if (s != chosen && !s.sentence().question() && p.split("\\s+").length <= listItemWords && seen.add(SentenceSupport.roots(p))) {
         items.add(p);
       }

@@ -26,14 +26,27 @@ import org.junit.jupiter.api.Test;
 class ListsAndMeansTest {
   @Test
   void aListTakesOnlyShortItemsFromOtherSentences() {
-    List<Evidence> ev = turns("Ines: I play the cello in a small orchestra.", "Ines: And I play the flute at home.",
+    List<Evidence> ev = turns("Ines: I play the bass clarinet in a small orchestra.", "Ines: And I play the alto flute at home.",
         "Ines: Playing keeps me calm after the long and noisy days at the office downtown.");
     String question = "What instruments does Ines play?";
     String answer = ask(new ExtractiveAnswerGenerator(), question, ev);
-    assertThat(answer).contains("cello").contains("flute").doesNotContain("noisy");
+    assertThat(answer).contains("bass clarinet").contains("alto flute").doesNotContain("noisy");
     // off: the third sentence's long phrase joins the list
     assertThat(ask(new ExtractiveAnswerGenerator(ExtractiveAnswerGenerator.DEFAULT_MIN_SUPPORT,
         ExtractiveAnswerGenerator.AGREE, true, Integer.MAX_VALUE), question, ev)).contains("noisy");
+  }
+
+  @Test
+  void aListsItemsAreTheObjectsOfItsVerb() {
+    String question = "What instruments does Ines play?";
+    assertThat(AnswerSpans.objectOfAListsVerb(question, "Since spring I play the violin with my cousin.")).isEqualTo("violin");
+    // off: the plain phrase of the same sentence is the run after the echoed words
+    assertThat(AnswerSpans.phrase(question, "Since spring I play the violin with my cousin.")).isNotEqualTo("violin");
+    // only a list question's verb counts; "what did X do" has none of its own
+    assertThat(AnswerSpans.objectOfAListsVerb("What did Ines do?", "I play the violin.")).isNull();
+    List<Evidence> ev = turns("Ines: I play the cello in a small orchestra.",
+        "Ines: Since spring I also play the piano with my cousin at weekends.");
+    assertThat(ask(new ExtractiveAnswerGenerator(), question, ev)).contains("cello").contains("piano");
   }
 
   @Test
