@@ -5,6 +5,7 @@ import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.ScoredId;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -63,6 +64,16 @@ public record RecallContext(Question question, RecallPlan plan, int k, List<Rout
    */
   public List<List<ScoredId>> searchAll(VectorIndex index, String kind, RouteQuery query, int limit) {
     return searches.searchAll(index, namespace(), kind, query, limit);
+  }
+
+  /**
+   * {@link #searchAll} for several kinds of one index at once, through {@link #searches()} ({@link
+   * VectorSearches#searchKinds}): the value of each kind is what {@code searchAll(index, kind, query,
+   * limit)} returns, and an index that pays per call is asked once for all of them.
+   */
+  public Map<String, List<List<ScoredId>>> searchKinds(VectorIndex index, List<String> kinds, RouteQuery query,
+      int limit) {
+    return searches.searchKinds(index, namespace(), kinds, query, limit);
   }
 
   /**

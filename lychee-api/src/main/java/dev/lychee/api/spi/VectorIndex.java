@@ -4,6 +4,7 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.api.ScoredId;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -67,6 +68,30 @@ public interface VectorIndex extends AutoCloseable {
     List<List<ScoredId>> out = new ArrayList<>(queries.size());
     for (float[] q : queries) {
       out.add(search(namespace, kind, q, k, filter));
+    }
+    return out;
+  }
+
+  /**
+   * {@link #searchAll} over several indexes (kinds) of one namespace: the value of each kind is
+   * exactly what {@code searchAll(namespace, kind, queries, k, filter)} returns. Recall's
+   * evidence-node channel searches the four node kinds with the same queries, so an index that
+   * pays per call (a database round trip to learn whether its copy is current) may answer them
+   * together; the default runs one {@link #searchAll} per kind.
+   *
+   * @param kinds the kinds to search, each checked as {@link #searchAll} checks one (a kind named
+   *     twice is searched once)
+   * @param queries the query vectors, as for {@link #searchAll}
+   * @param filter nullable, as for {@link #search}
+   * @return the result lists of each kind, keyed by kind in the order of {@code kinds}
+   */
+  default Map<String, List<List<ScoredId>>> searchKinds(String namespace, List<String> kinds, List<float[]> queries,
+      int k, Predicate<String> filter) {
+    Map<String, List<List<ScoredId>>> out = new LinkedHashMap<>();
+    for (String kind : kinds) {
+      if (!out.containsKey(kind)) {
+        out.put(kind, searchAll(namespace, kind, queries, k, filter));
+      }
     }
     return out;
   }

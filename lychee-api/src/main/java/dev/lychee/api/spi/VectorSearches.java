@@ -2,7 +2,9 @@ package dev.lychee.api.spi;
 
 import dev.lychee.api.ScoredId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How the channels of one recall search vector indexes with a route's query variants, carried in
@@ -34,9 +36,41 @@ public interface VectorSearches {
    */
   List<List<ScoredId>> searchAll(VectorIndex index, String namespace, String kind, RouteQuery query, int limit);
 
+  /**
+   * {@link #searchAll} for several kinds of one index at once: the value of each kind is exactly
+   * what {@code searchAll(index, namespace, kind, query, limit)} returns. A channel that searches
+   * several kinds with the same variants (the evidence-node channel's four node kinds) asks this
+   * way, so that an index answering {@link VectorIndex#searchKinds} in one call is asked once; the
+   * default asks {@link #searchAll} per kind.
+   *
+   * @param kinds the kinds to search (a kind named twice is searched once)
+   * @return the hits of each kind, keyed by kind in the order of {@code kinds}
+   */
+  default Map<String, List<List<ScoredId>>> searchKinds(VectorIndex index, String namespace, List<String> kinds,
+      RouteQuery query, int limit) {
+    Map<String, List<List<ScoredId>>> out = new LinkedHashMap<>();
+    for (String kind : kinds) {
+      if (!out.containsKey(kind)) {
+        out.put(kind, searchAll(index, namespace, kind, query, limit));
+      }
+    }
+    return out;
+  }
+
   /** Every search goes to the index as it is asked for; nothing is shared. */
-  VectorSearches DIRECT = (index, namespace, kind, query, limit) ->
-      index.searchAll(namespace, kind, vectorsOf(query), limit, null);
+  VectorSearches DIRECT = new VectorSearches() {
+    @Override
+    public List<List<ScoredId>> searchAll(VectorIndex index, String namespace, String kind, RouteQuery query,
+        int limit) {
+      return index.searchAll(namespace, kind, vectorsOf(query), limit, null);
+    }
+
+    @Override
+    public Map<String, List<List<ScoredId>>> searchKinds(VectorIndex index, String namespace, List<String> kinds,
+        RouteQuery query, int limit) {
+      return index.searchKinds(namespace, kinds, vectorsOf(query), limit, null);
+    }
+  };
 
   /** The vectors of {@code query}'s embedded variants ({@link RouteQuery#embeddedVariants}), in variant order. */
   static List<float[]> vectorsOf(RouteQuery query) {

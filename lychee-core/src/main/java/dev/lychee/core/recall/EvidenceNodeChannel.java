@@ -36,6 +36,8 @@ public final class EvidenceNodeChannel implements RecallChannel {
 
   private static final List<NodeKind> SEARCHED =
       List.of(NodeKind.ENTITY, NodeKind.TAG, NodeKind.ENTITY_TAG, NodeKind.EVENT_FRAME);
+  /** The indexes of {@link #SEARCHED}, in the same order. */
+  private static final List<String> INDEXES = SEARCHED.stream().map(VectorIndex::nodes).toList();
 
   private final RecordStore store;
   private final VectorIndex vectors;
@@ -81,12 +83,13 @@ public final class EvidenceNodeChannel implements RecallChannel {
 
     // node id -> (score, queries); kept per kind to honour the per-kind limit
     Map<String, NodeHit> nodeHits = new LinkedHashMap<>();
+    // all four kinds in one call: a database-backed index then learns whether its copies are
+    // current in one round trip instead of one per kind (docs/defaults.md §3.3); no size check
+    // first either, an empty index answers with no hits anyway (VectorIndex contract)
+    Map<String, List<List<ScoredId>>> byKind = context.searchKinds(vectors, INDEXES, query, limit);
     for (NodeKind kind : SEARCHED) {
-      String index = VectorIndex.nodes(kind);
-      // no size check first: an empty index answers with no hits anyway (VectorIndex contract),
-      // and on a database-backed index the check cost a round trip per kind and route
       Map<String, NodeHit> ofKind = new HashMap<>();
-      List<List<ScoredId>> hits = context.searchAll(vectors, index, query, limit);
+      List<List<ScoredId>> hits = byKind.get(VectorIndex.nodes(kind));
       double w = weight(kind);
       for (int i = 0; i < variants.size(); i++) {
         String q = variants.get(i);

@@ -52,10 +52,25 @@ public final class PlanSearches implements VectorSearches {
   @Override
   public synchronized List<List<ScoredId>> searchAll(VectorIndex vectors, String namespace, String kind,
       RouteQuery query, int limit) {
-    Key key = new Key(vectors, namespace, kind, limit);
-    Map<String, List<ScoredId>> byVariant = done.get(key);
+    return searchKinds(vectors, namespace, List.of(kind), query, limit).get(kind);
+  }
+
+  /**
+   * As {@link #searchAll} for each kind; the kinds not searched yet in this recall go to the index
+   * in one {@link VectorIndex#searchKinds} call, with every distinct variant of the plan.
+   */
+  @Override
+  public synchronized Map<String, List<List<ScoredId>>> searchKinds(VectorIndex vectors, String namespace,
+      List<String> kinds, RouteQuery query, int limit) {
     List<String> variants = query.embeddedVariants();
-    if (byVariant == null || !byVariant.keySet().containsAll(variants)) {
+    List<String> missing = new ArrayList<>();
+    for (String kind : kinds) {
+      Map<String, List<ScoredId>> byVariant = done.get(new Key(vectors, namespace, kind, limit));
+      if ((byVariant == null || !byVariant.keySet().containsAll(variants)) && !missing.contains(kind)) {
+        missing.add(kind);
+      }
+    }
+    if (!missing.isEmpty()) {
       // every distinct embedded variant of the plan (this route's first, should it not be one of them)
       Map<String, float[]> texts = new LinkedHashMap<>();
       variants.forEach(v -> texts.putIfAbsent(v, query.vector(v)));
@@ -63,16 +78,26 @@ public final class PlanSearches implements VectorSearches {
         q.embeddedVariants().forEach(v -> texts.putIfAbsent(v, q.vector(v)));
       }
       List<String> order = new ArrayList<>(texts.keySet());
-      List<List<ScoredId>> hits = vectors.searchAll(namespace, kind, new ArrayList<>(texts.values()), limit, null);
-      byVariant = new HashMap<>();
-      for (int i = 0; i < order.size(); i++) {
-        byVariant.put(order.get(i), hits.get(i));
+      Map<String, List<List<ScoredId>>> hits = missing.size() == 1
+          ? Map.of(missing.get(0), vectors.searchAll(namespace, missing.get(0), new ArrayList<>(texts.values()), limit, null))
+          : vectors.searchKinds(namespace, missing, new ArrayList<>(texts.values()), limit, null);
+      for (String kind : missing) {
+        List<List<ScoredId>> ofKind = hits.get(kind);
+        Map<String, List<ScoredId>> byVariant = new HashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+          byVariant.put(order.get(i), ofKind.get(i));
+        }
+        done.put(new Key(vectors, namespace, kind, limit), byVariant);
       }
-      done.put(key, byVariant);
     }
-    List<List<ScoredId>> out = new ArrayList<>(variants.size());
-    for (String v : variants) {
-      out.add(byVariant.get(v));
+    Map<String, List<List<ScoredId>>> out = new LinkedHashMap<>();
+    for (String kind : kinds) {
+      Map<String, List<ScoredId>> byVariant = done.get(new Key(vectors, namespace, kind, limit));
+      List<List<ScoredId>> lists = new ArrayList<>(variants.size());
+      for (String v : variants) {
+        lists.add(byVariant.get(v));
+      }
+      out.putIfAbsent(kind, lists);
     }
     return out;
   }

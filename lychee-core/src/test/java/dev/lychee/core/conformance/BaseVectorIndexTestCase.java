@@ -155,6 +155,39 @@ public abstract class BaseVectorIndexTestCase {
   }
 
   @Test
+  void searchKindsAnswersEveryKindExactlyAsSearchAllDoes() {
+    Random rnd = new Random(19);
+    List<String> kinds = List.of(VectorIndex.nodes(NodeKind.ENTITY), VectorIndex.nodes(NodeKind.TAG),
+        VectorIndex.nodes(NodeKind.EVENT_FRAME), VectorIndex.RECORDS);
+    index.upsert("ns", kinds.get(0), randomVectors(rnd, "e", 120, 16));
+    index.upsert("ns", kinds.get(1), randomVectors(rnd, "t", 40, 16));
+    index.upsert("other", kinds.get(2), randomVectors(rnd, "f", 30, 16)); // another namespace only
+    index.upsert("ns", kinds.get(3), randomVectors(rnd, "r", 3, 16));
+    List<float[]> queries = List.of(unit(rnd, 16), unit(rnd, 16), unit(rnd, 16));
+    java.util.function.Predicate<String> notFirst = id -> !id.endsWith("0");
+    for (java.util.function.Predicate<String> filter : java.util.Arrays.asList(null, notFirst)) {
+      for (int k : new int[] {1, 9, 500}) {
+        Map<String, List<List<ScoredId>>> byKind = index.searchKinds("ns", kinds, queries, k, filter);
+        assertThat(byKind.keySet()).containsExactlyElementsOf(kinds);
+        for (String kind : kinds) {
+          assertThat(byKind.get(kind)).as("kind %s, k %d", kind, k)
+              .isEqualTo(index.searchAll("ns", kind, queries, k, filter));
+        }
+      }
+    }
+    assertThat(index.searchKinds("ns", kinds, queries, 5, null).get(kinds.get(2)))
+        .hasSize(3).allMatch(List::isEmpty);
+    // a write between two calls is seen by the next one, in every kind
+    index.upsert("ns", kinds.get(2), Map.of("new", queries.get(1).clone()));
+    assertThat(index.searchKinds("ns", kinds, queries, 1, null).get(kinds.get(2)).get(1))
+        .extracting(ScoredId::id).containsExactly("new");
+    assertThat(index.searchKinds("ns", List.of(kinds.get(1), kinds.get(1)), queries, 2, null)).hasSize(1);
+    assertThat(index.searchKinds("ns", List.of(), queries, 2, null)).isEmpty();
+    assertThatThrownBy(() -> index.searchKinds("ns", kinds, queries, 0, null))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void kLargerThanTheIndexReturnsEverything() {
     Random rnd = new Random(1);
     Map<String, float[]> data = randomVectors(rnd, "x", 5, 8);

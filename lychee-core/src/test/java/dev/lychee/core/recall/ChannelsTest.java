@@ -98,6 +98,40 @@ class ChannelsTest {
   }
 
   @Test
+  void evidenceNodesAskForTheirFourKindsInOneCall() {
+    RecallRoute r = RecallRoute.simple("r1", "Dana pottery");
+    RecallContext plain = ctx(r, QuestionType.SINGLE);
+    java.util.List<java.util.List<String>> kindCalls = new java.util.ArrayList<>();
+    int[] singleCalls = {0};
+    dev.lychee.api.spi.VectorSearches counting = new dev.lychee.api.spi.VectorSearches() {
+      @Override
+      public java.util.List<java.util.List<dev.lychee.api.ScoredId>> searchAll(dev.lychee.api.spi.VectorIndex index,
+          String namespace, String kind, dev.lychee.api.spi.RouteQuery query, int limit) {
+        singleCalls[0]++;
+        return dev.lychee.api.spi.VectorSearches.DIRECT.searchAll(index, namespace, kind, query, limit);
+      }
+
+      @Override
+      public java.util.Map<String, java.util.List<java.util.List<dev.lychee.api.ScoredId>>> searchKinds(
+          dev.lychee.api.spi.VectorIndex index, String namespace, java.util.List<String> kinds,
+          dev.lychee.api.spi.RouteQuery query, int limit) {
+        kindCalls.add(kinds);
+        return dev.lychee.api.spi.VectorSearches.DIRECT.searchKinds(index, namespace, kinds, query, limit);
+      }
+    };
+    RecallContext counted = new RecallContext(plain.question(), plain.plan(), plain.k(), plain.routeQueries(),
+        plain.observer(), counting);
+    EvidenceNodeChannel channel = new EvidenceNodeChannel(f.store, f.vectors, config.budgets(), config.weights(),
+        config.strategies());
+    List<Candidate> out = channel.recall(r, counted);
+    assertThat(kindCalls).singleElement().asList().containsExactly(dev.lychee.api.spi.VectorIndex.nodes(NodeKind.ENTITY),
+        dev.lychee.api.spi.VectorIndex.nodes(NodeKind.TAG), dev.lychee.api.spi.VectorIndex.nodes(NodeKind.ENTITY_TAG),
+        dev.lychee.api.spi.VectorIndex.nodes(NodeKind.EVENT_FRAME));
+    assertThat(singleCalls[0]).isZero();
+    assertThat(out).isNotEmpty().isEqualTo(channel.recall(r, plain));
+  }
+
+  @Test
   void temporalRangeScoresDayAndMonthNodes() {
     RecallRoute day = new RecallRoute("r1", "g", List.of("what happened"), List.of(), DateRange.day(D1));
     List<Candidate> out = new TemporalRangeChannel(f.store, config.budgets(), config.weights()).recall(day, ctx(day, QuestionType.TEMPORAL));

@@ -85,10 +85,41 @@ class PlanSearchesTest {
     assertThat(vectors.calls).isEqualTo(4);
   }
 
+  @Test
+  void severalKindsGoToTheIndexInOneCallAndGiveWhatSearchAllGives() {
+    RecallContext c = context();
+    List<String> kinds = List.of(VectorIndex.TURNS, VectorIndex.RECORDS, VectorIndex.nodes(dev.lychee.api.NodeKind.TAG));
+    vectors.upsert("ns", VectorIndex.RECORDS, Map.of("r1", embedder.embedDocuments(List.of("Dana pottery")).get(0)));
+    List<Map<String, List<List<ScoredId>>>> alone = new ArrayList<>();
+    for (RecallRoute r : c.plan().routes()) {
+      alone.add(VectorSearches.DIRECT.searchKinds(vectors, "ns", kinds, c.query(r), 6));
+    }
+    vectors.calls = 0;
+    vectors.kindCalls = 0;
+    for (int i = 0; i < c.plan().routes().size(); i++) {
+      RecallRoute r = c.plan().routes().get(i);
+      assertThat(c.searchKinds(vectors, kinds, c.query(r), 6)).isEqualTo(alone.get(i));
+      // a kind searched with the others is shared with a later searchAll of that kind
+      assertThat(c.searchAll(vectors, VectorIndex.RECORDS, c.query(r), 6)).isEqualTo(alone.get(i).get(VectorIndex.RECORDS));
+    }
+    assertThat(vectors.kindCalls).as("one call for the three kinds, for the whole plan").isEqualTo(1);
+    assertThat(vectors.calls).isZero();
+  }
+
   /** An exact index that counts its batched searches. */
   private static final class CountingIndex implements VectorIndex {
     private final ExactVectorIndex inner = new ExactVectorIndex();
     int calls;
+    int kindCalls;
+
+    @Override
+    public Map<String, List<List<ScoredId>>> searchKinds(String namespace, List<String> kinds, List<float[]> queries,
+        int k, Predicate<String> filter) {
+      kindCalls++;
+      Map<String, List<List<ScoredId>>> out = new java.util.LinkedHashMap<>();
+      kinds.forEach(kind -> out.putIfAbsent(kind, inner.searchAll(namespace, kind, queries, k, filter)));
+      return out;
+    }
 
     @Override
     public void upsert(String namespace, String kind, Map<String, float[]> vectors) {

@@ -6,6 +6,7 @@ import dev.lychee.core.vector.Vectors;
 import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -116,15 +117,55 @@ public final class PostgresVectorIndex implements VectorIndex {
   }
 
   /**
+   * Reads the heads of all {@code kinds} in one statement (one round trip, not one per kind) and
+   * searches each kind's local copy, brought up to its head, with every query. The evidence-node
+   * channel searches four node kinds with the same queries, and at a small namespace those head
+   * reads were most of its time (docs/defaults.md §3.3). Every kind's result sees what a {@link
+   * #searchAll} started at the same moment would: the heads are read after the call began.
+   */
+  @Override
+  public Map<String, List<List<ScoredId>>> searchKinds(String namespace, List<String> kinds, List<float[]> queries,
+      int k, Predicate<String> filter) {
+    Objects.requireNonNull(kinds, "kinds");
+    List<String> distinct = VectorTable.distinct(kinds);
+    for (String kind : distinct) {
+      check(namespace, kind);
+    }
+    Objects.requireNonNull(queries, "queries");
+    Vectors.checkQueries(queries, k);
+    Map<String, List<List<ScoredId>>> out = new LinkedHashMap<>();
+    if (distinct.isEmpty()) {
+      return out;
+    }
+    List<List<ScoredId>> none = queries.isEmpty() ? List.of() : Collections.nCopies(queries.size(), List.of());
+    Map<String, VectorTable.Head> heads = db.read(h -> table.heads(h, namespace, distinct));
+    headReads.incrementAndGet();
+    for (String kind : distinct) {
+      out.put(kind, queries.isEmpty() ? List.of()
+          : searchAt(namespace, kind, heads.get(kind), local -> local.searchAll(queries, k, filter), none));
+    }
+    return out;
+  }
+
+  /**
    * Runs {@code search} on the local copy of one index once it is at the database's head (read
    * now, in one indexed row), or returns {@code empty} when the index holds nothing.
    */
   private <T> T searchCurrent(String namespace, String kind, Function<LocalVectors, T> search,
       T empty) {
-    Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
     // one indexed row tells whether anything changed since this copy was brought up to date
     VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));
     headReads.incrementAndGet();
+    return searchAt(namespace, kind, head, search, empty);
+  }
+
+  /**
+   * Runs {@code search} on the local copy of one index once it is at {@code head} (read by the
+   * caller after its call began; null: the index holds nothing), or returns {@code empty}.
+   */
+  private <T> T searchAt(String namespace, String kind, VectorTable.Head head, Function<LocalVectors, T> search,
+      T empty) {
+    Slot slot = slots.computeIfAbsent(new Key(namespace, kind), key -> new Slot());
     slot.lock.writeLock().lock();
     try {
       LocalVectors have = slot.current;
@@ -210,7 +251,7 @@ public final class PostgresVectorIndex implements VectorIndex {
     return replays.get();
   }
 
-  /** Head rows read by searches so far, one per search or {@link #searchAll} call (for tests and monitoring). */
+  /** Head rows read by searches so far, one per search, {@link #searchAll} or {@link #searchKinds} call (for tests and monitoring). */
   public long headReads() {
     return headReads.get();
   }

@@ -2,6 +2,7 @@ package dev.lychee.store.postgres;
 
 import dev.lychee.api.ScoredId;
 import dev.lychee.core.store.TextTokenizer;
+import dev.lychee.core.text.Terms;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +16,8 @@ import org.jdbi.v3.core.statement.Query;
  * parser. Documents are indexed as {@code to_tsvector('simple', ...)} of the space-joined tokens of
  * {@link TextTokenizer}; a query is built from the same tokens, each one bound as a parameter of
  * its own {@code plainto_tsquery('simple', ?)} (which reads no operators at all) and the pieces
- * OR-ed with the {@code ||} operator. Quotes, {@code & | ! <->}, colons and the like are separators
+ * OR-ed with the {@code ||} operator; function words are left out of a query that holds other
+ * words ({@link #of}). Quotes, {@code & | ! <->}, colons and the like are separators
  * to the tokenizer, so nothing the user typed can be read as syntax.
  */
 final class TextQuery {
@@ -30,11 +32,22 @@ final class TextQuery {
     this.terms = terms;
   }
 
-  /** The query for a user's text, or null when it holds no searchable term. */
+  /**
+   * The query for a user's text, or null when it holds no searchable term. Function words
+   * ({@link Terms#STOP}: articles, auxiliaries, pronouns, question words) are left out when the
+   * text holds any other word, and kept when it holds nothing else. Why (docs/defaults.md §3.3):
+   * {@code ts_rank} weighs every matched term alike (no inverse document frequency), so a turn
+   * holding "when", "did" and "a" outranked one holding the question's two names; and "when",
+   * "did", "a" match about half of a conversation's turns, every one of which the server ranked
+   * before it could keep the top k, so a search cost grew with the namespace.
+   */
   static TextQuery of(String userText) {
     Set<String> distinct = new LinkedHashSet<>(TextTokenizer.tokens(userText));
     if (distinct.isEmpty()) {
       return null;
+    }
+    if (!Terms.STOP.containsAll(distinct)) {
+      distinct.removeAll(Terms.STOP);
     }
     List<String> kept = new ArrayList<>(Math.min(distinct.size(), MAX_QUERY_TERMS));
     for (String t : distinct) {

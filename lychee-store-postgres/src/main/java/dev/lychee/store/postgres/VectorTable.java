@@ -116,6 +116,16 @@ final class VectorTable {
         .bind("ns", Columns.text(ns)).bind("kind", kind).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
   }
 
+  /** The heads of several indexes of one namespace in one statement; a kind never written is absent. */
+  Map<String, Head> heads(Handle h, String ns, List<String> kinds) {
+    Map<String, Head> out = new LinkedHashMap<>();
+    h.createQuery("SELECT kind, epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = ANY(:kinds)")
+        .bind("ns", Columns.text(ns)).bindArray("kinds", String.class, kinds)
+        .map((rs, ctx) -> Map.entry(rs.getString(1), new Head(rs.getLong(2), rs.getLong(3))))
+        .forEach(e -> out.put(e.getKey(), e.getValue()));
+    return out;
+  }
+
   /** Changes with numbers in {@code (after, upTo]}. */
   Changes since(Handle h, String ns, String kind, long after, long upTo) {
     Map<String, float[]> upserts = new LinkedHashMap<>();

@@ -118,4 +118,35 @@ class CrossInstanceVectorTest {
     assertThat(b.searchAll("ns", "turn", queries, 1, null).get(2)).extracting(ScoredId::id).containsExactly("fresh");
     assertThat(b.searchAll("empty", "turn", queries, 3, null)).hasSize(3).allSatisfy(l -> assertThat(l).isEmpty());
   }
+
+  @Test
+  void searchKindsReadsEveryHeadInOneRoundTripAndSeesTheOtherInstancesWrites() {
+    Random rnd = new Random(6);
+    List<String> kinds = List.of("node:entity", "node:tag", "node:entity_tag", "node:event_frame");
+    for (String kind : kinds.subList(0, 3)) {
+      Map<String, float[]> vectors = new LinkedHashMap<>();
+      for (int i = 0; i < 30; i++) {
+        vectors.put(kind + i, unit(rnd, 12));
+      }
+      a.upsert("ns", kind, vectors);
+    }
+    List<float[]> queries = List.of(unit(rnd, 12), unit(rnd, 12));
+    b.searchKinds("ns", kinds, queries, 1, null); // b's copies catch up first
+    long before = b.headReads();
+    Map<String, List<List<ScoredId>>> byKind = b.searchKinds("ns", kinds, queries, 4, null);
+    assertThat(b.headReads() - before).as("one statement reads the heads of all four kinds").isEqualTo(1);
+    for (String kind : kinds) {
+      assertThat(byKind.get(kind)).isEqualTo(b.searchAll("ns", kind, queries, 4, null));
+    }
+    assertThat(byKind.get("node:event_frame")).hasSize(2).allSatisfy(l -> assertThat(l).isEmpty());
+    // writes by the other instance to two kinds, one of them new, are seen by the next call
+    a.upsert("ns", "node:event_frame", Map.of("frame", queries.get(0).clone()));
+    a.upsert("ns", "node:tag", Map.of("tag-new", queries.get(1).clone()));
+    Map<String, List<List<ScoredId>>> after = b.searchKinds("ns", kinds, queries, 1, null);
+    assertThat(after.get("node:event_frame").get(0)).extracting(ScoredId::id).containsExactly("frame");
+    assertThat(after.get("node:tag").get(1)).extracting(ScoredId::id).containsExactly("tag-new");
+    a.forget("ns");
+    assertThat(b.searchKinds("ns", kinds, queries, 3, null).values())
+        .allSatisfy(lists -> assertThat(lists).allSatisfy(l -> assertThat(l).isEmpty()));
+  }
 }
