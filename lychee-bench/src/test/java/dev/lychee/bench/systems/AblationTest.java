@@ -134,7 +134,9 @@ class AblationTest {
     assertThat(Ablation.PLAN_SINGLE_AGGREGATE.configure(LycheeConfig.defaults()).retrieval().plan().singleRouteTypes())
         .containsExactly(dev.lychee.api.QuestionType.AGGREGATE);
     assertThat(Ablation.ofSystem("lychee-plan-single-advice")).isEqualTo(Ablation.PLAN_SINGLE_ADVICE);
-    String when = "When did Omar run the city marathon with his sister?";
+    // a duration question: a point-in-time one ("When did ...") searches with the question alone
+    // by default already (docs/defaults.md §4.15, round 12)
+    String when = "How long did Omar train for the city marathon with his sister?";
     assertThat(ask(Ablation.NONE, when).plan().routes().get(0).queries().size()).isGreaterThan(1);
     Recall plain = ask(Ablation.PLAN_PLAIN_TEMPORAL, when);
     assertThat(plain.plan().type()).isEqualTo(dev.lychee.api.QuestionType.TEMPORAL);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The offline planner: the question type from its wording, the question plus focused variants as
@@ -27,6 +28,16 @@ public final class RuleBasedPlanner implements QueryPlanner {
   static final int MAX_QUERIES = 8;
   /** The fewest content words besides names a focused variant must keep. */
   static final int MIN_FOCUS_WORDS = 2;
+
+  /**
+   * A temporal question asking for a point in time ("when did ...", "what year ...", "which
+   * month ..."): its one route searches with the question alone (docs/defaults.md §4.15, round 12).
+   * Its variants restate the event without the question word, and on the lexical channel they reach
+   * turns that share the event's words but not its date; a duration or frequency question ("how
+   * long", "how often") and a single fact typed temporal by "first"/"last" keep their variants.
+   */
+  private static final Pattern POINT_IN_TIME = Pattern.compile(
+      "^\\s*when\\b|\\b(what|which) (date|day|year|month|week)\\b", Pattern.CASE_INSENSITIVE);
 
   private final PlanRules rules;
 
@@ -57,6 +68,8 @@ public final class RuleBasedPlanner implements QueryPlanner {
     }
 
     List<RecallRoute> routes = new ArrayList<>();
+    // Per-person routes keep their variants: each restates the topic for one person.
+    boolean variants = rules.queryVariants(type) && !(type == QuestionType.TEMPORAL && POINT_IN_TIME.matcher(text).find());
     boolean perPerson = rules.perPersonRoutes() && names.size() >= 2
         && (type == QuestionType.COMPARISON || type == QuestionType.AGGREGATE || mentionsTogether(text, names));
     if (perPerson) {
@@ -69,7 +82,7 @@ public final class RuleBasedPlanner implements QueryPlanner {
             List.of(new Constraint(Constraint.Kind.ENTITY, n)), filter));
       }
     } else {
-      routes.add(new RecallRoute("r1", text, queries(text, names, rules.queryVariants(type)), constraints, filter));
+      routes.add(new RecallRoute("r1", text, queries(text, names, variants), constraints, filter));
     }
     return new RecallPlan(type, "rules: " + type.wireName() + (perPerson ? ", one route per person" : ""),
         routes, filter, TokenUsage.ZERO);

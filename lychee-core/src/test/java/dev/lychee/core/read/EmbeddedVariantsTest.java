@@ -159,7 +159,8 @@ class EmbeddedVariantsTest {
         "Omar: I finished the city marathon in under four hours!",
         "Dana: We called the puppy Biscuit, after the colour of his fur.");
     CountingEmbedder counting = new CountingEmbedder(f.embedder);
-    String question = "When did Dana sign up for pottery, and what did Omar finish?";
+    // not a point-in-time question, which searches with the question alone (docs/defaults.md §4.15)
+    String question = "What did Dana sign up for at the centre, and what did Omar finish?";
     for (int bound : List.of(0, 2, 1)) {
       counting.batches.clear();
       try (RecallPipeline p = pipeline(f, counting, bound)) {
