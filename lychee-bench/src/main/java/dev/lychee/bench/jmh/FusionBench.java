@@ -38,6 +38,13 @@ public class FusionBench {
   @Param({"1", "3", "5"})
   public int routes;
 
+  /**
+   * Turns each record cites: 1 as in a namespace of one conversation, 100 as in {@code eval speed}'s
+   * namespace at scale 100, where every record cites the turns of all copies.
+   */
+  @Param({"1", "100"})
+  public int recordTurns;
+
   private RrfQuotaFuser fuser;
   private List<RouteRanking> rankings;
   private RecallContext context;
@@ -53,7 +60,7 @@ public class FusionBench {
       planRoutes.add(route);
       Map<String, Candidate> byId = new LinkedHashMap<>();
       while (byId.size() < 60) {
-        Candidate c = BenchData.candidate(random, random.nextInt(200), route.id());
+        Candidate c = BenchData.candidate(random, random.nextInt(200), route.id(), recordTurns);
         byId.putIfAbsent(c.id(), c);
       }
       List<Candidate> ranked = new ArrayList<>(byId.values());

@@ -36,6 +36,13 @@ public class MmrSelectionBench {
   @Param({"10", "15", "30"})
   public int k;
 
+  /**
+   * Turns each record cites: 1 as in a namespace of one conversation, 100 as in {@code eval speed}'s
+   * namespace at scale 100, where every record cites the turns of all copies.
+   */
+  @Param({"1", "100"})
+  public int recordTurns;
+
   private MmrSelector selector;
   private List<Candidate> pool;
   private RecallContext context;
@@ -47,7 +54,7 @@ public class MmrSelectionBench {
     Map<String, Candidate> byId = new LinkedHashMap<>();
     int i = 0;
     while (byId.size() < 200) {
-      Candidate c = BenchData.candidate(random, i++, "r1");
+      Candidate c = BenchData.candidate(random, i++, "r1", recordTurns);
       byId.putIfAbsent(c.id(), c);
     }
     pool = new ArrayList<>(byId.values());

@@ -35,6 +35,13 @@ public class RerankBench {
   @Param({"200", "2000"})
   public int pool;
 
+  /**
+   * Turns each record cites: 1 as in a namespace of one conversation, 100 as in {@code eval speed}'s
+   * namespace at scale 100, where every record cites the turns of all copies.
+   */
+  @Param({"1", "100"})
+  public int recordTurns;
+
   private FeatureReranker reranker;
   private List<Candidate> candidates;
   private RecallContext context;
@@ -46,7 +53,7 @@ public class RerankBench {
     Map<String, Candidate> byId = new LinkedHashMap<>();
     int i = 0;
     while (byId.size() < pool) {
-      Candidate c = BenchData.candidate(random, i++, "r1");
+      Candidate c = BenchData.candidate(random, i++, "r1", recordTurns);
       byId.putIfAbsent(c.id(), c);
     }
     candidates = new ArrayList<>(byId.values());

@@ -30,11 +30,13 @@ record Signature(int session, int[] entities, int[] queries, int[] nodes, int[] 
     private final Map<String, Integer> queries = new HashMap<>();
     private final Map<String, Integer> nodes = new HashMap<>();
     private final Map<String, Integer> words = new HashMap<>();
-    private final Map<String, Integer> refs = new HashMap<>();
+    /** Keyed by the turn itself: a string per cited turn cost an allocation each, and a record
+     * that gathered evidence from many sessions cites hundreds of turns. */
+    private final Map<TurnRef, Integer> refs = new HashMap<>();
     private int[] scratch = new int[64];
     private int used;
 
-    private static int id(Map<String, Integer> facet, String s) {
+    private static <K> int id(Map<K, Integer> facet, K s) {
       Integer id = facet.get(s);
       if (id == null) {
         id = facet.size();
@@ -89,7 +91,7 @@ record Signature(int session, int[] entities, int[] queries, int[] nodes, int[] 
     }
 
     int[] refs(List<TurnRef> turns) {
-      turns.forEach(t -> add(id(refs, t.toString())));
+      turns.forEach(t -> add(id(refs, t)));
       return drain();
     }
 
