@@ -424,13 +424,19 @@ final class AnswerSpans {
   }
 
   /**
+   * The end of {@link #VERB_Q} and {@link #LIST_VERB_Q}: perhaps an adverb ("just finish"), then the
+   * question's verb as group 1.
+   */
+  private static final String AN_ADVERB_AND_THE_VERB =
+      "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b";
+  /**
    * "What did Joanna share...?", "what does John write...?": a question about what someone did to
    * something, its subject one or two names (perhaps with a possessive noun: "Melanie's family"),
    * then its verb, perhaps after an adverb ("just finish"). Group 1 is the verb.
    */
   private static final Pattern VERB_Q = Pattern.compile(
       "^\\s*[Ww]hat\\s+(?:did|does|do|has|have|had)\\s+[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?(?:['’]s\\s+[a-z]+)?"
-          + "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b");
+          + AN_ADVERB_AND_THE_VERB);
   /** Words that open what follows an object rather than continue it: prepositions, relatives, "to". */
   private static final Set<String> OBJECT_ENDS = Set.of("with", "for", "to", "at", "in", "on", "from", "about", "by",
       "into", "onto", "that", "which", "who", "because", "when", "while", "since", "so", "but", "as", "after", "before",
@@ -458,7 +464,7 @@ final class AnswerSpans {
    */
   private static final Pattern LIST_VERB_Q = Pattern.compile(
       "^\\s*(?:[Ww]hat|[Ww]hich)\\s+(?:[a-z-]+\\s+){1,2}?(?:did|does|do|has|have|had)\\s+[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?"
-          + "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b");
+          + AN_ADVERB_AND_THE_VERB);
 
   /** {@link #objectOfTheQuestionsVerb} for a list question ({@link #LIST_VERB_Q}): one item of the list. */
   static String objectOfAListsVerb(String question, String body) {

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ExtractiveSpansTest {
   private final ExtractiveAnswerGenerator answerer = new ExtractiveAnswerGenerator();
 
-  private static List<Evidence> turns(String date, String... lines) {
+  /** Raw turns "Name: text" of one session said on {@code date}, ranked in order (shared by the answer tests). */
+  static List<Evidence> turns(String date, String... lines) {
     List<Evidence> out = new ArrayList<>();
     for (int i = 0; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');

@@ -2,16 +2,9 @@ package dev.lychee.core.answer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lychee.api.Candidate;
 import dev.lychee.api.Evidence;
-import dev.lychee.api.Provenance;
 import dev.lychee.api.Question;
-import dev.lychee.api.RawTurn;
 import dev.lychee.api.RecallPlan;
-import dev.lychee.api.Role;
-import dev.lychee.api.TurnRef;
-import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -89,14 +82,7 @@ class ListsAndMeansTest {
   }
 
   private static List<Evidence> turns(String... lines) {
-    List<Evidence> out = new ArrayList<>();
-    for (int i = 0; i < lines.length; i++) {
-      int colon = lines[i].indexOf(':');
-      RawTurn t = new RawTurn("ns", new TurnRef("s1", i), Role.USER, lines[i].substring(0, colon),
-          lines[i].substring(colon + 2), LocalDateTime.parse("2024-02-05T10:00"));
-      out.add(new Evidence(i + 1, 1.0 - i * 0.1, Candidate.ofTurn(t, 1.0 - i * 0.1, 0.5, Provenance.EMPTY)));
-    }
-    return out;
+    return ExtractiveSpansTest.turns("2024-02-05", lines);
   }
 
   private static String ask(ExtractiveAnswerGenerator answerer, String question, List<Evidence> evidence) {
