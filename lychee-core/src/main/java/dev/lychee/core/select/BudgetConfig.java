@@ -35,6 +35,9 @@ public final class BudgetConfig {
   private final int nestFloor;
   private final double turnGain;
   private final int multiPartRecordsAbove;
+  private final double multiPartCostExponent;
+  /** Whether multiPartCostExponent was set, or follows costExponent (kept for toBuilder). */
+  private final boolean multiPartCostSet;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -50,6 +53,15 @@ public final class BudgetConfig {
       throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
     }
     multiPartRecordsAbove = atLeast(OWNER, "multiPartRecordsAbove", b.multiPartRecordsAbove, 0);
+    multiPartCostSet = !Double.isNaN(b.multiPartCostExponent);
+    if (!multiPartCostSet) {
+      multiPartCostExponent = costExponent;
+    } else {
+      multiPartCostExponent = nonNegative(OWNER, "multiPartCostExponent", b.multiPartCostExponent);
+      if (multiPartCostExponent > 2) {
+        throw new IllegalArgumentException(OWNER + ".multiPartCostExponent must be <= 2: " + multiPartCostExponent);
+      }
+    }
   }
 
   public static BudgetConfig defaults() {
@@ -64,7 +76,7 @@ public final class BudgetConfig {
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
         .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain)
-        .multiPartRecordsAbove(multiPartRecordsAbove);
+        .multiPartRecordsAbove(multiPartRecordsAbove).multiPartCostExponent(multiPartCostSet ? multiPartCostExponent : Double.NaN);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -114,6 +126,15 @@ public final class BudgetConfig {
     return multiPartRecordsAbove;
   }
 
+  /**
+   * The cost exponent of a multi-part plan's selection (0 to 2); unless set, the same as
+   * {@link #costExponent()}. A list question draws on turns in many sessions, so a smaller item that
+   * cites one of them may be worth more per token to it than to a single-fact question.
+   */
+  public double multiPartCostExponent() {
+    return multiPartCostExponent;
+  }
+
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -127,7 +148,7 @@ public final class BudgetConfig {
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
         + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain
-        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + "]";
+        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + ", multiPartCostExponent=" + multiPartCostExponent + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -139,8 +160,15 @@ public final class BudgetConfig {
     private int nestFloor = 250;
     private double turnGain;
     private int multiPartRecordsAbove = 500;
+    private double multiPartCostExponent = Double.NaN;
 
     private Builder() {}
+
+    /** The cost exponent of multi-part plans; unset (NaN), it follows {@link #costExponent(double)}. */
+    public Builder multiPartCostExponent(double v) {
+      multiPartCostExponent = v;
+      return this;
+    }
 
     /** 0 switches the records-only stages of multi-part plans off. */
     public Builder multiPartRecordsAbove(int v) {

@@ -260,4 +260,33 @@ class BudgetedSelectionTest {
     assertThat(plan(QuestionType.TEMPORAL, 1).multiPart()).isFalse();
     assertThat(BudgetConfig.defaults().multiPartRecordsAbove()).isEqualTo(500);
   }
+
+  @Test
+  void aMultiPartCostExponentActsOnMultiPartPlansOnlyAndFollowsTheCommonOneUnlessSet() {
+    assertThat(BudgetConfig.builder().costExponent(0.3).build().multiPartCostExponent()).isEqualTo(0.3);
+    assertThat(BudgetConfig.builder().costExponent(0.3).build().toBuilder().costExponent(0.1).build()
+        .multiPartCostExponent()).isEqualTo(0.1);
+    BudgetConfig mp = BudgetConfig.builder().multiPartCostExponent(0.5).build();
+    assertThat(mp.costExponent()).isZero();
+    assertThat(mp.toBuilder().build().multiPartCostExponent()).isEqualTo(0.5);
+    MmrSelector priced = new MmrSelector(MmrConfig.defaults(), mp, Strategies.defaults(), TOKENS);
+    Random rnd = new Random(13);
+    int differs = 0;
+    for (int round = 0; round < 10; round++) {
+      List<Candidate> pool = randomPool(rnd, 60);
+      RecallPlan single = plan(QuestionType.SINGLE, 1);
+      RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
+      // a single-part plan is selected as with the defaults
+      assertThat(priced.select(pool, ctx(single, 80, 500))).extracting(e -> e.candidate().id())
+          .isEqualTo(selector.select(pool, ctx(single, 80, 500)).stream().map(e -> e.candidate().id()).toList());
+      List<Evidence> cheap = priced.select(pool, ctx(aggregate, 80, 500));
+      assertThat(TOKENS.count(cheap)).isLessThanOrEqualTo(500);
+      if (!cheap.stream().map(e -> e.candidate().id()).toList()
+          .equals(selector.select(pool, ctx(aggregate, 80, 500)).stream().map(e -> e.candidate().id()).toList())) {
+        differs++;
+      }
+    }
+    // gain per token^0.5 prefers small items: a multi-part plan's selection changes
+    assertThat(differs).isGreaterThan(0);
+  }
 }
