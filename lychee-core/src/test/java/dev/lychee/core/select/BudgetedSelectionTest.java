@@ -238,14 +238,17 @@ class BudgetedSelectionTest {
   @Test
   void aMultiPartPlanIsSelectedAsAnyOtherUpToTheThresholdOrWithTheRuleOff() {
     Random rnd = new Random(11);
-    MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0).build(),
+    // both multi-part rules off in turn: the records-only stages here, the cost exponent (its own test) always
+    MmrSelector even = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0).build(),
         Strategies.defaults(), TOKENS);
+    MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0)
+        .multiPartCostExponent(0).build(), Strategies.defaults(), TOKENS);
     for (int round = 0; round < 10; round++) {
       List<Candidate> pool = randomPool(rnd, 60);
       RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
       RecallPlan single = plan(QuestionType.SINGLE, 1);
-      assertThat(ids(selector.select(pool, ctx(aggregate, 80, 500)), CandidateKind.WINDOW))
-          .isEqualTo(ids(selector.select(pool, ctx(single, 80, 500)), CandidateKind.WINDOW));
+      assertThat(ids(even.select(pool, ctx(aggregate, 80, 500)), CandidateKind.WINDOW))
+          .isEqualTo(ids(even.select(pool, ctx(single, 80, 500)), CandidateKind.WINDOW));
       assertThat(off.select(pool, ctx(aggregate, 80, 2000))).extracting(e -> e.candidate().id())
           .isEqualTo(off.select(pool, ctx(single, 80, 2000)).stream().map(e -> e.candidate().id()).toList());
     }
@@ -262,13 +265,13 @@ class BudgetedSelectionTest {
   }
 
   @Test
-  void aMultiPartCostExponentActsOnMultiPartPlansOnlyAndFollowsTheCommonOneUnlessSet() {
-    assertThat(BudgetConfig.builder().costExponent(0.3).build().multiPartCostExponent()).isEqualTo(0.3);
-    assertThat(BudgetConfig.builder().costExponent(0.3).build().toBuilder().costExponent(0.1).build()
-        .multiPartCostExponent()).isEqualTo(0.1);
+  void aMultiPartCostExponentActsOnMultiPartPlansOnly() {
+    assertThat(BudgetConfig.defaults().multiPartCostExponent()).isEqualTo(0.05);
+    assertThat(BudgetConfig.defaults().costExponent()).isZero();
     BudgetConfig mp = BudgetConfig.builder().multiPartCostExponent(0.5).build();
-    assertThat(mp.costExponent()).isZero();
     assertThat(mp.toBuilder().build().multiPartCostExponent()).isEqualTo(0.5);
+    MmrSelector unpriced = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0).build(),
+        Strategies.defaults(), TOKENS);
     MmrSelector priced = new MmrSelector(MmrConfig.defaults(), mp, Strategies.defaults(), TOKENS);
     Random rnd = new Random(13);
     int differs = 0;
@@ -276,13 +279,13 @@ class BudgetedSelectionTest {
       List<Candidate> pool = randomPool(rnd, 60);
       RecallPlan single = plan(QuestionType.SINGLE, 1);
       RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
-      // a single-part plan is selected as with the defaults
+      // a single-part plan is selected as without the rule
       assertThat(priced.select(pool, ctx(single, 80, 500))).extracting(e -> e.candidate().id())
-          .isEqualTo(selector.select(pool, ctx(single, 80, 500)).stream().map(e -> e.candidate().id()).toList());
+          .isEqualTo(unpriced.select(pool, ctx(single, 80, 500)).stream().map(e -> e.candidate().id()).toList());
       List<Evidence> cheap = priced.select(pool, ctx(aggregate, 80, 500));
       assertThat(TOKENS.count(cheap)).isLessThanOrEqualTo(500);
       if (!cheap.stream().map(e -> e.candidate().id()).toList()
-          .equals(selector.select(pool, ctx(aggregate, 80, 500)).stream().map(e -> e.candidate().id()).toList())) {
+          .equals(unpriced.select(pool, ctx(aggregate, 80, 500)).stream().map(e -> e.candidate().id()).toList())) {
         differs++;
       }
     }
