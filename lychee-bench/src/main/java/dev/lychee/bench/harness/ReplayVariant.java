@@ -9,8 +9,8 @@ import java.util.Objects;
 /**
  * One setting of the later read stages that {@link StageReplay} re-runs captured recalls with,
  * parsed from a line {@code name key=value ...}. Keys (every one optional, the rest at its default):
- * {@code mp} multiPartRecordsAbove, {@code nest} nestFloor, {@code cost} costExponent, {@code mpcost}
- * multiPartCostExponent (BudgetConfig);
+ * {@code mp} multiPartRecordsAbove, {@code nest} nestFloor, {@code cost} costExponent (plans that are not
+ * multi-part), {@code mpcost} multiPartCostExponent (BudgetConfig);
  * {@code pf} poolFactor, {@code div} diversity, {@code sess} session, {@code cont} contained
  * (MmrConfig); {@code rfused}, {@code rsim}, {@code rlex}, {@code rspeaker}, {@code rtemporal}
  * (RerankWeights); {@code wturns} maxTurns, {@code wbefore} maxBefore, {@code wafter} extraAfter,
