@@ -45,10 +45,12 @@ class StageReplayTest {
 
   @Test
   void aVariantLineSetsItsKeysAndLeavesTheRestAtTheDefaults() {
-    ReplayVariant v = ReplayVariant.parse("  tighter   mp=250 div=0.2 rsim=0.4 wtrim=100 rbmp=0.45 ");
+    ReplayVariant v = ReplayVariant.parse("  tighter   mp=250 mpcost=0.1 div=0.2 rsim=0.4 wtrim=100 rbmp=0.45 ");
     RetrievalConfig d = RetrievalConfig.defaults();
     assertThat(v.name()).isEqualTo("tighter");
     assertThat(v.config().budget().multiPartRecordsAbove()).isEqualTo(250);
+    assertThat(v.config().budget().multiPartCostExponent()).isEqualTo(0.1);
+    assertThat(v.config().budget().costExponent()).isEqualTo(d.budget().costExponent());
     assertThat(v.config().budget().nestFloor()).isEqualTo(d.budget().nestFloor());
     assertThat(v.config().mmr().diversity()).isEqualTo(0.2);
     assertThat(v.config().mmr().session()).isEqualTo(d.mmr().session());

@@ -23,7 +23,8 @@ import dev.lychee.api.Question;
  * stages above {@link #multiPartRecordsAbove()} tokens with records only (§4.14, issue 20 round nine):
  * the first stages keep the windows that show the reply after a hit, and the rest of the budget
  * goes to one-line records, each citing another turn, which reach more of the sessions a list
- * question draws on.
+ * question draws on. Their selection also has its own, slight cost exponent
+ * ({@link #multiPartCostExponent()}, 0.05 against 0 for other plans; §4.14, round thirteen).
  */
 public final class BudgetConfig {
   private static final String OWNER = "BudgetConfig";
@@ -35,6 +36,7 @@ public final class BudgetConfig {
   private final int nestFloor;
   private final double turnGain;
   private final int multiPartRecordsAbove;
+  private final double multiPartCostExponent;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -50,6 +52,10 @@ public final class BudgetConfig {
       throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
     }
     multiPartRecordsAbove = atLeast(OWNER, "multiPartRecordsAbove", b.multiPartRecordsAbove, 0);
+    multiPartCostExponent = nonNegative(OWNER, "multiPartCostExponent", b.multiPartCostExponent);
+    if (multiPartCostExponent > 2) {
+      throw new IllegalArgumentException(OWNER + ".multiPartCostExponent must be <= 2: " + multiPartCostExponent);
+    }
   }
 
   public static BudgetConfig defaults() {
@@ -64,7 +70,7 @@ public final class BudgetConfig {
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
         .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain)
-        .multiPartRecordsAbove(multiPartRecordsAbove);
+        .multiPartRecordsAbove(multiPartRecordsAbove).multiPartCostExponent(multiPartCostExponent);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -114,6 +120,16 @@ public final class BudgetConfig {
     return multiPartRecordsAbove;
   }
 
+  /**
+   * The cost exponent of a multi-part plan's selection (0 to 2; default 0.05, docs/defaults.md
+   * §4.14, issue 20 round thirteen). A list question draws on turns in many sessions, so a slight
+   * preference for small items (a one-line record citing one of them) pays for it, where the same
+   * preference for every plan costs single-fact questions the window after their hit.
+   */
+  public double multiPartCostExponent() {
+    return multiPartCostExponent;
+  }
+
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -127,7 +143,7 @@ public final class BudgetConfig {
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
         + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain
-        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + "]";
+        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + ", multiPartCostExponent=" + multiPartCostExponent + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -139,8 +155,15 @@ public final class BudgetConfig {
     private int nestFloor = 250;
     private double turnGain;
     private int multiPartRecordsAbove = 500;
+    private double multiPartCostExponent = 0.05;
 
     private Builder() {}
+
+    /** The cost exponent of multi-part plans; 0 selects them as single-part plans are selected. */
+    public Builder multiPartCostExponent(double v) {
+      multiPartCostExponent = v;
+      return this;
+    }
 
     /** 0 switches the records-only stages of multi-part plans off. */
     public Builder multiPartRecordsAbove(int v) {

@@ -52,6 +52,7 @@ final class BudgetedMmr {
   List<Candidate> select(List<Candidate> input, RecallContext context, int budget) {
     State s = new State(input, context);
     boolean multiPart = context.plan().multiPart();
+    s.costExponent = multiPart ? config.multiPartCostExponent() : config.costExponent();
     for (int stage : stages(budget)) {
       s.recordsOnly = multiPart && config.multiPartRecordsAbove() > 0 && stage > config.multiPartRecordsAbove();
       s.fill(stage);
@@ -92,6 +93,8 @@ final class BudgetedMmr {
     final Set<dev.lychee.api.TurnRef> covered = new java.util.HashSet<>();
     /** Whether the current stage admits records only (a multi-part plan above the threshold). */
     boolean recordsOnly;
+    /** The cost exponent of this plan (multi-part plans may have their own). */
+    double costExponent;
     int used;
 
     /** How many of the turns {@code c} cites no picked item cites yet. */
@@ -151,7 +154,7 @@ final class BudgetedMmr {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
           }
           // a window too big for the room left is valued as if cut to fit, and cut only when it wins
-          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), config.costExponent());
+          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), costExponent);
           double v = gain >= 0 ? gain / size : gain * size;
           if (v > best) { // strict: ties keep the earlier (pool-order) item
             best = v;

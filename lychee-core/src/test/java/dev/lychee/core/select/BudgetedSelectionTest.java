@@ -238,14 +238,17 @@ class BudgetedSelectionTest {
   @Test
   void aMultiPartPlanIsSelectedAsAnyOtherUpToTheThresholdOrWithTheRuleOff() {
     Random rnd = new Random(11);
-    MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0).build(),
+    // both multi-part rules off in turn: the records-only stages here, the cost exponent (its own test) always
+    MmrSelector even = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0).build(),
         Strategies.defaults(), TOKENS);
+    MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0)
+        .multiPartCostExponent(0).build(), Strategies.defaults(), TOKENS);
     for (int round = 0; round < 10; round++) {
       List<Candidate> pool = randomPool(rnd, 60);
       RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
       RecallPlan single = plan(QuestionType.SINGLE, 1);
-      assertThat(ids(selector.select(pool, ctx(aggregate, 80, 500)), CandidateKind.WINDOW))
-          .isEqualTo(ids(selector.select(pool, ctx(single, 80, 500)), CandidateKind.WINDOW));
+      assertThat(ids(even.select(pool, ctx(aggregate, 80, 500)), CandidateKind.WINDOW))
+          .isEqualTo(ids(even.select(pool, ctx(single, 80, 500)), CandidateKind.WINDOW));
       assertThat(off.select(pool, ctx(aggregate, 80, 2000))).extracting(e -> e.candidate().id())
           .isEqualTo(off.select(pool, ctx(single, 80, 2000)).stream().map(e -> e.candidate().id()).toList());
     }
@@ -259,5 +262,34 @@ class BudgetedSelectionTest {
     assertThat(plan(QuestionType.SINGLE, 1).multiPart()).isFalse();
     assertThat(plan(QuestionType.TEMPORAL, 1).multiPart()).isFalse();
     assertThat(BudgetConfig.defaults().multiPartRecordsAbove()).isEqualTo(500);
+  }
+
+  @Test
+  void aMultiPartCostExponentActsOnMultiPartPlansOnly() {
+    assertThat(BudgetConfig.defaults().multiPartCostExponent()).isEqualTo(0.05);
+    assertThat(BudgetConfig.defaults().costExponent()).isZero();
+    BudgetConfig mp = BudgetConfig.builder().multiPartCostExponent(0.5).build();
+    assertThat(mp.toBuilder().build().multiPartCostExponent()).isEqualTo(0.5);
+    MmrSelector unpriced = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0).build(),
+        Strategies.defaults(), TOKENS);
+    MmrSelector priced = new MmrSelector(MmrConfig.defaults(), mp, Strategies.defaults(), TOKENS);
+    Random rnd = new Random(13);
+    int differs = 0;
+    for (int round = 0; round < 10; round++) {
+      List<Candidate> pool = randomPool(rnd, 60);
+      RecallPlan single = plan(QuestionType.SINGLE, 1);
+      RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
+      // a single-part plan is selected as without the rule
+      assertThat(priced.select(pool, ctx(single, 80, 500))).extracting(e -> e.candidate().id())
+          .isEqualTo(unpriced.select(pool, ctx(single, 80, 500)).stream().map(e -> e.candidate().id()).toList());
+      List<Evidence> cheap = priced.select(pool, ctx(aggregate, 80, 500));
+      assertThat(TOKENS.count(cheap)).isLessThanOrEqualTo(500);
+      if (!cheap.stream().map(e -> e.candidate().id()).toList()
+          .equals(unpriced.select(pool, ctx(aggregate, 80, 500)).stream().map(e -> e.candidate().id()).toList())) {
+        differs++;
+      }
+    }
+    // gain per token^0.5 prefers small items: a multi-part plan's selection changes
+    assertThat(differs).isGreaterThan(0);
   }
 }
