@@ -889,7 +889,7 @@ final class AnswerSpans {
    * use ({@link #objectStart}), after a phrase put in front of its clause ({@link #afterFrontedPhrase}).
    */
   static String phrase(String question, String body) {
-    Set<String> asked = SentenceSupport.roots(question);
+    Set<String> asked = SentenceSupport.askedWithVerbs(question);
     String[] words = words(body);
     String object = objectOfStrandedPreposition(question, words);
     if (object != null) {
