@@ -948,7 +948,8 @@ final class AnswerSpans {
     }
     bestTo = clauseEnd(words, bestFrom, bestTo);
     bestTo = Math.min(bestTo, bestFrom + PHRASE_WORDS);
-    // "cute little bookmark": an answer names the thing, not how the speaker liked it
+    // "this cute little bookmark", "my own cooking show": an answer names the thing, not whose it
+    // is or how the speaker liked it
     while (bestFrom + 1 < bestTo && (PRAISING.contains(bare(words[bestFrom])) || DETERMINERS.contains(bare(words[bestFrom])))
         && !endsWithPunctuation(words[bestFrom])) {
       bestFrom++;
@@ -963,8 +964,8 @@ final class AnswerSpans {
 
   /**
    * Adjectives by which a speaker judges or fondles what they name ("a cute little bookmark", "a
-   * nasty flood"): at the start of a phrase answer they are left out with the determiners around
-   * them, as the question asks for the thing (docs/defaults.md §5, round thirteen).
+   * nasty flood"): at the start of a phrase answer they are left out, as are the determiners
+   * between them, as the question asks for the thing (docs/defaults.md §5, round thirteen).
    */
   private static final Set<String> PRAISING = Set.of("cute", "little", "nasty", "beautiful", "wonderful", "fantastic",
       "incredible", "adorable", "gorgeous", "stunning", "terrible", "horrible", "fabulous");
