@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * (BGE-small ONNX, heuristic encoder, rule-based planner, extractive answerer, in-memory store): a
  * move, a new job, two rent rises, a postponed visit, an orchestra and plans told in the future
  * tense, written for this test (the chat the README's "Offline answers" section counts). Each row
- * is a question the answerer gets right; the two it still gets wrong ("what is her job title now?",
- * told as "promoted to team lead", and her favourite food in Lisbon) are left out.
+ * is a question the answerer gets right; since round thirteen that includes her job title, told only
+ * as "promoted to team lead", and her favourite food in Lisbon, told only as what she ate.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HandWrittenChatAnswersTest {
@@ -95,6 +95,8 @@ class HandWrittenChatAnswersTest {
       Which orchestra did Priya join?                     | Maas Chamber Orchestra
       What is the name of Priya's cat?                    | Mochi
       When is the orchestra concert?                      | 14 December 2024
+      What is Priya's job title now?                      | team lead
+      What is Priya's favourite food in Lisbon?           | pastel de nata
       ???                                                 | not available
       """)
   void answersWhatTheChatSays(String question, String expected) {

@@ -244,4 +244,12 @@ enum AnswerForm {
   static boolean aboutThePresent(String question) {
     return PRESENT_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
   }
+
+  /** "how" asking for a manner, a feeling or a description, not for a number ("how many", "how long"...). */
+  private static final Pattern HOW_IT_WAS = Pattern.compile("^\\W*how\\s+(?!many|much|long|often|old|far|big)");
+
+  /** True when the question asks how something was done, felt or described ("how did X handle...?"). */
+  static boolean asksHowItWas(String question) {
+    return HOW_IT_WAS.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
 }

@@ -889,7 +889,7 @@ final class AnswerSpans {
    * use ({@link #objectStart}), after a phrase put in front of its clause ({@link #afterFrontedPhrase}).
    */
   static String phrase(String question, String body) {
-    Set<String> asked = SentenceSupport.roots(question);
+    Set<String> asked = SentenceSupport.askedWithVerbs(question);
     String[] words = words(body);
     String object = objectOfStrandedPreposition(question, words);
     if (object != null) {
@@ -948,6 +948,12 @@ final class AnswerSpans {
     }
     bestTo = clauseEnd(words, bestFrom, bestTo);
     bestTo = Math.min(bestTo, bestFrom + PHRASE_WORDS);
+    // "this cute little bookmark", "my own cooking show": an answer names the thing, not whose it
+    // is or how the speaker liked it
+    while (bestFrom + 1 < bestTo && (PRAISING.contains(bare(words[bestFrom])) || DETERMINERS.contains(bare(words[bestFrom])))
+        && !endsWithPunctuation(words[bestFrom])) {
+      bestFrom++;
+    }
     // a time word after "every" tells how often ("every evening"), which a phrase may answer
     while (bestTo > bestFrom && !telling(words[bestTo - 1])
         && !(answering(words[bestTo - 1]) && bestTo - 2 >= bestFrom && words[bestTo - 2].equalsIgnoreCase("every"))) {
@@ -955,6 +961,14 @@ final class AnswerSpans {
     }
     return trimmed(words, bestFrom, bestTo);
   }
+
+  /**
+   * Adjectives by which a speaker judges or fondles what they name ("a cute little bookmark", "a
+   * nasty flood"): at the start of a phrase answer they are left out, as are the determiners
+   * between them, as the question asks for the thing (docs/defaults.md §5, round thirteen).
+   */
+  private static final Set<String> PRAISING = Set.of("cute", "little", "nasty", "beautiful", "wonderful", "fantastic",
+      "incredible", "adorable", "gorgeous", "stunning", "terrible", "horrible", "fabulous");
 
   private static final Pattern WORD_EDGES = Pattern.compile("^\\W+|(?:'s)?\\W*$");
   private static final Pattern NAME_PIECES = Pattern.compile("[^\\w']+");

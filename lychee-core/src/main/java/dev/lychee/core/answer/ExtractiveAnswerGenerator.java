@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -62,6 +63,12 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
    * near tie holds one (on a plateau from 0.1 to 0.25 on the LoCoMo dev half; docs/defaults.md §5).
    */
   private static final double KIND_SUPPORT = 0.2;
+  /**
+   * The share of new words under which the sentence chosen for a "how" question of manner counts as
+   * an echo of it, answered by its speaker's next sentence ({@link #elaboration}; at 0.3 no answer
+   * changes on the LoCoMo dev half, at 1 more get worse; docs/defaults.md §5).
+   */
+  static final double ELABORATED = 0.5;
   /** What a sentence said by another speaker than the one the question names loses. */
   private static final double OTHER_SPEAKER = 0.1;
   /**
@@ -279,6 +286,9 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
         former = true;
       }
     }
+    if (form == AnswerForm.PHRASE && AnswerForm.asksHowItWas(question.text()) && chosen.novelty() < ELABORATED) {
+      chosen = elaboration(chosen, all);
+    }
     String text = spans.span(form, question.text(), chosen.sentence(), all);
     if (former) {
       text = withoutPresentAdverb(text);
@@ -399,6 +409,24 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       }
     }
     return out;
+  }
+
+  /**
+   * For "how did X feel / describe / handle...?": when the chosen sentence mostly repeats the
+   * question (less than {@link #ELABORATED} of its words are new), the next sentence of the same
+   * speaker in the same item, which in dialogue says how ("The sky was so clear and the meteor shower
+   * amazing." / "I felt tiny and in awe of the universe."); the chosen sentence when there is none.
+   */
+  static Scored elaboration(Scored chosen, List<Scored> all) {
+    for (int i = 0; i + 1 < all.size(); i++) {
+      if (all.get(i) == chosen) {
+        Scored next = all.get(i + 1);
+        boolean same = next.sentence().item() == chosen.sentence().item() && !next.sentence().question()
+            && Objects.equals(next.sentence().speaker(), chosen.sentence().speaker());
+        return same ? next : chosen;
+      }
+    }
+    return chosen;
   }
 
   /** The speakers of the evidence's sentences. */

@@ -31,7 +31,8 @@ final class SentenceSupport {
           + "bought buy felt feel found find told tell thought think taught teach brought bring built build began begin "
           + "begun begin won win met meet left leave kept keep wrote write written write read read ran run sang sing "
           + "drew draw drawn draw chose choose chosen choose caught catch held hold lost lose spent spend sent send "
-          + "heard hear knew know known know grew grow grown grow came come became become paid pay said say");
+          + "heard hear knew know known know grew grow grown grow came come became become paid pay said say "
+          + "ate eat eaten eat drank drink drunk drink");
 
   private static Map<String, String> irregular(String pairs) {
     String[] w = pairs.split(" ");
@@ -74,6 +75,51 @@ final class SentenceSupport {
 
   private SentenceSupport() {}
 
+  /**
+   * Nouns by which a question names a kind of thing, each with the verbs by which dialogue tells one
+   * without the noun: a favourite food is told as "I ate pastel de nata every morning", a job title
+   * as "I was promoted to team lead". A sentence holding one of the verbs counts as holding the noun
+   * (docs/defaults.md §5).
+   */
+  private static final Map<String, Set<String>> TOLD_BY = toldBy(
+      "food:eat dish:eat meal:eat snack:eat cuisine:eat drink:drink job:promot,hire title:promot position:promot,hire "
+          + "role:promot,hire");
+
+  private static Map<String, Set<String>> toldBy(String spec) {
+    Map<String, Set<String>> m = new HashMap<>();
+    for (String pair : spec.split(" ")) {
+      String[] kv = pair.split(":");
+      Set<String> verbs = new HashSet<>();
+      for (String v : kv[1].split(",")) {
+        verbs.add(root(v));
+      }
+      m.put(root(kv[0]), verbs);
+    }
+    return m;
+  }
+
+  /**
+   * The roots of the question's words with the verbs that tell the kinds of thing it names
+   * ({@link #TOLD_BY}): the words a sentence that answers may echo.
+   */
+  static Set<String> askedWithVerbs(String question) {
+    Set<String> asked = roots(question);
+    for (String noun : List.copyOf(asked)) {
+      asked.addAll(TOLD_BY.getOrDefault(noun, Set.of()));
+    }
+    return asked;
+  }
+
+  /** A sentence's roots, with each of the question's kind nouns whose telling verb it holds. */
+  private static void withToldNouns(Set<String> sentence, Set<String> question) {
+    for (String noun : question) {
+      Set<String> verbs = TOLD_BY.get(noun);
+      if (verbs != null && !sentence.contains(noun) && verbs.stream().anyMatch(sentence::contains)) {
+        sentence.add(noun);
+      }
+    }
+  }
+
   /** The question's content words, as matched against sentences. */
   static Set<String> questionWords(String question) {
     Set<String> q = roots(question);
@@ -115,6 +161,7 @@ final class SentenceSupport {
       if (s.speaker() != null) {
         w.addAll(roots(s.speaker()));
       }
+      withToldNouns(w, q);
       words.add(w);
       w.stream().filter(q::contains).forEach(t -> df.merge(t, 1, Integer::sum));
     }

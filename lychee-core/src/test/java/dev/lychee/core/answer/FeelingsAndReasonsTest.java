@@ -56,7 +56,7 @@ class FeelingsAndReasonsTest {
       // "felt" first, though a copula stands before it
       "How did Ines feel at the lake? | It was one evening where I felt tiny and calm. | tiny and calm | tiny and calm",
       // the judgement ends before "to" and what it is about
-      "How does Bruno feel about running the bakery? | It feels great to have my own place. | great | own place",
+      "How does Bruno feel about running the bakery? | It feels great to have my own place. | great | place",
       // a clause after "and" ends it
       "How did Bruno describe the market? | The market was lively and it made my day. | lively | lively and it made"})
   void aFeelingIsTheJudgementAfterFeltOrACopula(String question, String sentence, String feeling, String phrase) {
