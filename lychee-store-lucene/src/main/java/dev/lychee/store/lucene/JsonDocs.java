@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
@@ -95,12 +96,35 @@ final class JsonDocs<T> {
         .map(d -> new MergeOnPut.Placed<>(decode.apply(Hits.json(d)), Hits.seq(d)));
   }
 
-  /** Writes a plan inside a write call: new values take the next sequence number, merged ones keep theirs. */
-  void write(IndexWriter writer, String namespace, List<MergeOnPut.Placed<T>> plan, Function<T, String> idOf,
-      Encode<T> encode, StoreSequence seq) throws IOException {
+  /**
+   * A plan's documents, built (JSON encoded, fields made) before the write call: a value new to the
+   * store still lacks its sequence number, which {@link #writePrepared} gives it under the write
+   * lock, in plan order, so that the order is the commit order.
+   */
+  record PreparedDoc(Term uid, Document document, boolean fresh) {}
+
+  /** Builds the documents of a plan; merged values keep their stored sequence number. */
+  List<PreparedDoc> prepare(String namespace, List<MergeOnPut.Placed<T>> plan, Function<T, String> idOf,
+      Encode<T> encode) {
+    List<PreparedDoc> out = new ArrayList<>(plan.size());
     for (MergeOnPut.Placed<T> p : plan) {
-      long s = p.isNew() ? seq.next() : p.position();
-      writer.updateDocument(StoreFields.uid(kind, namespace, idOf.apply(p.value())), encode.document(p.value(), s));
+      // 0 stands in for a new value's number until it is written
+      out.add(new PreparedDoc(StoreFields.uid(kind, namespace, idOf.apply(p.value())),
+          encode.document(p.value(), p.isNew() ? 0 : p.position()), p.isNew()));
+    }
+    return out;
+  }
+
+  /**
+   * Writes prepared documents inside a write call: a new value takes the next sequence number, a
+   * merged one keeps its own.
+   */
+  static void writePrepared(IndexWriter writer, List<PreparedDoc> docs, StoreSequence seq) throws IOException {
+    for (PreparedDoc d : docs) {
+      if (d.fresh()) {
+        StoreDocuments.setSeq(d.document(), seq.next());
+      }
+      writer.updateDocument(d.uid(), d.document());
     }
   }
 }

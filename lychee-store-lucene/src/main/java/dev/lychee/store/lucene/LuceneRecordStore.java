@@ -21,6 +21,7 @@ import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,6 +31,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.IndexWriter;
@@ -86,6 +89,19 @@ public final class LuceneRecordStore implements RecordStore {
   private final Map<SessionKey, Integer> nextIndex = new HashMap<>();
 
   private record SessionKey(String namespace, String session) {}
+
+  /**
+   * Held by every write of records and nodes ({@link #commitEncoding}, {@code forget}) around its
+   * write call, so that {@link #recordWrites} counts it only once it has committed or failed.
+   */
+  private final ReentrantLock recordsLock = new ReentrantLock();
+  /**
+   * Records writes finished (committed or failed) so far: a merge plan prepared outside the write
+   * lock is written only when this has not moved since it was read.
+   */
+  private final AtomicLong recordWrites = new AtomicLong();
+  /** Runs between an encoding's preparation and its write call; a no-op except in tests. */
+  private volatile Runnable afterPrepare = () -> {};
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
   public LuceneRecordStore(Path directory) {
@@ -256,20 +272,56 @@ public final class LuceneRecordStore implements RecordStore {
     return segments.segmentedThrough(namespace, session);
   }
 
+  /**
+   * Puts a segment's records and nodes (merged with the stored ones) and marks it encoded, in one
+   * commit. The merge plan and the documents are prepared before the write call, on a searcher
+   * that holds every earlier records write, so that the index's write lock, which an {@code
+   * append}'s turn waits for, is held only to write them (docs/defaults.md §3.3). If another
+   * records write (an encoding, a {@code forget}) finished or failed in between, the plan is made
+   * again under the lock, as it always was.
+   */
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes) {
-    // one write call = one commit: records, nodes and the state change become visible together
-    index.write((writer, searcher) -> {
-      // state first: an unknown segment aborts (and rolls back) before anything is written
-      SegmentDocs.setState(writer, searcher, namespace, segmentId, SegmentState.ENCODED, null);
-      this.records.write(writer, namespace,
-          MergeOnPut.records(records, id -> this.records.stored(searcher, namespace, id)),
-          MemoryRecord::id, StoreDocuments::record, seq);
-      this.nodes.write(writer, namespace,
-          MergeOnPut.nodes(nodes, id -> this.nodes.stored(searcher, namespace, id)),
-          EvidenceNode::id, StoreDocuments::node, seq);
-      return null;
-    });
+    long seen = recordWrites.get();
+    // read after the count: every records write counted so far has committed, and a read reopens
+    // the searchers on whatever returned before it
+    List<JsonDocs.PreparedDoc> prepared = index.read(s -> prepareEncoding(s, namespace, records, nodes));
+    afterPrepare.run();
+    recordsLock.lock();
+    try {
+      // one write call = one commit: records, nodes and the state change become visible together
+      index.write((writer, searcher) -> {
+        // state first: an unknown segment aborts (and rolls back) before anything is written
+        SegmentDocs.setState(writer, searcher, namespace, segmentId, SegmentState.ENCODED, null);
+        List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
+            : prepareEncoding(searcher, namespace, records, nodes);
+        JsonDocs.writePrepared(writer, docs, seq);
+        return null;
+      });
+    } finally {
+      recordWrites.incrementAndGet();
+      recordsLock.unlock();
+    }
+  }
+
+  /**
+   * Sets what runs after the next encodings' preparation, before their write call: lets a test put
+   * another records write in between.
+   */
+  void afterEncodingPrepared(Runnable hook) {
+    this.afterPrepare = Objects.requireNonNull(hook, "hook");
+  }
+
+  /** The documents of a segment's records and then its nodes, merged with what {@code searcher} holds. */
+  private List<JsonDocs.PreparedDoc> prepareEncoding(IndexSearcher searcher, String namespace,
+      List<MemoryRecord> records, List<EvidenceNode> nodes) throws IOException {
+    List<JsonDocs.PreparedDoc> docs = new ArrayList<>(this.records.prepare(namespace,
+        MergeOnPut.records(records, id -> this.records.stored(searcher, namespace, id)),
+        MemoryRecord::id, StoreDocuments::record));
+    docs.addAll(this.nodes.prepare(namespace,
+        MergeOnPut.nodes(nodes, id -> this.nodes.stored(searcher, namespace, id)),
+        EvidenceNode::id, StoreDocuments::node));
+    return docs;
   }
 
   // ---- records, nodes, search ----
@@ -317,18 +369,24 @@ public final class LuceneRecordStore implements RecordStore {
 
   @Override
   public synchronized Forgotten forget(String namespace) {
+    recordsLock.lock();
     try {
       return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
     } finally {
+      recordWrites.incrementAndGet();
+      recordsLock.unlock();
       nextIndex.keySet().removeIf(k -> k.namespace().equals(namespace));
     }
   }
 
   @Override
   public synchronized Forgotten forget(String namespace, String session) {
+    recordsLock.lock();
     try {
       return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
     } finally {
+      recordWrites.incrementAndGet();
+      recordsLock.unlock();
       nextIndex.remove(new SessionKey(namespace, session));
     }
   }

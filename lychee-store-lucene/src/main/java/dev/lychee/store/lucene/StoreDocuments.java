@@ -15,6 +15,7 @@ import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.util.BytesRef;
 
 /** Builds the Lucene documents of the record store from API values (see {@link StoreFields}). */
@@ -91,6 +92,13 @@ final class StoreDocuments {
   private static void json(Document d, String json) {
     d.add(new StoredField(StoreFields.JSON, json));
     d.add(new BinaryDocValuesField(StoreFields.JSON_VALUES, new BytesRef(json)));
+  }
+
+  /** Sets the insertion sequence of a document built by this class (its doc value and stored copy). */
+  static void setSeq(Document d, long seq) {
+    for (IndexableField f : d.getFields(StoreFields.SEQ)) {
+      ((Field) f).setLongValue(seq);
+    }
   }
 
   private static Document base(String kind, String namespace, String id, long seq) {
