@@ -25,7 +25,7 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code lychee eval speed}: ingest and recall speed as one namespace grows (evaluation.md §4). */
 @Command(name = "speed", mixinStandardHelpOptions = true,
-    description = "Ingest turns/s beside the embedder alone, recall p50/p95 beside one query embedding, heap after ingest, per scale factor.")
+    description = "Ingest turns/s beside the embedder alone, recall p50/p95 beside one query embedding, heap after ingest and recall, per scale factor.")
 final class SpeedCommand implements Callable<Integer> {
   @ParentCommand EvalCommand parent;
 

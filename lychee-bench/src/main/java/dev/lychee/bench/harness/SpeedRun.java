@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * Speed and scale (evaluation.md §4): for each scale factor, one namespace receives the
  * conversation replicated that many times (new session ids per copy); the run reports ingest turns
  * per second beside the embedder's own throughput on the same texts, recall latency p50/p95 beside
- * one query embedding, and the heap in use after ingest (after a GC).
+ * one query embedding, and the heap in use after ingest and the timed recalls (after a GC; measured
+ * after them so that the forced collections do not shrink the heap just before the timed window).
  *
  * <p>The timed system's embedder is wrapped in a {@link MeteredEmbedder}, so that each scale also
  * reports how many texts ingest embedded per turn and what share of the ingest wall time was spent
@@ -160,8 +161,6 @@ public final class SpeedRun {
         if (reuse != null) {
           reuse.clear();
         }
-        double heapMb = heapAfterGc();
-
         for (String q : warmQuestions) {
           system.recall(ns, q, 10);
         }
@@ -187,6 +186,10 @@ public final class SpeedRun {
           stageTables.add(stages.table(system.name() + " x" + factor));
         }
         progress.done("p50 " + String.format("%.1f ms", percentile(recallMs, 50)));
+        // measured after the timed recalls, not before: the forced collections let G1 shrink the heap
+        // to a few hundred MB, and the timed window then paid young pauses that ingest never saw
+        // (docs/measurements.md §6, round thirteen)
+        double heapMb = heapAfterGc();
         system.forget(ns);
 
         out.add(new Scale(factor, texts.size(), reuse == null ? texts.size() / ingestS : Double.NaN, embedderTurnsPerS,
