@@ -53,12 +53,14 @@ public final class PostgresRecordStore implements RecordStore {
   private final SegmentTable segments = new SegmentTable();
   private final RecordTable records = new RecordTable();
   private final NodeTable nodes = new NodeTable();
+  private final TurnTextIndex turnText;
   private volatile boolean closed;
 
   /** A store over a shared database (the pool stays open until its last user closes). */
   @Inject
   public PostgresRecordStore(PostgresDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
+    this.turnText = new TurnTextIndex(db);
     db.acquire();
   }
 
@@ -305,7 +307,25 @@ public final class PostgresRecordStore implements RecordStore {
     if (q == null) {
       return List.of();
     }
+    if (field == TextField.TURNS && local(List.of(q))) {
+      return turnText.searchAll(namespace, List.of(q), k).get(0);
+    }
     return db.read(h -> field == TextField.TURNS ? turns.search(h, namespace, q, k) : records.search(h, namespace, q, k));
+  }
+
+  /**
+   * Whether the turns' search of these queries is answered from this instance's postings: when
+   * every term is one whose server lexeme is the term itself ({@link TurnPostings#plain}); then the
+   * answer is the database's, exactly, without the server ranking every matching turn
+   * (docs/defaults.md §3.3). Other queries (accented letters, digit-e-digit) go to the database.
+   */
+  private static boolean local(List<TextQuery> queries) {
+    for (TextQuery q : queries) {
+      if (q != null && !q.terms().stream().allMatch(TurnPostings::plain)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** One statement for all {@code queries} (each as {@link #searchText} answers it alone). */
@@ -319,6 +339,9 @@ public final class PostgresRecordStore implements RecordStore {
       queries.forEach(q -> none.add(List.of()));
       return none;
     }
+    if (field == TextField.TURNS && local(parsed)) {
+      return turnText.searchAll(namespace, parsed, k);
+    }
     return db.read(h -> field == TextField.TURNS ? turns.searchAll(h, namespace, parsed, k)
         : records.searchAll(h, namespace, parsed, k));
   }
@@ -328,7 +351,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public Forgotten forget(String namespace) {
     ns(namespace);
-    return db.write(h -> {
+    Forgotten forgotten = db.write(h -> {
       List<String> recordIds = records.rows.ids(h, namespace);
       List<String> nodeIds = nodes.rows.ids(h, namespace);
       List<String> turnIds = turns.delete(h, namespace, null);
@@ -337,6 +360,8 @@ public final class PostgresRecordStore implements RecordStore {
       nodes.rows.deleteAll(h, namespace);
       return new Forgotten(turnIds, recordIds, nodeIds);
     });
+    turnText.forget(namespace);
+    return forgotten;
   }
 
   @Override
@@ -369,6 +394,16 @@ public final class PostgresRecordStore implements RecordStore {
       nodes.rows.delete(h, namespace, removedNodes);
       return new Forgotten(turnIds, removedRecords, removedNodes);
     });
+  }
+
+  /** Full reads of a namespace's turn postings so far (for tests and monitoring). */
+  long turnPostingLoads() {
+    return turnText.fullLoads();
+  }
+
+  /** Catch-ups of a namespace's turn postings with the turns written since (for tests and monitoring). */
+  long turnPostingReplays() {
+    return turnText.replays();
   }
 
   @Override

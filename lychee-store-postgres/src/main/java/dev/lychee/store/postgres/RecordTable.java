@@ -66,7 +66,7 @@ final class RecordTable {
       MemoryRecord::mergedWith);
 
   List<ScoredId> search(Handle h, String ns, TextQuery q, int k) {
-    String sql = "SELECT id AS hit, ts_rank(tsv, q) AS score FROM records, " + q.sql()
+    String sql = "SELECT id COLLATE \"C\" AS hit, ts_rank(tsv, q) AS score FROM records, " + q.sql()
         + " WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k";
     return q.bind(h.createQuery(sql)).bind("ns", ns).bind("k", k)
         .map((rs, ctx) -> new ScoredId(rs.getString("hit"), TextQuery.score(rs, "score"))).list();

@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2));
+    return new SchemaMigrations(List.of(V1, V2, V3));
   }
 
   int latestVersion() {
@@ -241,4 +241,48 @@ final class SchemaMigrations {
       "CREATE INDEX segments_unencoded_by_session ON segments (namespace, session, first_idx, last_idx)"
           + " WHERE state <> 'ENCODED'",
       "CREATE INDEX segments_claimed ON segments (namespace, session) WHERE claim_expires IS NOT NULL"));
+
+  /**
+   * Migration 3: a change number on every turn and one head row per namespace, so that an instance
+   * can keep the turns' full-text postings in memory and bring them up to date by reading only the
+   * turns written since ({@link TurnPostings}, docs/defaults.md §3.3), as it does its vectors.
+   *
+   * <p>Triggers do the stamping, not the insert statements: an instance of an older release,
+   * still running while a newer one migrated the schema, stamps its turns too, and no append sends
+   * an extra statement. Every inserted turn takes the next number on its namespace's head row,
+   * which holds that row's lock until commit, so turns of one namespace commit in number order and
+   * a snapshot that shows the head at N shows every turn numbered up to N (the reason
+   * {@link VectorTable} gives). A deletion of turns moves the head to a new epoch, so instances
+   * read the namespace afresh instead of replaying deletions. Turns stored before this migration
+   * keep number 0 and are read by an instance's first full load; their namespaces get a head row
+   * here. {@code SET search_path FROM CURRENT} binds the functions to this schema.
+   */
+  static final Migration V3 = new Migration(3, "turn change numbers and heads for local full-text postings", List.of(
+      "CREATE SEQUENCE turn_changes",
+      """
+      CREATE TABLE turn_heads (
+        namespace text PRIMARY KEY,
+        epoch bigint NOT NULL DEFAULT 0,
+        seq bigint NOT NULL)""",
+      "ALTER TABLE turns ADD COLUMN seq bigint NOT NULL DEFAULT 0",
+      "CREATE INDEX turns_by_seq ON turns (namespace, seq)",
+      "INSERT INTO turn_heads(namespace, seq) SELECT DISTINCT namespace, 0 FROM turns",
+      """
+      CREATE FUNCTION turns_stamp() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        INSERT INTO turn_heads(namespace, seq) VALUES (NEW.namespace, nextval('turn_changes'))
+          ON CONFLICT (namespace) DO UPDATE SET seq = nextval('turn_changes')
+          RETURNING seq INTO NEW.seq;
+        RETURN NEW;
+      END $$""",
+      "CREATE TRIGGER turns_stamp BEFORE INSERT ON turns FOR EACH ROW EXECUTE FUNCTION turns_stamp()",
+      """
+      CREATE FUNCTION turns_deleted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        UPDATE turn_heads SET epoch = epoch + 1, seq = nextval('turn_changes')
+          WHERE namespace IN (SELECT DISTINCT namespace FROM gone);
+        RETURN NULL;
+      END $$""",
+      "CREATE TRIGGER turns_deleted AFTER DELETE ON turns REFERENCING OLD TABLE AS gone"
+          + " FOR EACH STATEMENT EXECUTE FUNCTION turns_deleted()"));
 }

@@ -122,7 +122,7 @@ final class TextQuery {
 
   /**
    * Several searches of one table in one statement: for each query (null: no searchable term, no
-   * hits) the same top {@code k} as the single search, {@code ORDER BY score DESC, hit LIMIT k},
+   * hits) the same top {@code k} as the single search, {@code ORDER BY score DESC, hit LIMIT k} with hits compared in byte order ({@code COLLATE "C"}, whatever the database's collation, as {@link TurnPostings} compares them),
    * run as one branch of a {@code UNION ALL}; the outer sort by query number and then by the same
    * keys restores each list's order. Why: recall searches every text variant of a route, and one
    * statement per variant cost a round trip each.
@@ -141,7 +141,7 @@ final class TextQuery {
         continue;
       }
       sql.append(sql.length() == 0 ? "SELECT q_no, hit, score FROM (" : " UNION ALL ")
-          .append("(SELECT ").append(i).append(" AS q_no, ").append(hit).append(" AS hit, ts_rank(tsv, q) AS score FROM ")
+          .append("(SELECT ").append(i).append(" AS q_no, (").append(hit).append(") COLLATE \"C\" AS hit, ts_rank(tsv, q) AS score FROM ")
           .append(table).append(", ").append(q.sql("q" + i + "_"))
           .append(" WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k)");
     }

@@ -15,8 +15,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
@@ -243,7 +245,7 @@ final class TurnTable {
   }
 
   List<ScoredId> search(Handle h, String ns, TextQuery q, int k) {
-    String sql = "SELECT 'episode:' || session || ':' || idx AS hit, ts_rank(tsv, q) AS score FROM turns, "
+    String sql = "SELECT ('episode:' || session || ':' || idx) COLLATE \"C\" AS hit, ts_rank(tsv, q) AS score FROM turns, "
         + q.sql() + " WHERE namespace = :ns AND tsv @@ q ORDER BY score DESC, hit LIMIT :k";
     return q.bind(h.createQuery(sql)).bind("ns", ns).bind("k", k)
         .map((rs, ctx) -> new ScoredId(rs.getString("hit"), TextQuery.score(rs, "score"))).list();
@@ -254,13 +256,39 @@ final class TurnTable {
     return TextQuery.searchAll(h, "turns", "'episode:' || session || ':' || idx", ns, queries, k);
   }
 
+  /** Where a namespace's turns stand (migration 3): the epoch of its last deletion and its last change. */
+  record Head(long epoch, long seq) {}
+
+  /** The namespace's turn head, or null when it never held a turn. */
+  static Head head(Handle h, String ns) {
+    return h.createQuery("SELECT epoch, seq FROM turn_heads WHERE namespace = :ns")
+        .bind("ns", ns).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
+  }
+
+  /**
+   * Feeds {@code into} the hit id and {@code tsv} text of the namespace's turns numbered in
+   * {@code (after, upTo]}, or of all its turns when {@code after} is negative.
+   */
+  static void texts(Handle h, String ns, long after, long upTo, BiConsumer<String, String> into) {
+    String sql = "SELECT 'episode:' || session || ':' || idx, tsv::text FROM turns WHERE namespace = :ns"
+        + (after < 0 ? "" : " AND seq > :after AND seq <= :upTo");
+    Query q = h.createQuery(sql).bind("ns", ns).setFetchSize(2000);
+    if (after >= 0) {
+      q.bind("after", after).bind("upTo", upTo);
+    }
+    q.map((rs, ctx) -> Map.entry(rs.getString(1), rs.getString(2))).forEach(e -> into.accept(e.getKey(), e.getValue()));
+  }
+
   /** Removes the namespace's turns (session null) or one session's; returns the removed ids. */
   List<String> delete(Handle h, String ns, String session) {
+    // sessions first: an append locks its session's row and then (by the stamping trigger) the
+    // namespace's turn head, and deleting turns moves that head, so the same order here means a
+    // forget and an append never wait on each other in a cycle
+    Scope.bind(h.createUpdate("DELETE FROM sessions WHERE " + Scope.where(session)), ns, session).execute();
     List<String> ids = Scope.bind(h.createQuery("DELETE FROM turns WHERE " + Scope.where(session)
             + " RETURNING session, idx"), ns, session)
         .map((rs, ctx) -> new TurnRef(rs.getString(1), rs.getInt(2))).list()
         .stream().sorted().map(TurnRef::id).toList();
-    Scope.bind(h.createUpdate("DELETE FROM sessions WHERE " + Scope.where(session)), ns, session).execute();
     Scope.bind(h.createUpdate("DELETE FROM turn_appends WHERE " + Scope.where(session)), ns, session).execute();
     return ids;
   }
