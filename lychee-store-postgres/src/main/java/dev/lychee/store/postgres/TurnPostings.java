@@ -45,7 +45,7 @@ final class TurnPostings {
   static final Comparator<String> BYTE_ORDER = TurnPostings::compareCodePoints;
 
   /** The turns holding one lexeme, with the lexeme's part of each turn's score. */
-  private static final class List2 {
+  private static final class LexemeTurns {
     int[] slots = new int[4];
     double[] parts = new double[4];
     int size;
@@ -64,7 +64,7 @@ final class TurnPostings {
   private final long epoch;
   private long seq;
   private final List<String> hits = new ArrayList<>();
-  private final Map<String, List2> postings = new HashMap<>();
+  private final Map<String, LexemeTurns> postings = new HashMap<>();
 
   TurnPostings(long epoch, long seq) {
     this.epoch = epoch;
@@ -163,7 +163,7 @@ final class TurnPostings {
         jm = 0;
       }
       double part = (double) (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / ZETA2;
-      postings.computeIfAbsent(lexeme.toString(), key -> new List2()).add(slot, part);
+      postings.computeIfAbsent(lexeme.toString(), key -> new LexemeTurns()).add(slot, part);
     }
   }
 
@@ -214,7 +214,7 @@ final class TurnPostings {
     int[] touched = new int[Math.min(hits.size(), 1024)];
     int touchedCount = 0;
     for (String term : sorted) {
-      List2 list = postings.get(term);
+      LexemeTurns list = postings.get(term);
       if (list == null) {
         continue;
       }
