@@ -948,7 +948,7 @@ final class AnswerSpans {
     }
     bestTo = clauseEnd(words, bestFrom, bestTo);
     bestTo = Math.min(bestTo, bestFrom + PHRASE_WORDS);
-    // "this cute little bookmark", "my own cooking show": an answer names the thing, not whose it
+    // "this cute little birdhouse", "my own garden": an answer names the thing, not whose it
     // is or how the speaker liked it
     while (bestFrom + 1 < bestTo && (PRAISING.contains(bare(words[bestFrom])) || DETERMINERS.contains(bare(words[bestFrom])))
         && !endsWithPunctuation(words[bestFrom])) {
@@ -963,7 +963,7 @@ final class AnswerSpans {
   }
 
   /**
-   * Adjectives by which a speaker judges or fondles what they name ("a cute little bookmark", "a
+   * Adjectives by which a speaker judges or fondles what they name ("a cute little birdhouse", "a
    * nasty flood"): at the start of a phrase answer they are left out, as are the determiners
    * between them, as the question asks for the thing (docs/defaults.md §5, round thirteen).
    */

@@ -414,8 +414,8 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   /**
    * For "how did X feel / describe / handle...?": when the chosen sentence mostly repeats the
    * question (less than {@link #ELABORATED} of its words are new), the next sentence of the same
-   * speaker in the same item, which in dialogue says how ("The sky was so clear and the meteor shower
-   * amazing." / "I felt tiny and in awe of the universe."); the chosen sentence when there is none.
+   * speaker in the same item, which in dialogue says how ("My son and the long flight, wow." / "He slept the
+   * whole way."); the chosen sentence when there is none.
    */
   static Scored elaboration(Scored chosen, List<Scored> all) {
     for (int i = 0; i + 1 < all.size(); i++) {

@@ -28,7 +28,7 @@ class ElaborationTest {
         "Ines: That sounds lovely.", "Ola: We took the late train home.");
     String question = "How did Ola's son handle the long flight?";
     assertThat(ask(question, ev)).contains("slept");
-    // off: the sentence that names the concert answers, and it says nothing of the feeling
+    // off: the sentence that names the flight answers, and it says nothing of how it went
     List<Scored> all = SentenceSupport.score(question, EvidenceSentences.of(ev));
     Scored echo = all.get(0);
     assertThat(echo.sentence().text()).contains("flight");
