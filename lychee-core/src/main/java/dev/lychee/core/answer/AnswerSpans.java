@@ -954,9 +954,10 @@ final class AnswerSpans {
         && !endsWithPunctuation(words[bestFrom])) {
       bestFrom++;
     }
-    // a time word after "every" tells how often ("every evening"), which a phrase may answer
-    while (bestTo > bestFrom && !telling(words[bestTo - 1])
-        && !(answering(words[bestTo - 1]) && bestTo - 2 >= bestFrom && words[bestTo - 2].equalsIgnoreCase("every"))) {
+    // a time word after "every" tells how often ("every evening", "every single morning"), which a
+    // phrase may answer; a year at the end only dates it ("last month (October 2024)")
+    while (bestTo > bestFrom && (!telling(words[bestTo - 1]) || TRAILING_YEAR.matcher(words[bestTo - 1]).matches())
+        && !(answering(words[bestTo - 1]) && afterEvery(words, bestFrom, bestTo - 1))) {
       bestTo--;
     }
     return trimmed(words, bestFrom, bestTo);
@@ -969,6 +970,18 @@ final class AnswerSpans {
    */
   private static final Set<String> PRAISING = Set.of("cute", "little", "nasty", "beautiful", "wonderful", "fantastic",
       "incredible", "adorable", "gorgeous", "stunning", "terrible", "horrible", "fabulous");
+
+  /** A year as the last word of a phrase, with the punctuation around it ("2024)", "(2023),"). */
+  private static final Pattern TRAILING_YEAR = Pattern.compile("\\W*(?:19|20)\\d\\d\\W*");
+
+  /** Whether the word at {@code at} follows "every" or "every single", not before {@code from}. */
+  private static boolean afterEvery(String[] words, int from, int at) {
+    int i = at - 1;
+    if (i >= from && words[i].equalsIgnoreCase("single")) {
+      i--;
+    }
+    return i >= from && words[i].equalsIgnoreCase("every");
+  }
 
   private static final Pattern WORD_EDGES = Pattern.compile("^\\W+|(?:'s)?\\W*$");
   private static final Pattern NAME_PIECES = Pattern.compile("[^\\w']+");
