@@ -167,7 +167,7 @@ enum AnswerForm {
 
   /**
    * "What does X do to destress?", "what has X done to feel closer to...?": the question asks for
-   * the means of a purpose, told as "I bought a cross necklace to feel closer...". Group 1 is the
+   * the means of a purpose, told as "I joined the street choir to feel closer...". Group 1 is the
    * verb of the purpose.
    */
   private static final Pattern MEANS_Q = Pattern.compile(

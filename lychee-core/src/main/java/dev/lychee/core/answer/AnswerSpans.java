@@ -430,7 +430,7 @@ final class AnswerSpans {
   private static final String AN_ADVERB_AND_THE_VERB =
       "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b";
   /**
-   * "What did Joanna share...?", "what does John write...?": a question about what someone did to
+   * "What did Ola share...?", "what does Ines write...?": a question about what someone did to
    * something, its subject one or two names (perhaps with a possessive noun: "Melanie's family"),
    * then its verb, perhaps after an adverb ("just finish"). Group 1 is the verb.
    */
@@ -441,14 +441,16 @@ final class AnswerSpans {
   private static final Set<String> OBJECT_ENDS = Set.of("with", "for", "to", "at", "in", "on", "from", "about", "by",
       "into", "onto", "that", "which", "who", "because", "when", "while", "since", "so", "but", "as", "after", "before",
       "during", "last", "yesterday", "today", "recently");
+  /** Pronouns that stand for a person as a verb's object ("gave me", "reminds her of"). */
+  private static final Set<String> PERSONS_AS_OBJECTS = Set.of("me", "him", "her", "them", "us", "you");
   /** Object pronouns and particles between a verb and its object ("gave me", "wrote down"). */
-  private static final Set<String> BEFORE_OBJECT = Set.of("me", "him", "her", "them", "us", "you", "down", "up", "out",
-      "off", "back", "over");
+  private static final Set<String> BEFORE_OBJECT = union(PERSONS_AS_OBJECTS, Set.of("down", "up", "out", "off", "back",
+      "over"));
 
   /**
    * The object of the question's own verb ({@link #VERB_Q}) where the sentence uses that verb: "I
-   * wrote down some motivational quotes and strategies to help me stay focused" answers "what does
-   * John write on the whiteboard...?" with "motivational quotes and strategies", not with the longer
+   * wrote down some quotes and goals to help me stay focused" answers "what does Ines write on
+   * the whiteboard...?" with "quotes and goals", not with the longer
    * run after "help me stay". The object starts after particles, object pronouns and determiners
    * and ends before a preposition, a relative or subordinating word, a time word, the next clause or
    * punctuation. Null when the question has no such verb, the sentence does not use it, or the
@@ -680,10 +682,10 @@ final class AnswerSpans {
   }
 
   /**
-   * The means of a purpose: in "And, I bought a cross necklace to feel closer to my faith", the
+   * The means of a purpose: in "And, I joined the street choir to feel closer to my neighbours", the
    * words before "to" and the purpose's verb ("feel"), back to the start of their clause (a
    * punctuation mark), without a subject, an auxiliary or other words that tell nothing at their
-   * start: "bought a cross necklace". Null when the sentence does not say "to" and the verb.
+   * start: "joined the street choir". Null when the sentence does not say "to" and the verb.
    */
   static String means(String purpose, String body) {
     String[] words = words(body);
@@ -1076,8 +1078,14 @@ final class AnswerSpans {
     return null;
   }
 
-  /** Pronouns that stand as a verb's object before a preposition ("reminds me of"). */
-  private static final Set<String> OBJECT_PRONOUNS = Set.of("me", "him", "her", "them", "us", "you", "it");
+  /** Pronouns that stand as a verb's object before a preposition ("reminds me of", "think of it as"). */
+  private static final Set<String> OBJECT_PRONOUNS = union(PERSONS_AS_OBJECTS, Set.of("it"));
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> u = new HashSet<>(a);
+    u.addAll(b);
+    return Set.copyOf(u);
+  }
 
   /** Words that open a noun phrase: an article, a demonstrative, a possessive, a quantifier. */
   private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "those", "some", "my", "his",

@@ -41,21 +41,21 @@ public final class BudgetConfig {
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
     maxDepth = atLeast(OWNER, "maxDepth", b.maxDepth, 1);
-    costExponent = nonNegative(OWNER, "costExponent", b.costExponent);
-    if (costExponent > 2) {
-      throw new IllegalArgumentException(OWNER + ".costExponent must be <= 2: " + costExponent);
-    }
+    costExponent = upToTwo("costExponent", b.costExponent);
     shortenWindows = b.shortenWindows;
     nestFloor = atLeast(OWNER, "nestFloor", b.nestFloor, 0);
-    turnGain = nonNegative(OWNER, "turnGain", b.turnGain);
-    if (turnGain > 2) {
-      throw new IllegalArgumentException(OWNER + ".turnGain must be <= 2: " + turnGain);
-    }
+    turnGain = upToTwo("turnGain", b.turnGain);
     multiPartRecordsAbove = atLeast(OWNER, "multiPartRecordsAbove", b.multiPartRecordsAbove, 0);
-    multiPartCostExponent = nonNegative(OWNER, "multiPartCostExponent", b.multiPartCostExponent);
-    if (multiPartCostExponent > 2) {
-      throw new IllegalArgumentException(OWNER + ".multiPartCostExponent must be <= 2: " + multiPartCostExponent);
+    multiPartCostExponent = upToTwo("multiPartCostExponent", b.multiPartCostExponent);
+  }
+
+  /** An exponent of token cost or turn gain: 0 to 2, with the messages of the other checks. */
+  private static double upToTwo(String name, double value) {
+    nonNegative(OWNER, name, value);
+    if (value > 2) {
+      throw new IllegalArgumentException(OWNER + "." + name + " must be <= 2: " + value);
     }
+    return value;
   }
 
   public static BudgetConfig defaults() {

@@ -38,6 +38,11 @@ class ExtractiveSpansTest {
   }
 
   private String ask(String question, List<Evidence> evidence) {
+    return answerWith(answerer, question, evidence);
+  }
+
+  /** The answer text of {@code answerer} to {@code question} on a single-route plan (shared by the answer tests). */
+  static String answerWith(ExtractiveAnswerGenerator answerer, String question, List<Evidence> evidence) {
     return answerer.answer(Question.of("ns", question), RecallPlan.singleRoute(question), evidence).text();
   }
 

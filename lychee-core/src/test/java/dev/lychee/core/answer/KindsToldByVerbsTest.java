@@ -4,8 +4,6 @@ import static dev.lychee.core.answer.ExtractiveSpansTest.turns;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.Evidence;
-import dev.lychee.api.Question;
-import dev.lychee.api.RecallPlan;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class KindsToldByVerbsTest {
   private static String ask(String question, List<Evidence> evidence) {
-    return new ExtractiveAnswerGenerator().answer(Question.of("ns", question), RecallPlan.singleRoute(question), evidence)
-        .text();
+    return ExtractiveSpansTest.answerWith(new ExtractiveAnswerGenerator(), question, evidence);
   }
 
   @Test

@@ -3,8 +3,6 @@ package dev.lychee.core.answer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.Evidence;
-import dev.lychee.api.Question;
-import dev.lychee.api.RecallPlan;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +84,6 @@ class ListsAndMeansTest {
   }
 
   private static String ask(ExtractiveAnswerGenerator answerer, String question, List<Evidence> evidence) {
-    return answerer.answer(Question.of("ns", question), RecallPlan.singleRoute(question), evidence).text();
+    return ExtractiveSpansTest.answerWith(answerer, question, evidence);
   }
 }

@@ -180,7 +180,7 @@ final class TurnPostings {
     }
     for (int i = 0; i < n; i++) {
       char c = term.charAt(i);
-      boolean digit = c >= '0' && c <= '9';
+      boolean digit = isDigit(c);
       if (!digit && (c < 'a' || c > 'z')) {
         return false;
       }
