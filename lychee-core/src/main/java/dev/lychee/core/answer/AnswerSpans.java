@@ -51,8 +51,11 @@ final class AnswerSpans {
   private static final Pattern NUMBER = Pattern.compile(
       "\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
           + "|forty|fifty|hundred|a couple|a few|several|once|twice|three times|a dozen)\\b"
-          // a rate keeps its period ("1450 euros a month"), else up to two words name what is counted
-          + "(?:\\s+[a-z]+\\s+(?:a|an|per|each|every)\\s+(?:day|week|month|year|hour|night)\\b|(?:\\s+[a-z]+){0,2})",
+          // a range of numbers is one quantity ("30-60 seconds")
+          + "(?:[-\u2013]\\d+(?:[.,]\\d+)?\\b)?"
+          // a rate keeps its period ("1450 euros a month"), else up to two words name what is counted,
+          // a hyphened compound ("fifty-two", "dairy-free") one word of them
+          + "(?:\\s+[a-z]+\\s+(?:a|an|per|each|every)\\s+(?:day|week|month|year|hour|night)\\b|(?:\\s+[a-z]+(?:-[a-z]+)?){0,2})",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PLACE = Pattern.compile(
       "\\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Vv]isited|[Aa]round)\\s+((?:the\\s+)?[A-Z][\\w'-]*(?:\\s+(?:of\\s+)?[A-Z][\\w'-]*)*)");

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 class AnswerSpanRulesTest {
   private final ExtractiveAnswerGenerator answerer = new ExtractiveAnswerGenerator();
 
-  /** Evidence items, each "Name: words" lines split on " / ", in the order given, all said on one day. */
-  private static List<Evidence> items(String... items) {
+  /** Evidence items (windows), each "Name: words" lines split on " / ", in the order given, all said on one day (shared by the answer tests). */
+  static List<Evidence> items(String... items) {
     List<Evidence> out = new ArrayList<>();
     for (int i = 0; i < items.length; i++) {
       Candidate c = new Candidate("c" + i, CandidateKind.WINDOW, "ns", items[i].replace(" / ", "\n"), "s1",
