@@ -798,7 +798,7 @@ final class AnswerSpans {
 
   /**
    * The colour a "what colour...?" question asks for: the first colour word of the sentence with
-   * the words before it that describe it (not function words); null when the sentence names no
+   * the words right before it that describe it (up to the last function word); null when the sentence names no
    * colour, so a sentence naming one wins among the near ties.
    */
   static String colour(String body) {
@@ -807,9 +807,11 @@ final class AnswerSpans {
       return null;
     }
     String[] words = m.group().strip().split("\\s+");
-    int from = 0;
-    while (from < words.length - 1 && !answering(words[from])) {
-      from++;
+    // the words that describe the colour follow the last function word before it: "a man with purple
+    // hair" is "purple", "a pale sea green" "pale sea green"
+    int from = words.length - 1;
+    while (from > 0 && answering(words[from - 1])) {
+      from--;
     }
     return String.join(" ", Arrays.copyOfRange(words, from, words.length));
   }
