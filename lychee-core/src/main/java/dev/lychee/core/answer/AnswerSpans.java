@@ -868,6 +868,11 @@ final class AnswerSpans {
   }
 
   private static final Pattern YEAR = Pattern.compile("(?:19|20)\\d\\d");
+  /**
+   * A word in -ing that ends a quantity's words after what is counted: a participle ("three turtles
+   * sitting"), not what is counted ("one morning", "three mornings").
+   */
+  private static final Pattern PARTICIPLE_END = Pattern.compile("\\s+[a-z]+ing$");
   private static final Pattern YEAR_Q = Pattern.compile("(?i)\\byears?\\b");
 
   /**
@@ -881,7 +886,9 @@ final class AnswerSpans {
     Matcher m = NUMBER.matcher(text);
     while (m.find()) {
       if (years || !YEAR.matcher(m.group(1)).matches()) {
-        return m.group();
+        // a participle after what is counted opens what they do ("three turtles sitting on a rock")
+        String q = m.group();
+        return q.split("\\s+").length >= 3 ? PARTICIPLE_END.matcher(q).replaceFirst("") : q;
       }
     }
     return null;

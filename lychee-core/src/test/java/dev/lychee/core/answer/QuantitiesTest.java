@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 20.5, round fourteen: quantities. A range of numbers and a hyphened number word are one
- * quantity, and a number told right after a reply that only confirms answers the question that
- * reply answers. The exchanges are written for this test.
+ * quantity, a participle after what is counted is no part of it, and a number told right after a
+ * reply that only confirms answers the question that reply answers. The exchanges are written for
+ * this test.
  */
 class QuantitiesTest {
 
@@ -23,6 +24,15 @@ class QuantitiesTest {
   void aHyphenedNumberWordIsOneWordOfWhatIsCounted() {
     assertThat(AnswerSpans.quantity("How long did the ferry take?", "Three hours forty-five minutes, door to door."))
         .isEqualTo("Three hours forty-five");
+  }
+
+  @Test
+  void aParticipleAfterWhatIsCountedIsNoPartOfIt() {
+    assertThat(AnswerSpans.quantity("How many herons did Ola see?", "Ola saw two herons fishing in the reeds."))
+        .isEqualTo("two herons");
+    // a time word in -ing right after the number is what is counted
+    assertThat(AnswerSpans.quantity("How often does Ola swim?", "Ola swims three mornings a week."))
+        .isEqualTo("three mornings a week");
   }
 
   @Test
