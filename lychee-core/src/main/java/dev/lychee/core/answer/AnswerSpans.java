@@ -798,8 +798,8 @@ final class AnswerSpans {
 
   /**
    * The colour a "what colour...?" question asks for: the first colour word of the sentence with
-   * the words right before it that describe it (up to the last function word); null when the sentence names no
-   * colour, so a sentence naming one wins among the near ties.
+   * the words right before it that describe it (after the last function word); null when the
+   * sentence names no colour, so a sentence naming one wins among the near ties.
    */
   static String colour(String body) {
     Matcher m = COLOUR.matcher(body);

@@ -234,8 +234,9 @@ final class SentenceSupport {
    * is still read): what lies above it is the context of that sentence, which answers it, not of the
    * speaker's next remark. For a question for a quantity ({@code answeredQuestion}) the question that
    * remark answers is read too: a number is often told right after a reply that only confirms ("how
-   * did the race go?" / "I finished it!" / "Two hours ten."), so it answers that question (docs/defaults.md §5). A question for a date is left out: its answer is told with the topic, not
-   * after it.
+   * did the race go?" / "I finished it!" / "Two hours ten."), so it answers that question
+   * (docs/defaults.md §5). A question for a date is left out: its answer is told with the topic,
+   * not after it.
    */
   private static void withContext(List<Sentence> sentences, List<Set<String>> words, Map<String, Double> weight,
       double total, List<Scored> out, boolean answeredQuestion) {
