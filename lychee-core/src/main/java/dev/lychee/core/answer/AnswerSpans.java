@@ -51,8 +51,11 @@ final class AnswerSpans {
   private static final Pattern NUMBER = Pattern.compile(
       "\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
           + "|forty|fifty|hundred|a couple|a few|several|once|twice|three times|a dozen)\\b"
-          // a rate keeps its period ("1450 euros a month"), else up to two words name what is counted
-          + "(?:\\s+[a-z]+\\s+(?:a|an|per|each|every)\\s+(?:day|week|month|year|hour|night)\\b|(?:\\s+[a-z]+){0,2})",
+          // a range of numbers is one quantity ("30-60 seconds")
+          + "(?:[-\u2013]\\d+(?:[.,]\\d+)?\\b)?"
+          // a rate keeps its period ("1450 euros a month"), else up to two words name what is counted,
+          // a hyphened compound ("fifty-two", "dairy-free") one word of them
+          + "(?:\\s+[a-z]+\\s+(?:a|an|per|each|every)\\s+(?:day|week|month|year|hour|night)\\b|(?:\\s+[a-z]+(?:-[a-z]+)?){0,2})",
       Pattern.CASE_INSENSITIVE);
   private static final Pattern PLACE = Pattern.compile(
       "\\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Vv]isited|[Aa]round)\\s+((?:the\\s+)?[A-Z][\\w'-]*(?:\\s+(?:of\\s+)?[A-Z][\\w'-]*)*)");
@@ -795,8 +798,8 @@ final class AnswerSpans {
 
   /**
    * The colour a "what colour...?" question asks for: the first colour word of the sentence with
-   * the words before it that describe it (not function words); null when the sentence names no
-   * colour, so a sentence naming one wins among the near ties.
+   * the words right before it that describe it (after the last function word); null when the
+   * sentence names no colour, so a sentence naming one wins among the near ties.
    */
   static String colour(String body) {
     Matcher m = COLOUR.matcher(body);
@@ -804,9 +807,11 @@ final class AnswerSpans {
       return null;
     }
     String[] words = m.group().strip().split("\\s+");
-    int from = 0;
-    while (from < words.length - 1 && !answering(words[from])) {
-      from++;
+    // the words that describe the colour follow the last function word before it: "a man with purple
+    // hair" is "purple", "a pale sea green" "pale sea green"
+    int from = words.length - 1;
+    while (from > 0 && answering(words[from - 1])) {
+      from--;
     }
     return String.join(" ", Arrays.copyOfRange(words, from, words.length));
   }
@@ -863,6 +868,11 @@ final class AnswerSpans {
   }
 
   private static final Pattern YEAR = Pattern.compile("(?:19|20)\\d\\d");
+  /**
+   * A word in -ing that ends a quantity's words after what is counted: a participle ("three turtles
+   * sitting"), not what is counted ("one morning", "three mornings").
+   */
+  private static final Pattern PARTICIPLE_END = Pattern.compile("\\s+[a-z]+ing$");
   private static final Pattern YEAR_Q = Pattern.compile("(?i)\\byears?\\b");
 
   /**
@@ -876,7 +886,9 @@ final class AnswerSpans {
     Matcher m = NUMBER.matcher(text);
     while (m.find()) {
       if (years || !YEAR.matcher(m.group(1)).matches()) {
-        return m.group();
+        // a participle after what is counted opens what they do ("three turtles sitting on a rock")
+        String q = m.group();
+        return q.split("\\s+").length >= 3 ? PARTICIPLE_END.matcher(q).replaceFirst("") : q;
       }
     }
     return null;

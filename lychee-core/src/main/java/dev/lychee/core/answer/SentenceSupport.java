@@ -192,7 +192,7 @@ final class SentenceSupport {
       out.add(new Scored(s, support, w.isEmpty() ? 0 : (double) novel / w.size()));
     }
     if (total > 0 && AnswerForm.of(question) != AnswerForm.DATE) {
-      withContext(sentences, words, weight, total, out);
+      withContext(sentences, words, weight, total, out, AnswerForm.of(question) == AnswerForm.QUANTITY);
     }
     // in dialogue the answer follows the question: the sentence after an asking one, in the same item,
     // inherits most of the support the asking sentence had before it was halved
@@ -232,11 +232,14 @@ final class SentenceSupport {
    * any of them alone, it is credited with {@link #CONTEXT_SHARE} of what the context adds. The
    * context ends at the nearest earlier sentence in which the same speaker tells something (that one
    * is still read): what lies above it is the context of that sentence, which answers it, not of the
-   * speaker's next remark. A question for a date is left out: its answer is told with the topic, not
-   * after it.
+   * speaker's next remark. For a question for a quantity ({@code answeredQuestion}) the question that
+   * remark answers is read too: a number is often told right after a reply that only confirms ("how
+   * did the race go?" / "I finished it!" / "Two hours ten."), so it answers that question
+   * (docs/defaults.md §5). A question for a date is left out: its answer is told with the topic,
+   * not after it.
    */
   private static void withContext(List<Sentence> sentences, List<Set<String>> words, Map<String, Double> weight,
-      double total, List<Scored> out) {
+      double total, List<Scored> out, boolean answeredQuestion) {
     List<Scored> own = List.copyOf(out);
     Set<String> speakers = names(sentences);
     for (int i = 0; i < sentences.size(); i++) {
@@ -255,6 +258,12 @@ final class SentenceSupport {
           // the same speaker told something just before: the context further up belongs to that
           // sentence, which answers it ("how is the commute?" / "Twenty minutes by bike." / "My flat
           // is small..." credits the bike, not the flat)
+          if (answeredQuestion && j > 0 && sentences.get(j - 1).item() == s.item() && sentences.get(j - 1).question()
+              && !Objects.equals(sentences.get(j - 1).speaker(), s.speaker())) {
+            // for a quantity, that remark may only confirm the question it answers ("how did the
+            // race go?" / "I finished it!" / "Two hours ten."): the number belongs to that question
+            window.addAll(words.get(j - 1));
+          }
           break;
         }
       }

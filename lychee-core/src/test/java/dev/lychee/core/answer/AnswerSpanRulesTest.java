@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 class AnswerSpanRulesTest {
   private final ExtractiveAnswerGenerator answerer = new ExtractiveAnswerGenerator();
 
-  /** Evidence items, each "Name: words" lines split on " / ", in the order given, all said on one day. */
-  private static List<Evidence> items(String... items) {
+  /** Evidence items (windows), each "Name: words" lines split on " / ", in the order given, all said on one day (shared by the answer tests). */
+  static List<Evidence> items(String... items) {
     List<Evidence> out = new ArrayList<>();
     for (int i = 0; i < items.length; i++) {
       Candidate c = new Candidate("c" + i, CandidateKind.WINDOW, "ns", items[i].replace(" / ", "\n"), "s1",
@@ -94,6 +94,8 @@ class AnswerSpanRulesTest {
   void whatColourIsAnsweredWithAColour() {
     assertThat(AnswerSpans.colour("A deep forest green, my favourite.")).isEqualTo("deep forest green");
     assertThat(AnswerSpans.colour("It is finally fixed.")).isNull();
+    // the describing words follow the last function word before the colour: "a man with purple hair"
+    assertThat(AnswerSpans.colour("A selfie of a man with purple hair and round glasses")).isEqualTo("purple");
     // the first sentence holds every word of the question but no colour
     List<Evidence> ev = items(
         "Ada: The colour of my bike was the first thing the bike shop asked about.",
