@@ -63,7 +63,7 @@ class ChecksTest {
 
   @Test
   void turnsRejectLoneSurrogatesInTextAndSpeaker() {
-    assertThatThrownBy(() -> Turn.user("Caroline", "broken \uDFFF")).hasMessageContaining("turn text has a lone");
+    assertThatThrownBy(() -> Turn.user("Nadia", "broken \uDFFF")).hasMessageContaining("turn text has a lone");
     assertThatThrownBy(() -> Turn.user("\uD800", "fine")).hasMessageContaining("speaker has a lone");
   }
 }

@@ -38,9 +38,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>{@code
  * try (Lychee memory = Lychee.create(new OnnxEmbeddingModule())) {
  *   memory.append("alice", "s1", LocalDateTime.parse("2023-05-08T13:56"),
- *       List.of(Turn.user("Caroline", "I went to the support group yesterday.")));
+ *       List.of(Turn.user("Nadia", "I went to the choir rehearsal yesterday.")));
  *   memory.flush("alice", "s1");
- *   Recall r = memory.recall("alice", "When did Caroline go to the support group?");
+ *   Recall r = memory.recall("alice", "When did Nadia go to the choir rehearsal?");
  * }
  * }</pre>
  *

@@ -45,16 +45,16 @@ class LycheeTest {
 
   private static List<Turn> session1() {
     return List.of(
-        Turn.user("Caroline", "Hi Melanie! Yesterday I went to an LGBTQ support group and it was so powerful."),
-        Turn.user("Melanie", "That's great, Caroline. I painted a sunrise over the lake last week."),
-        Turn.user("Caroline", "I love that. I am planning to study counseling and mental health."),
-        Turn.user("Melanie", "You would be great at it. My kids love the beach, we go camping every summer."));
+        Turn.user("Nadia", "Hi Rafael! Yesterday I went to a community choir rehearsal and it was so powerful."),
+        Turn.user("Rafael", "That's great, Nadia. I carved a wooden fox last week."),
+        Turn.user("Nadia", "I love that. I am planning to study landscape architecture."),
+        Turn.user("Rafael", "You would be great at it. My nephews love the zoo, we go every spring."));
   }
 
   private static List<Turn> session2() {
     return List.of(
-        Turn.user("Melanie", "Guess what, I ran a charity race for mental health last Saturday."),
-        Turn.user("Caroline", "Amazing! I adopted a dog named Oscar two days ago."));
+        Turn.user("Rafael", "Guess what, I ran a relay race for the local hospice last Saturday."),
+        Turn.user("Nadia", "Amazing! I adopted a dog named Oscar two days ago."));
   }
 
   @Test
@@ -64,7 +64,7 @@ class LycheeTest {
     assertThat(lychee.store().countTurns("alice")).isEqualTo(4);
     assertThat(lychee.vectors().size("alice", VectorIndex.TURNS)).isEqualTo(4);
 
-    Recall recall = lychee.recall("alice", "What did Melanie paint?");
+    Recall recall = lychee.recall("alice", "What did Rafael carve?");
     assertThat(recall.evidence()).isNotEmpty();
     assertThat(recall.coveredTurns(5)).contains(TurnRef.of("s1", 1));
     Evidence first = recall.evidence().get(0);
@@ -106,7 +106,7 @@ class LycheeTest {
     lychee.append("bob", "s1", DAY2, session2());
     lychee.flush("alice", "s1");
     lychee.flush("bob", "s1");
-    Recall r = lychee.recall(new Question("bob", "What did Melanie paint at the lake?", 20, null));
+    Recall r = lychee.recall(new Question("bob", "What did Rafael paint at the lake?", 20, null));
     assertThat(r.evidence()).allMatch(e -> e.candidate().namespace().equals("bob"));
     assertThat(r.coveredTurns(20)).allMatch(t -> t.index() < 2);
     assertThat(lychee.recall("carol", "anything at all").evidence()).isEmpty();
@@ -120,7 +120,7 @@ class LycheeTest {
     lychee.forget("alice", "s1");
     assertThat(lychee.store().countTurns("alice")).isEqualTo(2);
     assertThat(lychee.vectors().size("alice", VectorIndex.TURNS)).isEqualTo(2);
-    assertThat(lychee.recall(new Question("alice", "What did Melanie paint?", 20, null)).coveredTurns(20))
+    assertThat(lychee.recall(new Question("alice", "What did Rafael carve?", 20, null)).coveredTurns(20))
         .allMatch(t -> t.session().equals("s2"));
     lychee.forget("alice");
     assertThat(lychee.store().countTurns("alice")).isZero();
@@ -132,7 +132,7 @@ class LycheeTest {
   void answerReturnsTextWithItsEvidence() {
     lychee.append("alice", "s1", DAY1, session1());
     lychee.flush("alice", "s1");
-    Answer a = lychee.answer("alice", "What is Caroline planning to study?");
+    Answer a = lychee.answer("alice", "What is Nadia planning to study?");
     assertThat(a.text()).isNotBlank();
     assertThat(a.evidence()).isNotEmpty();
   }
@@ -187,7 +187,7 @@ class LycheeTest {
         String session = "s" + t;
         futures.add(pool.submit(() -> {
           for (int i = 0; i < 10; i++) {
-            lychee.append("alice", session, DAY1, List.of(Turn.user("Caroline", "Message " + i + " about hiking trip " + session)));
+            lychee.append("alice", session, DAY1, List.of(Turn.user("Nadia", "Message " + i + " about hiking trip " + session)));
           }
           lychee.flush("alice", session);
         }));
@@ -268,8 +268,8 @@ class LycheeTest {
         String user = request.messages().get(request.messages().size() - 1).content();
         prompts.add(user);
         return new dev.lychee.api.ChatResult("{\"records\":[{\"memory_type\":\"event\","
-            + "\"semantic_text\":\"Secret fact number " + prompts.size() + " about Caroline.\",\"evidence_turns\":[0]}],"
-            + "\"disambiguation_context\":\"Caroline is the speaker\"}", new dev.lychee.api.TokenUsage(10, 5), "scripted");
+            + "\"semantic_text\":\"Secret fact number " + prompts.size() + " about Nadia.\",\"evidence_turns\":[0]}],"
+            + "\"disambiguation_context\":\"Nadia is the speaker\"}", new dev.lychee.api.TokenUsage(10, 5), "scripted");
       }
 
       @Override
@@ -290,7 +290,7 @@ class LycheeTest {
       l.append("a", "s1", DAY1, session1().subList(0, 1));
       l.flush("a", "s1");
       assertThat(l.awaitIdle("a", java.time.Duration.ofSeconds(30))).isTrue();
-      assertThat(prompts).isNotEmpty().noneMatch(p -> p.contains("Secret fact") || p.contains("Caroline is the speaker"));
+      assertThat(prompts).isNotEmpty().noneMatch(p -> p.contains("Secret fact") || p.contains("Nadia is the speaker"));
     }
   }
 }

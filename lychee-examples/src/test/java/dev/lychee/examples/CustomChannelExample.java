@@ -21,7 +21,7 @@ final class CustomChannelExample {
   // readme:begin custom-channel
   /** Offers entries of the user's calendar whose title shares a word with a route's query. */
   static class CalendarChannel implements RecallChannel {
-    private final Map<String, String> entries = Map.of("calendar:1", "Support group meeting, 7 May 2023");
+    private final Map<String, String> entries = Map.of("calendar:1", "Choir rehearsal meeting, 7 May 2023");
 
     @Override public String name() {
       return "calendar";

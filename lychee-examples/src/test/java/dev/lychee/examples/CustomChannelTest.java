@@ -17,13 +17,13 @@ class CustomChannelTest {
   @Timeout(120)
   void theCalendarChannelsEntryIsRecalledBesideStoredTurns() {
     try (Lychee memory = CustomChannelExample.memoryWithCalendar()) {
-      memory.append("alice", "s1", List.of(Turn.user("Caroline", "I like painting sunsets.")));
+      memory.append("alice", "s1", List.of(Turn.user("Nadia", "I like painting sunsets.")));
       memory.flush("alice", "s1");
-      Recall recall = memory.recall("alice", "When was the support group meeting?");
-      assertThat(recall.evidence()).extracting(Evidence::text).contains("Support group meeting, 7 May 2023");
-      Recall unrelated = memory.recall("alice", "What does Caroline paint?");
+      Recall recall = memory.recall("alice", "When was the choir rehearsal meeting?");
+      assertThat(recall.evidence()).extracting(Evidence::text).contains("Choir rehearsal meeting, 7 May 2023");
+      Recall unrelated = memory.recall("alice", "What does Nadia paint?");
       assertThat(unrelated.evidence()).extracting(Evidence::text)
-          .doesNotContain("Support group meeting, 7 May 2023");
+          .doesNotContain("Choir rehearsal meeting, 7 May 2023");
     }
   }
 }

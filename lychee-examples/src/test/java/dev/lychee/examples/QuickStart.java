@@ -16,15 +16,15 @@ public class QuickStart {
   public static void main(String[] args) {
     try (Lychee memory = Lychee.create(new OnnxEmbeddingModule(),
                                        new SqliteStoreModule(Path.of("memory.db")))) {
-      memory.append("alice", "session-1", LocalDateTime.parse("2023-05-08T13:56"), List.of(
-          Turn.user("Caroline", "I went to a support group yesterday."),
-          Turn.user("Melanie", "That sounds powerful. How did it go?")));
+      memory.append("alice", "session-1", LocalDateTime.parse("2024-03-12T18:30"), List.of(
+          Turn.user("Nadia", "I went to my first choir rehearsal yesterday."),
+          Turn.user("Rafael", "That sounds fun. How did it go?")));
       memory.flush("alice", "session-1");               // end of session: close the open segment
 
-      Recall recall = memory.recall("alice", "When did Caroline go to the support group?");
+      Recall recall = memory.recall("alice", "When did Nadia go to the choir rehearsal?");
       recall.evidence().forEach(e -> System.out.println(e.score() + "  " + e.text()));
 
-      Answer answer = memory.answer("alice", "When did Caroline go to the support group?");
+      Answer answer = memory.answer("alice", "When did Nadia go to the choir rehearsal?");
       System.out.println("answer: " + answer.text());
 
       memory.forget("alice");                            // or forget("alice", "session-1")

@@ -28,9 +28,9 @@ class QuickStartTest {
     }
     String printed = captured.toString(StandardCharsets.UTF_8);
     out.print(printed);
-    assertThat(printed).contains("I went to a support group yesterday.");
+    assertThat(printed).contains("I went to my first choir rehearsal yesterday.");
     assertThat(printed.lines().filter(l -> l.startsWith("answer: ")).findFirst().orElseThrow())
-        .as("the answer names the day before the session").contains("7 May 2023");
+        .as("the answer names the day before the session").contains("11 March 2024");
     assertThat(db).as("the quick start stores its memory in a SQLite file").isRegularFile();
   }
 }

@@ -23,13 +23,13 @@ class SqliteReadmeTest {
     Files.deleteIfExists(Path.of("memory.db"));
     // readme:begin sqlite-store
     try (Lychee memory = Lychee.create(new SqliteStoreModule(Path.of("memory.db")), new OnnxEmbeddingModule())) {
-      memory.append("alice", "s1", List.of(Turn.user("Caroline", "I adopted a puppy.")));
+      memory.append("alice", "s1", List.of(Turn.user("Nadia", "I adopted a puppy.")));
     }
     // or, with settings:
     Module relaxed = new SqliteStoreModule(Path.of("memory.db"), SqliteStoreConfig.builder().synchronousFull(false).build());
     // readme:end sqlite-store
     try (Lychee again = Lychee.create(relaxed, new OnnxEmbeddingModule())) {
-      assertThat(again.recall("alice", "What did Caroline adopt?").evidence())
+      assertThat(again.recall("alice", "What did Nadia adopt?").evidence())
           .extracting(dev.lychee.api.Evidence::text).anyMatch(t -> t.contains("I adopted a puppy."));
     }
   }

@@ -112,11 +112,11 @@ class BadInputTest {
   void tokenBudgetAndKBoundTheEvidence() {
     for (int i = 0; i < 12; i++) {
       s.http.post("/v1/namespaces/alice/sessions/b" + i + "/turns", K,
-          "{\"turns\":[{\"speaker\":\"Caroline\",\"text\":\"Caroline adopted pet number " + i + ", a cat with a long story behind it.\"}],\"flush\":true}");
+          "{\"turns\":[{\"speaker\":\"Nadia\",\"text\":\"Nadia adopted pet number " + i + ", a cat with a long story behind it.\"}],\"flush\":true}");
     }
-    Http.Res k = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"k\":3}");
+    Http.Res k = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Nadia adopt?\",\"k\":3}");
     assertThat(k.json().get("evidence").size()).isBetween(1, 3);
-    Http.Res b = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":60,\"asked_at\":\"2024-01-01T10:00\"}");
+    Http.Res b = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Nadia adopt?\",\"token_budget\":60,\"asked_at\":\"2024-01-01T10:00\"}");
     assertThat(b.status()).as(b.body()).isEqualTo(200);
     // the library fits the evidence, as the answer prompt shows it, into the budget
     assertThat(b.json().get("evidence_tokens").asInt()).isBetween(1, 60);
@@ -130,10 +130,10 @@ class BadInputTest {
     }
     assertThat(items).isPositive();
     // a larger budget holds at least as much, still within it; the answer route obeys it too
-    Http.Res wide = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":400}");
+    Http.Res wide = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat did Nadia adopt?\",\"token_budget\":400}");
     assertThat(wide.json().get("evidence").size()).isGreaterThanOrEqualTo(items);
     assertThat(wide.json().get("evidence_tokens").asInt()).isBetween(b.json().get("evidence_tokens").asInt(), 400);
-    Http.Res answer = s.http.post("/v1/namespaces/alice/answer", K, "{\"question\":\"Which cat did Caroline adopt?\",\"token_budget\":60}");
+    Http.Res answer = s.http.post("/v1/namespaces/alice/answer", K, "{\"question\":\"Which cat did Nadia adopt?\",\"token_budget\":60}");
     assertThat(answer.json().get("evidence_tokens").asInt()).isBetween(1, 60);
     // below the library's smallest budget: a 400 that names the field and the range
     Http.Res tiny = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat?\",\"token_budget\":20}");

@@ -46,7 +46,7 @@ class McpHttpTest {
         var denied = McpClients.call(c, "remember", Map.of("note", "sneaky"));
         assertThat(denied.isError()).isTrue();
         assertThat(McpClients.text(denied)).startsWith("forbidden");
-        var recall = McpClients.json(McpClients.call(c, "recall", Map.of("question", "What pet did Caroline adopt?")));
+        var recall = McpClients.json(McpClients.call(c, "recall", Map.of("question", "What pet did Nadia adopt?")));
         assertThat(recall.get("namespace").asText()).isEqualTo("alice");
         assertThat(recall.get("evidence").toString()).contains("Miso");
       }

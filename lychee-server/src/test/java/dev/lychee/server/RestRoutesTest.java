@@ -85,7 +85,7 @@ class RestRoutesTest {
     assertThat(s.http.get("/v1/namespaces", TestServer.ADMIN).json().get("items").findValuesAsText("namespace")).contains("alice", "bob", "team-b");
     Http.Res turns = s.http.get("/v1/namespaces/alice/sessions/r1/turns", TestServer.ALICE_READ);
     assertThat(turns.json().get("items").get(0).get("text").asText()).isEqualTo("I adopted a grey cat called Miso.");
-    assertThat(turns.json().get("items").get(0).get("speaker").asText()).isEqualTo("Caroline");
+    assertThat(turns.json().get("items").get(0).get("speaker").asText()).isEqualTo("Nadia");
     // the other header forms
     Http.Res token = s.http.send("GET", "/v1/namespaces/alice/status", null, null, null);
     assertThat(token.status()).isEqualTo(401);

@@ -11,8 +11,8 @@ final class RouteSamples {
   /** A sample: the route template it exercises, and the concrete request. */
   record Sample(String method, String template, String path, String body) {}
 
-  static final String TURNS = "{\"turns\":[{\"speaker\":\"Caroline\",\"text\":\"I adopted a grey cat called Miso.\"}],\"flush\":true}";
-  static final String QUESTION = "{\"question\":\"What pet did Caroline adopt?\",\"k\":5}";
+  static final String TURNS = "{\"turns\":[{\"speaker\":\"Nadia\",\"text\":\"I adopted a grey cat called Miso.\"}],\"flush\":true}";
+  static final String QUESTION = "{\"question\":\"What pet did Nadia adopt?\",\"k\":5}";
 
   static List<Sample> all() {
     String ns = "/v1/namespaces/alice";

@@ -95,7 +95,7 @@ class EvidenceScorerTest {
     assertThat(o200k.count(null)).isZero();
     assertThat(o200k.count("hello world")).isEqualTo(2);
     // Longer text costs more tokens, and more than one per word for rare words.
-    assertThat(o200k.count("Caroline: I went to a LGBTQ support group yesterday")).isBetween(9, 14);
+    assertThat(o200k.count("Nadia: I went to a community choir rehearsal yesterday")).isBetween(9, 14);
   }
 
   @Test
@@ -124,7 +124,7 @@ class EvidenceScorerTest {
   @Test
   void containmentReadsWhatABaselineItemShowsWithItsDateLine() {
     EvidenceScorer scorer = new EvidenceScorer(List.of(1), List.of(100), WORDS);
-    EvidenceItem said = EvidenceItem.ofTurn(t(1), "Caroline: I went to the group yesterday.",
+    EvidenceItem said = EvidenceItem.ofTurn(t(1), "Nadia: I went to the group yesterday.",
         java.time.LocalDateTime.of(2023, 5, 8, 13, 0));
     assertThat(said.shown()).endsWith("Mentioned: 2023-05-08");
     assertThat(scorer.tokens(said)).isEqualTo(7 + EvidenceItem.BASELINE_OVERHEAD_TOKENS);

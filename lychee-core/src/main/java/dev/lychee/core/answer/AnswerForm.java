@@ -74,7 +74,7 @@ enum AnswerForm {
 
   /**
    * A question whose head noun is plural ("what activities does...", "which cities has...", with one
-   * word before the noun: "what outdoor activities has...", "what video games does..."), or "what
+   * word before the noun: "what board games has...", "what team sports does..."), or "what
    * are X's hobbies?": the answer is a list, gathered from several sentences.
    */
   private static final Pattern LIST_Q = Pattern.compile(
@@ -115,7 +115,7 @@ enum AnswerForm {
 
   /**
    * The X of "what kind of X...?" (also "type", "sort"), or null: the answer is what the sentence
-   * says before X ("Marley flooring" for "what kind of flooring...?").
+   * says before X ("oak flooring" for "what kind of flooring...?").
    */
   static String kindOf(String question) {
     Matcher m = KIND_Q.matcher(question.toLowerCase(Locale.ROOT));
@@ -128,8 +128,8 @@ enum AnswerForm {
           + "(?:did|does|do|is|was|has|have|are|were|had)\\b");
 
   /**
-   * The head noun of "what X did...?" ("what forum did Tim join?"), or null: the answer is likely X
-   * with the words the sentence puts before it ("fantasy literature forum").
+   * The head noun of "what X did...?" ("what forum did Emil join?"), or null: the answer is likely X
+   * with the words the sentence puts before it ("vintage radio forum").
    */
   static String headNoun(String question) {
     Matcher m = HEAD_Q.matcher(question.toLowerCase(Locale.ROOT));

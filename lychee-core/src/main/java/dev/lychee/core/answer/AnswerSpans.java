@@ -434,7 +434,7 @@ final class AnswerSpans {
       "(?:\\s+(?:just|recently|finally|also|first|ever|usually|often|really|once))?\\s+([a-z]+)\\b";
   /**
    * "What did Ola share...?", "what does Ines write...?": a question about what someone did to
-   * something, its subject one or two names (perhaps with a possessive noun: "Melanie's family"),
+   * something, its subject one or two names (perhaps with a possessive noun: "Rafael's family"),
    * then its verb, perhaps after an adverb ("just finish"). Group 1 is the verb.
    */
   private static final Pattern VERB_Q = Pattern.compile(
@@ -452,8 +452,8 @@ final class AnswerSpans {
 
   /**
    * The object of the question's own verb ({@link #VERB_Q}) where the sentence uses that verb: "I
-   * wrote down some quotes and goals to help me stay focused" answers "what does Ines write on
-   * the whiteboard...?" with "quotes and goals", not with the longer
+   * wrote down some recipes and tips to help me stay organised" answers "what does Ines write on
+   * the fridge...?" with "recipes and tips", not with the longer
    * run after "help me stay". The object starts after particles, object pronouns and determiners
    * and ends before a preposition, a relative or subordinating word, a time word, the next clause or
    * punctuation. Null when the question has no such verb, the sentence does not use it, or the
@@ -464,8 +464,8 @@ final class AnswerSpans {
   }
 
   /**
-   * "What instruments does Tim play?": a list question's verb after its plural head noun (and a
-   * word before it: "what outdoor activities has...").
+   * "What instruments does Emil play?": a list question's verb after its plural head noun (and a
+   * word before it: "what board games has...").
    */
   private static final Pattern LIST_VERB_Q = Pattern.compile(
       "^\\s*(?:[Ww]hat|[Ww]hich)\\s+(?:[a-z-]+\\s+){1,2}?(?:did|does|do|has|have|had)\\s+[A-Z][a-z]+(?:\\s+and\\s+[A-Z][a-z]+)?"
@@ -518,7 +518,7 @@ final class AnswerSpans {
         }
       }
       if (from >= words.length || endsWithPunctuation(words[from - 1]) || OBJECT_ENDS.contains(bare(words[from]))) {
-        // the verb has no object of its own here ("cooking on a stove")
+        // the verb has no object of its own here ("sitting on a bench")
         return null;
       }
       int to = from;
@@ -615,17 +615,17 @@ final class AnswerSpans {
     return null;
   }
 
-  /** Verbs after which a sentence says how something felt or seemed: "I felt tiny", "it looks amazing". */
+  /** Verbs after which a sentence says how something felt or seemed: "I felt calm", "it looks amazing". */
   private static final Set<String> FEEL_VERBS = Set.of("feel", "feels", "felt", "feeling", "look", "looks", "looked",
       "sound", "sounds", "sounded", "seem", "seems", "seemed");
-  /** Copulas, with the contracted forms a chat writes ("I'm excited", "it's magical"). */
+  /** Copulas, with the contracted forms a chat writes ("I'm excited", "it's lovely"). */
   private static final Set<String> COPULAS = Set.of("is", "was", "were", "are", "am", "been", "be", "i'm", "it's",
       "that's", "he's", "she's", "they're", "we're", "you're");
   /** Words that only make a judgement stronger or weaker ("so amazing", "really peaceful"): not part of it. */
   private static final Set<String> INTENSIFIERS = Set.of("so", "really", "very", "super", "totally", "just", "quite",
       "pretty", "truly", "absolutely", "such", "a", "an", "the", "kinda", "bit", "little", "extremely", "incredibly",
       "all", "still", "also", "always", "definitely", "honestly", "like", "been", "being", "getting", "become");
-  /** Words that end a judgement: the next clause or what it is about ("great to have", "awesome and it makes"). */
+  /** Words that end a judgement: the next clause or what it is about ("great to have", "awesome and it keeps"). */
   private static final Set<String> JUDGEMENT_ENDS = Set.of("to", "when", "where", "which", "who", "that", "because",
       "since", "if", "while", "after", "before", "as", "for", "with", "about", "at", "in", "on", "like");
   /** At most this many words of a judgement. */
@@ -634,8 +634,8 @@ final class AnswerSpans {
   /**
    * What a "how did X feel / describe...?" question asks for: the words after "felt", "looks",
    * "seems" (first) or a copula ("was", "I'm"), without intensifiers, up to the end of the clause
-   * ("They were awestruck and humbled." gives "awestruck and humbled", "It feels great to have their
-   * trust" gives "great"). Praise words ("amazing", "awesome") are the answer here, not chat filler.
+   * ("They were proud and a bit tired." gives "proud and a bit tired", "It feels great to have
+   * finished" gives "great"). Praise words ("amazing", "awesome") are the answer here, not chat filler.
    * Null when the sentence judges nothing the question has not said.
    */
   static String feeling(String question, String body) {
@@ -736,7 +736,7 @@ final class AnswerSpans {
   /** What opens a reason: "because", "'cause", "so that", "in order to". */
   private static final Pattern BECAUSE = Pattern.compile(
       "(?i)(?:\\b(?:because(?:\\s+of)?|cause|cuz|since|so\\s+that|in\\s+order\\s+to)|['\u2019]cause)\\s+");
-  /** "to" before a verb: the purpose ("to show our friendship"), not a place ("to the park"). */
+  /** "to" before a verb: the purpose ("to show our thanks"), not a place ("to the park"). */
   private static final Pattern PURPOSE = Pattern.compile("\\bto\\s+(?!(?:the|a|an|my|his|her|their|our|your|its|this|that|me|him|us|them|you|be)\\b)[a-z]");
   /** "for a conference": what an errand was for, after the reasons above. */
   private static final Pattern FOR_PURPOSE = Pattern.compile("\\bfor\\s+(?=(?:a|an|the|my|his|her|their|our|some)\\s+[a-z])");
@@ -745,9 +745,9 @@ final class AnswerSpans {
 
   /**
    * What a "why" question asks for: the clause after "because" ("'cause", "since", "so that"), else
-   * the purpose after "to" before a verb ("They signed it to show our friendship"), up to the first
+   * the purpose after "to" before a verb ("They signed it to show our thanks"), up to the first
    * punctuation, at most {@link #REASON_WORDS} words. Null when the sentence gives no reason, or
-   * only one made of the question's own words ("I decided to run for office again").
+   * only one made of the question's own words ("I decided to run the marathon again").
    */
   static String reason(String question, String body) {
     return reason(question, body, List.of(BECAUSE, PURPOSE));
@@ -1102,17 +1102,17 @@ final class AnswerSpans {
   /** Words that open a noun phrase: an article, a demonstrative, a possessive, a quantifier. */
   private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "those", "some", "my", "his",
       "her", "our", "their", "your", "its", "own");
-  /** Finite auxiliaries and copulas: after a noun they open its predicate ("mental health is super rewarding"). */
+  /** Finite auxiliaries and copulas: after a noun they open its predicate ("woodwork is super relaxing"). */
   private static final Set<String> FINITE = Set.of("is", "are", "was", "were", "am", "isn't", "aren't", "wasn't",
       "weren't", "has", "have", "had", "will", "would", "can", "could", "should", "might", "must", "won't", "can't");
-  /** Pronouns that are only subjects: after the answer they open the next clause ("Coco and she's adorable"). */
+  /** Pronouns that are only subjects: after the answer they open the next clause ("Pip and she's adorable"). */
   private static final Set<String> SUBJECTS = Set.of("i", "he", "she", "they", "we", "i'm", "i've", "i'd", "i'll",
       "he's", "she's", "it's", "they're", "we're", "you're", "that's", "there's", "they've", "we've", "you've");
 
   /**
    * Where the answer of a phrase ends: before the first word, after one that tells, that opens the
-   * next clause: a finite auxiliary or copula ("mental health is super rewarding" gives "mental
-   * health") or a pronoun that is only a subject ("Coco and she's adorable" gives "Coco"). "to"
+   * next clause: a finite auxiliary or copula ("woodwork is super relaxing" gives
+   * "woodwork") or a pronoun that is only a subject ("Pip and she's adorable" gives "Pip"). "to"
    * before a verb, relative and subordinating words, "and" before a clause, commas and "that" were
    * tried as ends too and cost F1 (docs/defaults.md §5): answers often hold such a clause.
    */
@@ -1161,8 +1161,8 @@ final class AnswerSpans {
 
   /**
    * Where the answer of a phrase starts: the noun phrase after a past verb the question did not use
-   * ("came across this cool rainbow sidewalk" gives "cool rainbow sidewalk", "added some sage" gives
-   * "sage"), when the run opens with a past verb (in -ed, or an irregular past form), perhaps a
+   * ("found this cool brass compass" gives "cool brass compass", "added some thyme" gives
+   * "thyme"), when the run opens with a past verb (in -ed, or an irregular past form), perhaps a
    * particle, then a determiner followed by a word that tells. A present verb or a noun before the
    * determiner stays ("make a difference", "completion of a degree"): taking the noun phrase after
    * any first word cost F1.

@@ -382,7 +382,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       if (items.size() >= LIST_ITEMS || s.support() < chosen.support() * 0.5) {
         break;
       }
-      // an item of the same kind as the first: the object of the question's verb ("play the violin"), else the phrase
+      // an item of the same kind as the first: the object of the question's verb ("play the cello"), else the phrase
       String object = AnswerSpans.objectOfAListsVerb(question, s.sentence().text());
       String p = object != null ? object : AnswerSpans.phrase(question, s.sentence().text());
       if (s != chosen && !s.sentence().question() && p.split("\\s+").length <= listItemWords && seen.add(SentenceSupport.roots(p))) {
@@ -395,7 +395,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
   /**
    * For a plain phrase question (not a title, not "what kind of X?"), the sentences whose phrase
    * answer would be a single word in lower case; a capitalised word is a name and may well be the
-   * whole answer ("Coco"). Empty for any other question.
+   * whole answer ("Pip"). Empty for any other question.
    */
   private Set<Scored> oneWordPhrases(AnswerForm form, String question, List<Scored> all) {
     if (form != AnswerForm.PHRASE || AnswerForm.asksForATitle(question) || AnswerForm.kindOf(question) != null) {
@@ -442,7 +442,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   /**
    * Whose words or deeds a sentence tells: its speaker, or for a sentence without one (a record,
-   * written in the third person: "Tim loves to get lost in good books") the first of the given
+   * written in the third person: "Emil loves to get lost in good books") the first of the given
    * speakers it names; null when neither.
    */
   static String subject(EvidenceSentences.Sentence s, Set<String> speakers) {
@@ -485,7 +485,7 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
 
   /**
    * The speakers of the evidence other than those the question names, when it names one: "what did
-   * Melanie paint?" is answered by Melanie's words more likely than by Caroline's reply about them.
+   * Rafael paint?" is answered by Rafael's words more likely than by Nadia's reply about them.
    * Empty when the question names no speaker.
    */
   private static Set<String> otherSpeakers(String question, List<Scored> all) {

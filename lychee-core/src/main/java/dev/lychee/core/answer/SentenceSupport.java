@@ -203,7 +203,7 @@ final class SentenceSupport {
       if (!prev.sentence().question()) {
         continue;
       }
-      // a reply that only thanks, agrees or names the asker ("Thanks, Mel!") passes the question's
+      // a reply that only thanks, agrees or names the asker ("Thanks, Raf!") passes the question's
       // support on to the sentence of the reply that says something
       int j = i;
       while (j + 1 < own.size() && own.get(j).sentence().item() == prev.sentence().item()
@@ -225,7 +225,7 @@ final class SentenceSupport {
 
   /**
    * In dialogue the question's words are often spread over a few lines: one names the topic ("I took
-   * my kids to a pottery class"), a follow-up asks about it ("what did you make?") and the next line
+   * my kids to a pottery class"), a follow-up asks about it ("what did you build?") and the next line
    * answers ("We made our own pots") while holding few of the question's words itself. A sentence
    * that says something is scored, besides by its own words, by the words of up to {@link #CONTEXT}
    * sentences before it in the same item: when they and it together hold more of the question than

@@ -103,7 +103,7 @@ final class Keywords {
 
   /**
    * A capitalised span without leading words that cannot start a name: "Last Friday" becomes
-   * "Friday" (then dropped as a calendar word), "Woah Joanna" becomes "Joanna".
+   * "Friday" (then dropped as a calendar word), "Woah Vera" becomes "Vera".
    */
   private static String trimSpan(String span) {
     String[] words = span.split("\\s+");

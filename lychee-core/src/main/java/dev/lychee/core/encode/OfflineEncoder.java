@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  *   <li>image captions written into the text ({@code [shares photo: ...]}) become their own record,
  *       "&lt;speaker&gt; shared a photo of ...";
  *   <li>the rest is split into sentences; leading interjections ("Wow,") and vocatives
- *       ("..., Caroline!") are removed;
+ *       ("..., Nadia!") are removed;
  *   <li>greetings, fillers, acknowledgements and praise are dropped: a sentence needs at least
  *       {@link EncodingConfig#minContentWords()} content words and three words in all; questions are
  *       dropped unless they also state something about the speaker ("Did I tell you I adopted a
@@ -46,8 +46,8 @@ import java.util.regex.Pattern;
  *   <li>first-person words become the speaker's name; second-person words become the other
  *       speaker's name when the session has exactly two named speakers (taken from the segment and
  *       from the previous note's "Speakers:" line); a sentence that still does not name its speaker
- *       gets the speaker as subject ("Went hiking." → "Melanie went hiking.") or is reported
- *       ("Caroline said that the stories were inspiring.");
+ *       gets the speaker as subject ("Went hiking." → "Rafael went hiking.") or is reported
+ *       ("Nadia said that the stories were inspiring.");
  *   <li>entities (known speaker names, capitalised spans), tags (salient content words) and the
  *       memory type ({@link TypeRules}) are derived; the record cites only its own turn.
  * </ol>
@@ -220,7 +220,7 @@ public final class OfflineEncoder implements Encoder {
 
   /**
    * "Thanks for the tips" becomes "I thank you for the tips", which the person rewrite turns into
-   * "Melanie thanks Caroline for the tips". Left alone when the addressee is unknown.
+   * "Rafael thanks Nadia for the tips". Left alone when the addressee is unknown.
    */
   private static String thanked(String sentence, String addressee) {
     Matcher m = THANKS_FOR.matcher(sentence);
@@ -269,7 +269,7 @@ public final class OfflineEncoder implements Encoder {
   }
 
   /**
-   * A sentence that still does not name its speaker is reported: "Caroline said that ...". Its
+   * A sentence that still does not name its speaker is reported: "Nadia said that ...". Its
    * first letter is lowered unless the first word opens a name ("Rowling's books ...").
    */
   private static String reported(String sentence, String name, List<String> entities) {

@@ -7,19 +7,19 @@ import java.util.regex.Pattern;
 /**
  * Rewrites first-person words to the speaker's name and second-person words to the addressee's
  * name, with third-person verb agreement for the word right after a subject pronoun ("I love" →
- * "Melanie loves", "you are" → "Caroline is").
+ * "Rafael loves", "you are" → "Nadia is").
  *
  * <ul>
- *   <li>"Our" becomes the speaker's possessive ("our city" → "Melanie's city"), which is what a later
+ *   <li>"Our" becomes the speaker's possessive ("our city" → "Rafael's city"), which is what a later
  *       question asks about.
  *   <li>"We" and "us" become "&lt;speaker&gt; and others": who else they include cannot be known by
  *       rule, but the speaker is always among them, and the plural keeps the verb's agreement ("we
- *       are" → "Melanie and others are"). "Ourselves" becomes "themselves". The exception is "we
+ *       are" → "Rafael and others are"). "Ourselves" becomes "themselves". The exception is "we
  *       both" / "both of us" and "we" talking or meeting ("since we last talked"), which in a
- *       two-party chat name both: "Melanie and Caroline both", "since Melanie and Caroline last talked".
+ *       two-party chat name both: "Rafael and Nadia both", "since Rafael and Nadia last talked".
  *   <li>Reflexives ("myself", "yourself") become the gender-neutral "themself" when the person is
- *       already named earlier in the sentence ("Caroline wants to embrace themself"); otherwise the
- *       name itself ("a gift to myself" → "a gift to Caroline"). Names carry no gender by rule, so
+ *       already named earlier in the sentence ("Nadia wants to embrace themself"); otherwise the
+ *       name itself ("a gift to myself" → "a gift to Nadia"). Names carry no gender by rule, so
  *       "herself"/"himself" would be a guess.
  * </ul>
  */

@@ -16,14 +16,14 @@ import java.util.regex.Pattern;
  *
  * <p>A <em>referent</em> is a non-speaker person or animal a sentence mentions:
  * <ul>
- *   <li>a possessed person or pet noun, "Melanie's son", "Maria's new puppy"; when a name follows
- *       ("Melanie's son Max", "Caroline's friend, Jon") the referent is the name. The noun's grammatical
+ *   <li>a possessed person or pet noun, "Rafael's son", "Lena's new puppy"; when a name follows
+ *       ("Rafael's son Max", "Nadia's friend, Pavel") the referent is the name. The noun's grammatical
  *       gender (son/he, daughter/she) is general English; other nouns (friend, dog) fit either;
  *   <li>a capitalised name of at most two words inside the sentence that is not a speaker (nor the
- *       start of a speaker's name, "Mel"), not a vocative ("..., Jon!"), not in quotes and not after a
+ *       start of a speaker's name, "Raf"), not a vocative ("..., Pavel!"), not in quotes and not after a
  *       place preposition ("to Paris"). Its gender is unknown;
  *   <li>a capitalised word opening a sentence (not a gerund or an adverb) counts as a name only when
- *       the segment has already used it inside a sentence ("a pic of Oliver" ... "Oliver's
+ *       the segment has already used it inside a sentence ("a pic of Felix" ... "Felix's
  *       hilarious!"); otherwise it might be any noun ("Life's been wild") and only makes the pronoun
  *       ambiguous;
  *   <li>an unnamed person ("a little girl", "this woman", "someone") also only makes the pronoun
@@ -70,7 +70,7 @@ final class ThirdPersonResolver {
       + "(?:[a-z]+\\s+){0,2}?(girl|woman|lady|boy|man|guy|gentleman|kid|child|person|stranger|teen|teenager"
       + "|friend|actor|actress|artist|writer|author|singer|player|student|baby)\\b(?!,?\\s+(?:named|called|[A-Z]))"
       + "|\\b(someone|somebody)\\b(?!,?\\s+(?:named|called|[A-Z]))");
-  /** A name addressed rather than mentioned: "Thanks, Jon!", "Hey Jon,". */
+  /** A name addressed rather than mentioned: "Thanks, Pavel!", "Hey Pavel,". */
   private static final Pattern GREETING_BEFORE = Pattern.compile(
       "\\b(?:hey|hi|hello|thanks|thank you|bye|congrats|dear)[\\s,]+$", Pattern.CASE_INSENSITIVE);
   private static final Pattern CLAUSE_BEFORE = Pattern.compile("(?:^|[,;:])\\s*$");
@@ -223,7 +223,7 @@ final class ThirdPersonResolver {
     return new ArrayList<>(out.values());
   }
 
-  /** "Thanks, Jon!", "Hey Jon, ...", "..., Jon.": a name addressed rather than mentioned. */
+  /** "Thanks, Pavel!", "Hey Pavel, ...", "..., Pavel.": a name addressed rather than mentioned. */
   private static boolean vocative(String before, String after) {
     return (GREETING_BEFORE.matcher(before).find() && PUNCT_AFTER.matcher(after).find())
         || (CLAUSE_BEFORE.matcher(before).find() && END_AFTER.matcher(after).find());
@@ -235,7 +235,7 @@ final class ThirdPersonResolver {
         return false;
       }
       for (String speaker : speakers) {
-        // "Mel" for Melanie: a short form of a speaker's name is the speaker
+        // "Raf" for Rafael: a short form of a speaker's name is the speaker
         if (speaker.startsWith(w) || w.equals(speaker)) {
           return false;
         }

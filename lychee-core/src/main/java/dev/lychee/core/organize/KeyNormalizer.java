@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The key normalisation of evidence nodes (docs/defaults.md §3.1), so that "Support Group",
+ * The key normalisation of evidence nodes (docs/defaults.md §3.1), so that "Choir Rehearsal",
  * "support-group" and "support_group" share one node:
  * <ol>
  *   <li>lower-case (Java's closest match to Python's casefold) and trim;

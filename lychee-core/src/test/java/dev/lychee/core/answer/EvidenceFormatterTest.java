@@ -24,17 +24,17 @@ class EvidenceFormatterTest {
 
   @Test
   void twoBlocksWithDateAndMentionedLines() {
-    Candidate rec = record("Dana went to the support group on 7 May 2023.",
+    Candidate rec = record("Dana went to the choir rehearsal on 7 May 2023.",
         new TemporalScope("2023-05-07", "", "", DateRange.day(LocalDate.of(2023, 5, 7)), false));
-    Candidate turn = Cands.turn("s1", 3, "Dana: I went to the support group yesterday.", .7);
+    Candidate turn = Cands.turn("s1", 3, "Dana: I went to the choir rehearsal yesterday.", .7);
     String out = f.format(List.of(new Evidence(1, .8, rec), new Evidence(2, .7, turn)));
     assertThat(out).isEqualTo("""
         Memory records:
-        [1] Dana went to the support group on 7 May 2023.
+        [1] Dana went to the choir rehearsal on 7 May 2023.
         Date: 2023-05-07
 
         Conversation excerpts:
-        [2] Dana: I went to the support group yesterday.
+        [2] Dana: I went to the choir rehearsal yesterday.
         Mentioned: 2023-05-08""");
   }
 

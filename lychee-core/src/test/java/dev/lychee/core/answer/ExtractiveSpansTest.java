@@ -78,29 +78,29 @@ class ExtractiveSpansTest {
 
   @Test
   void whenQuestionsGetTheResolvedDateAsTheBenchmarkWritesIt() {
-    List<Evidence> ev = turns("2023-05-08", "Caroline: I went to a LGBTQ support group yesterday and it was so powerful.",
-        "Melanie: That sounds great.");
-    assertThat(ask("When did Caroline go to the LGBTQ support group?", ev)).isEqualTo("7 May 2023");
+    List<Evidence> ev = turns("2023-05-08", "Nadia: I went to a community choir rehearsal yesterday and it was so powerful.",
+        "Rafael: That sounds great.");
+    assertThat(ask("When did Nadia go to the community choir rehearsal?", ev)).isEqualTo("7 May 2023");
     List<Evidence> month = turns("2024-09-02", "Priya: My sister is visiting on October 12th, I can't wait.");
     assertThat(ask("When is Priya's sister visiting?", month)).isEqualTo("12 October 2024");
     // an event told without a date happened on the day it was told
-    assertThat(ask("When did Caroline adopt the dog?", turns("2023-06-01", "Caroline: I adopted a dog named Oscar!")))
+    assertThat(ask("When did Nadia adopt the dog?", turns("2023-06-01", "Nadia: I adopted a dog named Oscar!")))
         .isEqualTo("1 June 2023");
   }
 
   @Test
   void whoWhereAndHowManyGetANameAPlaceAndANumber() {
-    assertThat(ask("Who gave Jon the guitar?", turns("2023-05-08", "Jon: My uncle Marcus gave me this guitar.")))
+    assertThat(ask("Who gave Pavel the guitar?", turns("2023-05-08", "Pavel: My uncle Marcus gave me this guitar.")))
         .isEqualTo("Marcus");
-    assertThat(ask("Where did Gina move?", turns("2023-05-08", "Gina: We finally moved to Portland last month.")))
+    assertThat(ask("Where did Hana move?", turns("2023-05-08", "Hana: We finally moved to Portland last month.")))
         .isEqualTo("Portland");
-    assertThat(ask("How many kids does Melanie have?", turns("2023-05-08", "Melanie: I have three kids and a dog.")))
+    assertThat(ask("How many kids does Rafael have?", turns("2023-05-08", "Rafael: I have three kids and a dog.")))
         .startsWith("three kids");
   }
 
   @Test
   void withoutSupportItSaysMemoryHoldsNoAnswer() {
-    List<Evidence> ev = turns("2023-05-08", "Caroline: I went to a support group yesterday.");
+    List<Evidence> ev = turns("2023-05-08", "Nadia: I went to a choir rehearsal yesterday.");
     assertThat(ask("???", ev)).isEqualTo(LlmAnswerGenerator.NOT_AVAILABLE);
     assertThat(ask("What is Zed's favourite volcano?", ev)).isEqualTo(LlmAnswerGenerator.NOT_AVAILABLE);
   }
@@ -138,8 +138,8 @@ class ExtractiveSpansTest {
     // the run after "gives" is the answer, not the as long run before the first echoed word
     assertThat(AnswerSpans.phrase("What does the family give Milo?",
         "Being brave is hard, but my family gives me courage.")).isEqualTo("courage");
-    assertThat(AnswerSpans.phrase("Why did Jon go to Rome?",
-        "Jon took a short trip last week (2023-06-12 to 2023-06-18) to Rome to clear his head."))
+    assertThat(AnswerSpans.phrase("Why did Pavel go to Rome?",
+        "Pavel took a short trip last week (2023-06-12 to 2023-06-18) to Rome to clear his head."))
         .doesNotContain("2023");
   }
 

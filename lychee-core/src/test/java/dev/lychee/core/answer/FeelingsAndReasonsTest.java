@@ -94,11 +94,11 @@ class FeelingsAndReasonsTest {
   @ParameterizedTest(name = "{0} / {1} -> {2}")
   @CsvSource(delimiter = '|', value = {
       // the first number is a year, which counts nothing
-      "How many turtles does Nate have? | In 2022 I got three turtles. | three turtles",
+      "How many goats does Bruno have? | In 2022 I got three goats. | three goats",
       // nor does the ISO date the encoder writes into a record
-      "How many turtles does Nate have? | Nate got a turtle last week (2022-11-03) and has three turtles. | three turtles",
+      "How many goats does Bruno have? | Bruno got a goat last week (2022-11-03) and has three goats. | three goats",
       // unless the question asks about years
-      "How many years ago did Nate move? | Nate moved in 2019, three years ago. | 2019"})
+      "How many years ago did Bruno move? | Bruno moved in 2019, three years ago. | 2019"})
   void aYearIsNoQuantity(String question, String sentence, String quantity) {
     assertThat(AnswerSpans.quantity(question, sentence)).isEqualTo(quantity);
   }

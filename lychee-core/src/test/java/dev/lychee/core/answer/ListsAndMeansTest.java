@@ -57,11 +57,11 @@ class ListsAndMeansTest {
 
   @Test
   void theObjectOfTheQuestionsOwnVerbAnswers() {
-    String question = "What does Ines write on the whiteboard to help her stay motivated?";
-    String body = "On that whiteboard, I wrote down some motivational quotes and goals to help me stay focused through long tough workouts.";
-    assertThat(AnswerSpans.objectOfTheQuestionsVerb(question, body)).isEqualTo("motivational quotes and goals");
+    String question = "What does Ines write on the fridge to help her stay organised?";
+    String body = "On the fridge, I wrote down some weekly recipes and tips to help me stay on top of things through long busy working weeks.";
+    assertThat(AnswerSpans.objectOfTheQuestionsVerb(question, body)).isEqualTo("weekly recipes and tips");
     // off: the longest run of new words, after "help me stay", answers
-    assertThat(AnswerSpans.phrase(question, body)).doesNotContain("quotes");
+    assertThat(AnswerSpans.phrase(question, body)).doesNotContain("recipes");
     // the object ends before a preposition and skips the asked name; a verb without an object of its own gives none
     assertThat(AnswerSpans.objectOfTheQuestionsVerb("What did Ola share with her book club?",
         "Ola shared Ola's new poem with her book club last week.")).isEqualTo("new poem");

@@ -28,7 +28,7 @@ public abstract class BaseRecordLogTestCase extends StoreCase {
   @Test
   void recordsRoundTripWithEveryField() {
     MemoryRecord full = new MemoryRecord(null, "ns", MemoryType.EVENT,
-        "Caroline attended an LGBTQ support group on 7 May 2023.", List.of("Caroline", "LGBTQ support group"),
+        "Nadia attended a community choir rehearsal on 7 May 2023.", List.of("Nadia", "community choir rehearsal"),
         List.of("support", "community"),
         new TemporalScope("2023-05-07", "2023-05-07", "", DateRange.day(LocalDate.of(2023, 5, 7)), false),
         List.of(TurnRef.of("s1", 4), TurnRef.of("s1", 2)), "s1", "s1:0-9", SourceRole.USER, T0);

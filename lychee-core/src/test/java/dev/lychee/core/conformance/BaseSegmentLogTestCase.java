@@ -119,9 +119,9 @@ public abstract class BaseSegmentLogTestCase extends StoreCase {
     store.appendTurns("ns", "s", turns);
     Segment seg = segment(turns, CloseReason.SESSION_FLUSH);
     store.putSegment(seg, SegmentState.PENDING);
-    MemoryRecord r1 = record("ns", "Caroline went to a support group.", TurnRef.of("s", 0));
-    MemoryRecord r2 = record("ns", "Melanie paints sunsets.", TurnRef.of("s", 3));
-    EvidenceNode n1 = node("ns", NodeKind.ENTITY, "caroline", "Entity: Caroline", List.of(r1.id()), "s", null);
+    MemoryRecord r1 = record("ns", "Nadia went to a choir rehearsal.", TurnRef.of("s", 0));
+    MemoryRecord r2 = record("ns", "Rafael paints sunsets.", TurnRef.of("s", 3));
+    EvidenceNode n1 = node("ns", NodeKind.ENTITY, "nadia", "Entity: Nadia", List.of(r1.id()), "s", null);
     store.commitEncoding("ns", seg.id(), List.of(r1, r2), List.of(n1));
     reopenIfSupported();
     assertThat(store.segments("ns")).singleElement()

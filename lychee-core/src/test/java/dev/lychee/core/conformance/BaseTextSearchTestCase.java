@@ -28,19 +28,19 @@ public abstract class BaseTextSearchTestCase extends StoreCase {
   void lexicalSearchRanksTurnsAndRecords() {
     store.appendTurns("ns", "s", List.of(
         turn("ns", "s", 0, "We talked about the weather today."),
-        turn("ns", "s", 1, "Caroline went to the LGBTQ support group yesterday, a support group she loves."),
-        turn("ns", "s", 2, "The support beam of the bridge is painted red."),
+        turn("ns", "s", 1, "Nadia went to the community choir rehearsal yesterday, a choir rehearsal she loves."),
+        turn("ns", "s", 2, "The rehearsal room of the theatre is painted red."),
         turn("ns", "s", 3, "Lunch was pasta.")));
-    List<ScoredId> hits = store.searchText("ns", TextField.TURNS, "support group", 10);
+    List<ScoredId> hits = store.searchText("ns", TextField.TURNS, "choir rehearsal", 10);
     assertThat(hits).extracting(ScoredId::id).containsExactly("episode:s:1", "episode:s:2");
     assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score()).isPositive();
-    assertThat(store.searchText("ns", TextField.TURNS, "SUPPORT", 1)).hasSize(1);
+    assertThat(store.searchText("ns", TextField.TURNS, "REHEARSAL", 1)).hasSize(1);
     // speaker prefix is part of the searchable content
-    assertThat(store.searchText("ns", TextField.TURNS, "caroline", 10)).extracting(ScoredId::id)
+    assertThat(store.searchText("ns", TextField.TURNS, "nadia", 10)).extracting(ScoredId::id)
         .contains("episode:s:0", "episode:s:2");
 
-    MemoryRecord pref = record("ns", "Melanie likes pottery.", MemoryType.PREFERENCE, TemporalScope.NONE,
-        List.of("Melanie"), List.of("hobby"), TurnRef.of("s", 3));
+    MemoryRecord pref = record("ns", "Rafael likes pottery.", MemoryType.PREFERENCE, TemporalScope.NONE,
+        List.of("Rafael"), List.of("hobby"), TurnRef.of("s", 3));
     MemoryRecord fact = record("ns", "The bridge is red.", MemoryType.FACT, TemporalScope.NONE,
         List.of("bridge"), List.of("color"), TurnRef.of("s", 2));
     StoreWrites.records(store, "ns", List.of(pref, fact));
@@ -48,7 +48,7 @@ public abstract class BaseTextSearchTestCase extends StoreCase {
     assertThat(store.searchText("ns", TextField.RECORDS, "hobby", 5)).extracting(ScoredId::id).containsExactly(pref.id());
     assertThat(store.searchText("ns", TextField.RECORDS, "preference", 5)).extracting(ScoredId::id).containsExactly(pref.id());
     assertThat(store.searchText("ns", TextField.RECORDS, "nothing matches zzz", 5)).isEmpty();
-    assertThat(store.searchText("ns", TextField.RECORDS, "red melanie", 1)).hasSize(1);
+    assertThat(store.searchText("ns", TextField.RECORDS, "red rafael", 1)).hasSize(1);
   }
 
   @Test
@@ -68,7 +68,7 @@ public abstract class BaseTextSearchTestCase extends StoreCase {
     Random rnd = new Random(12);
     store.appendTurns("ns", "s", StoreFixtures.turns("ns", "s", 0, 60, rnd, "common"));
     StoreWrites.records(store, "ns", List.of(
-        record("ns", "Melanie likes pottery and the river.", TurnRef.of("s", 3)),
+        record("ns", "Rafael likes pottery and the river.", TurnRef.of("s", 3)),
         record("ns", "The guitar by the river is common.", TurnRef.of("s", 4)),
         record("ns", "Apple pie for lunch.", TurnRef.of("s", 5))));
     // ties, a query with no searchable term, a repeated query, hostile syntax and no hits at all
@@ -92,17 +92,17 @@ public abstract class BaseTextSearchTestCase extends StoreCase {
   /** Query strings full of search-engine syntax, quotes and scripts. */
   protected static final List<String> HOSTILE = List.of("", " ", "\"", "\"\"", "'", "*", "**", "a*", "*a",
       "AND", "OR", "NOT", "NEAR", "NEAR(a b)", "a AND b", "a OR", "OR b", "(", ")", "((a)", "a)", ":", "a:b",
-      "col:value", "^", "-a", "+a", "a -b", "{a}", "[a]", "a\"b", "\"unbalanced", "caroline's", "l'été",
+      "col:value", "^", "-a", "+a", "a -b", "{a}", "[a]", "a\"b", "\"unbalanced", "nadia's", "l'été",
       "support* group\"", "\\", "\\\"", "%", "_", ";", "--", "/* */", "a;DROP TABLE turns;--",
       "漢字", "가나다", "Привет мир", "مرحبا", "😀🍒", "\u0000", "\n\t", "NEAR/3", "a^2", "1e10", "0",
       "x".repeat(10_000), "a OR ".repeat(500), "\"" + "b ".repeat(300));
 
   @Test
   void hostileLexicalQueriesNeverThrow() {
-    store.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "Caroline's l'été AND NEAR support group 漢字 Привет"),
+    store.appendTurns("ns", "s", List.of(turn("ns", "s", 0, "Nadia's l'été AND NEAR choir rehearsal 漢字 Привет"),
         turn("ns", "s", 1, "plain text here")));
-    StoreWrites.records(store, "ns", List.of(record("ns", "Caroline's AND OR NOT group: (yes) \"quoted\" 漢字.", TurnRef.of("s", 0))));
-    store.appendTurns("other", "s", List.of(turn("other", "s", 0, "AND OR NOT NEAR caroline group 漢字 привет")));
+    StoreWrites.records(store, "ns", List.of(record("ns", "Nadia's AND OR NOT group: (yes) \"quoted\" 漢字.", TurnRef.of("s", 0))));
+    store.appendTurns("other", "s", List.of(turn("other", "s", 0, "AND OR NOT NEAR nadia group 漢字 привет")));
     Set<String> mine = Set.of("episode:s:0", "episode:s:1");
     String myRecord = store.records("ns").get(0).id();
     for (String q : HOSTILE) {
@@ -117,6 +117,6 @@ public abstract class BaseTextSearchTestCase extends StoreCase {
     assertThat(store.searchText("ns", TextField.TURNS, "l'été", 5)).extracting(ScoredId::id).contains("episode:s:0");
     assertThat(store.searchText("ns", TextField.TURNS, "Привет", 5)).extracting(ScoredId::id).contains("episode:s:0");
     assertThat(store.searchText("ns", TextField.RECORDS, "\"quoted\"", 5)).extracting(ScoredId::id).containsExactly(myRecord);
-    assertThat(store.searchText("nobody", TextField.TURNS, "caroline", 5)).isEmpty();
+    assertThat(store.searchText("nobody", TextField.TURNS, "nadia", 5)).isEmpty();
   }
 }

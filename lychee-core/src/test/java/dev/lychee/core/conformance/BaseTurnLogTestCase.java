@@ -28,9 +28,9 @@ public abstract class BaseTurnLogTestCase extends StoreCase {
   @Test
   void turnsRoundTripWithEveryField() {
     List<RawTurn> in = List.of(
-        new RawTurn("ns", TurnRef.of("s1", 0), Role.USER, "Caroline", "I went to a support group.", T0),
+        new RawTurn("ns", TurnRef.of("s1", 0), Role.USER, "Nadia", "I went to a choir rehearsal.", T0),
         new RawTurn("ns", TurnRef.of("s1", 1), Role.ASSISTANT, null, "That sounds good!", null),
-        new RawTurn("ns", TurnRef.of("s1", 2), Role.SYSTEM, "Ops", "Caroline: é ü 漢字 🍒", T0.plusHours(1)));
+        new RawTurn("ns", TurnRef.of("s1", 2), Role.SYSTEM, "Ops", "Nadia: é ü 漢字 🍒", T0.plusHours(1)));
     assertThat(store.appendTurns("ns", "s1", in)).isEqualTo(in);
     reopenIfSupported();
     assertThat(store.turns("ns", "s1")).isEqualTo(in);

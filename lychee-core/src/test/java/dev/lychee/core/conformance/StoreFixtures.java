@@ -32,7 +32,7 @@ public final class StoreFixtures {
 
   public static RawTurn turn(String ns, String session, int index, String text) {
     return new RawTurn(ns, TurnRef.of(session, index), index % 2 == 0 ? Role.USER : Role.ASSISTANT,
-        index % 2 == 0 ? "Caroline" : null, text, T0.plusMinutes(index));
+        index % 2 == 0 ? "Nadia" : null, text, T0.plusMinutes(index));
   }
 
   /** {@code n} turns with indices {@code from..from+n-1} and texts built from {@code words}. */

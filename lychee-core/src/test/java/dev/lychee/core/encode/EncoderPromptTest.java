@@ -11,19 +11,19 @@ import org.junit.jupiter.api.Test;
 class EncoderPromptTest {
 
   private final Segment segment = Segments.of(40, Segments.MAY8,
-      "Caroline|Caroline: I went to a support group yesterday.",
-      "Mel \"the painter\"|That's great! <b>Tell</b> me more.",
+      "Nadia|Nadia: I went to a choir rehearsal yesterday.",
+      "Raf \"the painter\"|That's great! <b>Tell</b> me more.",
       "assistant|Noted.");
 
   @Test
   void userMessageCarriesDateContextAndTurns() {
     EncoderPrompt p = new EncoderPrompt(EncodingConfig.defaults());
-    String user = p.user(segment, new ReferenceContext("Mel = Melanie", List.of("Caroline is a counselor.")));
+    String user = p.user(segment, new ReferenceContext("Raf = Rafael", List.of("Nadia is a counselor.")));
     assertThat(user).startsWith("<SESSION_DATE>2023-05-08 13:56 (Monday)</SESSION_DATE>\n<REFERENCE_CONTEXT>\n");
-    assertThat(user).contains("Resolved references:\nMel = Melanie")
-        .contains("Recent records of this session:\n- Caroline is a counselor.");
-    assertThat(user).contains("<TURN index=\"0\" role=\"user\" speaker=\"Caroline\">I went to a support group yesterday.</TURN>")
-        .contains("<TURN index=\"1\" role=\"user\" speaker=\"Mel \\\"the painter\\\"\">That's great! <b>Tell</b> me more.</TURN>")
+    assertThat(user).contains("Resolved references:\nRaf = Rafael")
+        .contains("Recent records of this session:\n- Nadia is a counselor.");
+    assertThat(user).contains("<TURN index=\"0\" role=\"user\" speaker=\"Nadia\">I went to a choir rehearsal yesterday.</TURN>")
+        .contains("<TURN index=\"1\" role=\"user\" speaker=\"Raf \\\"the painter\\\"\">That's great! <b>Tell</b> me more.</TURN>")
         .contains("<TURN index=\"2\" role=\"assistant\">Noted.</TURN>")
         .endsWith("</CURRENT_TURNS>");
     assertThat(user.indexOf("<REFERENCE_CONTEXT>")).isLessThan(user.indexOf("<CURRENT_TURNS>"));

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 /** Issue 18 items 6 and 9: hostile but well-formed encoder output. */
 class LlmEncoderFaultTest {
   private final Segment segment = Segments.of(20, Segments.MAY8,
-      "Caroline|I went to an LGBTQ support group yesterday.",
-      "Melanie|I love painting sunsets.",
-      "Melanie|Especially over the lake.");
+      "Nadia|I went to a community choir rehearsal yesterday.",
+      "Rafael|I love painting sunsets.",
+      "Rafael|Especially over the lake.");
 
   private LlmEncoder encoder(ScriptedChatModel model) {
     return new LlmEncoder(model, new O200kTokenCounter(), EncodingConfig.defaults());
@@ -50,7 +50,7 @@ class LlmEncoderFaultTest {
   /** Before: 4294967297 was read with asInt() and became 1, so the record cited turn 21 only. */
   @Test
   void anEvidenceIndexBeyondIntIsDroppedNotWrapped() {
-    String answer = "{\"records\": [{\"memory_type\": \"fact\", \"semantic_text\": \"Melanie paints.\","
+    String answer = "{\"records\": [{\"memory_type\": \"fact\", \"semantic_text\": \"Rafael paints.\","
         + " \"evidence_turns\": [4294967297]}]}";
     Encoding e = encoder(new ScriptedChatModel().answer(answer)).encode(segment, ReferenceContext.EMPTY);
     assertThat(e.records().get(0).evidence()).as("no valid index: the whole segment, not turn 1")

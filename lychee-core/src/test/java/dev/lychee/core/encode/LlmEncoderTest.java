@@ -26,20 +26,20 @@ class LlmEncoderTest {
 
   private static final String VALID = """
       {"records": [
-        {"memory_type": "event", "semantic_text": "Caroline went to an LGBTQ support group on 2023-05-07.",
-         "entities": ["Caroline", "LGBTQ support group"],
+        {"memory_type": "event", "semantic_text": "Nadia went to a community choir rehearsal on 2023-05-07.",
+         "entities": ["Nadia", "community choir rehearsal"],
          "temporal": {"t_ref": "2023-05-07", "t_valid_from": "", "t_valid_to": ""},
-         "tags": ["support group", "lgbtq"], "evidence_turns": [0], "source_role": "user"},
-        {"memory_type": "preference", "semantic_text": "Melanie loves painting sunsets.",
-         "entities": ["Melanie"], "temporal": {"t_ref": "", "t_valid_from": "", "t_valid_to": ""},
+         "tags": ["choir rehearsal", "community"], "evidence_turns": [0], "source_role": "user"},
+        {"memory_type": "preference", "semantic_text": "Rafael loves painting sunsets.",
+         "entities": ["Rafael"], "temporal": {"t_ref": "", "t_valid_from": "", "t_valid_to": ""},
          "tags": ["painting"], "evidence_turns": [1, 2], "source_role": "user"}
-      ], "disambiguation_context": "Speakers: Caroline and Melanie."}
+      ], "disambiguation_context": "Speakers: Nadia and Rafael."}
       """;
 
   private final Segment segment = Segments.of(20, Segments.MAY8,
-      "Caroline|I went to an LGBTQ support group yesterday.",
-      "Melanie|I love painting sunsets.",
-      "Melanie|Especially over the lake.");
+      "Nadia|I went to a community choir rehearsal yesterday.",
+      "Rafael|I love painting sunsets.",
+      "Rafael|Especially over the lake.");
   private final O200kTokenCounter counter = new O200kTokenCounter();
 
   private LlmEncoder encoder(ScriptedChatModel model) {
@@ -49,7 +49,7 @@ class LlmEncoderTest {
   @Test
   void validAnswerBecomesRecordsWithProvenanceDatesAndAccounting() {
     ScriptedChatModel model = new ScriptedChatModel().answer(VALID);
-    ReferenceContext ctx = new ReferenceContext("Mel = Melanie", List.of("Caroline is a counselor."));
+    ReferenceContext ctx = new ReferenceContext("Raf = Rafael", List.of("Nadia is a counselor."));
     Encoding e = encoder(model).encode(segment, ctx);
 
     assertThat(e.records()).hasSize(2);
@@ -64,9 +64,9 @@ class LlmEncoderTest {
     assertThat(went.temporal().tRef()).isEqualTo("2023-05-07");
     assertThat(went.temporal().span()).isEqualTo(DateRange.day(LocalDate.of(2023, 5, 7)));
     assertThat(went.temporal().unparsed()).isFalse();
-    assertThat(went.entities()).containsExactly("Caroline", "LGBTQ support group");
+    assertThat(went.entities()).containsExactly("Nadia", "community choir rehearsal");
     assertThat(e.records().get(1).evidence()).containsExactly(TurnRef.of(Segments.SESSION, 21), TurnRef.of(Segments.SESSION, 22));
-    assertThat(e.note()).isEqualTo("Speakers: Caroline and Melanie.");
+    assertThat(e.note()).isEqualTo("Speakers: Nadia and Rafael.");
     assertThat(e.warnings()).isEmpty();
 
     assertThat(model.requests).hasSize(1);
@@ -76,8 +76,8 @@ class LlmEncoderTest {
     assertThat(request.maxTokens()).isEqualTo(4096);
     assertThat(request.messages()).extracting(ChatMessage::role).containsExactly(Role.SYSTEM, Role.USER);
     String user = request.messages().get(1).content();
-    assertThat(user).contains("<SESSION_DATE>2023-05-08 13:56 (Monday)</SESSION_DATE>", "Mel = Melanie",
-        "- Caroline is a counselor.", "<TURN index=\"2\" role=\"user\" speaker=\"Melanie\">Especially over the lake.</TURN>");
+    assertThat(user).contains("<SESSION_DATE>2023-05-08 13:56 (Monday)</SESSION_DATE>", "Raf = Rafael",
+        "- Nadia is a counselor.", "<TURN index=\"2\" role=\"user\" speaker=\"Rafael\">Especially over the lake.</TURN>");
     assertThat(e.usage()).isEqualTo(new TokenUsage(101, 10));
     assertThat(e.inputTokens()).isEqualTo(counter.count(request.messages().get(0).content()) + counter.count(user))
         .isGreaterThan(500);
@@ -149,25 +149,25 @@ class LlmEncoderTest {
   void wrongTypesAndShapesAreRepairedWithWarnings() {
     String messy = """
         {"records": [
-          {"memory_type": "plan", "semantic_text": "Melanie will paint the lake next week.",
-           "entities": "Melanie", "temporal": "next week", "tags": ["art"], "evidence_turns": ["1", 99],
+          {"memory_type": "plan", "semantic_text": "Rafael will paint the lake next week.",
+           "entities": "Rafael", "temporal": "next week", "tags": ["art"], "evidence_turns": ["1", 99],
            "source_role": "speaker"},
           {"memory_type": "fact", "semantic_text": "   ", "evidence_turns": [0]},
-          {"memory_type": "event", "semantic_text": "Caroline joined a group.", "evidence_turns": [22]},
+          {"memory_type": "event", "semantic_text": "Nadia joined a group.", "evidence_turns": [22]},
           {"memory_type": "FACT", "semantic_text": "Nobody knows when.", "evidence_turns": [7, -1],
            "temporal": {"t_ref": "sometime soonish", "t_valid_from": "2023-05-01"}},
           "not an object",
-          {"memory_type": "preference", "semantic_text": "Melanie loves painting sunsets.", "evidence_turns": [1]},
-          {"memory_type": "preference", "semantic_text": "Melanie loves painting sunsets.", "evidence_turns": [2]}
-        ], "disambiguation_context": ["Mel = Melanie", "  ", "Caroline's group = LGBTQ support group"]}
+          {"memory_type": "preference", "semantic_text": "Rafael loves painting sunsets.", "evidence_turns": [1]},
+          {"memory_type": "preference", "semantic_text": "Rafael loves painting sunsets.", "evidence_turns": [2]}
+        ], "disambiguation_context": ["Raf = Rafael", "  ", "Nadia's group = community choir rehearsal"]}
         """;
     Encoding e = encoder(new ScriptedChatModel().answer(messy)).encode(segment, ReferenceContext.EMPTY);
     assertThat(e.records()).extracting(MemoryRecord::text).containsExactly(
-        "Melanie will paint the lake next week.", "Caroline joined a group.", "Nobody knows when.",
-        "Melanie loves painting sunsets.");
+        "Rafael will paint the lake next week.", "Nadia joined a group.", "Nobody knows when.",
+        "Rafael loves painting sunsets.");
     MemoryRecord plan = e.records().get(0);
     assertThat(plan.type()).isEqualTo(MemoryType.FACT);
-    assertThat(plan.entities()).containsExactly("Melanie");
+    assertThat(plan.entities()).containsExactly("Rafael");
     assertThat(plan.evidence()).containsExactly(TurnRef.of(Segments.SESSION, 21));
     assertThat(plan.sourceRole()).isEqualTo(SourceRole.UNKNOWN);
     assertThat(plan.temporal().tRef()).isEqualTo("next week");
@@ -179,7 +179,7 @@ class LlmEncoderTest {
     assertThat(vague.temporal().tRef()).isEqualTo("sometime soonish");
     assertThat(vague.temporal().span()).isEqualTo(DateRange.day(LocalDate.of(2023, 5, 1)));
     assertThat(e.records().get(3).evidence()).as("duplicate text: the last one wins").containsExactly(TurnRef.of(Segments.SESSION, 22));
-    assertThat(e.note()).isEqualTo("Mel = Melanie\nCaroline's group = LGBTQ support group");
+    assertThat(e.note()).isEqualTo("Raf = Rafael\nNadia's group = community choir rehearsal");
     assertThat(e.warnings()).anyMatch(w -> w.contains("unknown memory_type 'plan'"))
         .anyMatch(w -> w.contains("blank semantic_text"))
         .anyMatch(w -> w.contains("99") && w.contains("outside the segment"))
@@ -192,12 +192,12 @@ class LlmEncoderTest {
 
   @Test
   void bareListAndSingleObjectShapes() {
-    String list = "[{\"memory_type\": \"fact\", \"semantic_text\": \"Caroline is a counselor.\", \"evidence_turns\": [0]}]";
-    String single = "{\"memory_type\": \"fact\", \"semantic_text\": \"Caroline is a counselor.\", \"evidence_turns\": [0]}";
+    String list = "[{\"memory_type\": \"fact\", \"semantic_text\": \"Nadia is a counselor.\", \"evidence_turns\": [0]}]";
+    String single = "{\"memory_type\": \"fact\", \"semantic_text\": \"Nadia is a counselor.\", \"evidence_turns\": [0]}";
     String singleInRecords = "{\"records\": " + single + "}";
     for (String answer : List.of(list, single, singleInRecords)) {
       Encoding e = encoder(new ScriptedChatModel().answer(answer)).encode(segment, ReferenceContext.EMPTY);
-      assertThat(e.records()).extracting(MemoryRecord::text).containsExactly("Caroline is a counselor.");
+      assertThat(e.records()).extracting(MemoryRecord::text).containsExactly("Nadia is a counselor.");
       assertThat(e.warnings()).isNotEmpty();
     }
     Encoding none = encoder(new ScriptedChatModel().answer("{\"records\": [], \"disambiguation_context\": \"\"}"))

@@ -24,10 +24,10 @@ class ReferenceContextTrackerTest {
   void startsEmptyAndAccumulatesTheSession() {
     ReferenceContextTracker t = new ReferenceContextTracker(config);
     assertThat(t.current("ns", "s1")).isEqualTo(ReferenceContext.EMPTY);
-    t.update("ns", "s1", encoding("  Speakers: A and B \n\n  Mel = Melanie  ", "r1", "r2"));
+    t.update("ns", "s1", encoding("  Speakers: A and B \n\n  Raf = Rafael  ", "r1", "r2"));
     t.update("ns", "s1", encoding("", "r3"));
     ReferenceContext c = t.current("ns", "s1");
-    assertThat(c.note()).isEqualTo("Speakers: A and B\nMel = Melanie"); // empty note keeps the previous one
+    assertThat(c.note()).isEqualTo("Speakers: A and B\nRaf = Rafael"); // empty note keeps the previous one
     assertThat(c.recentRecords()).containsExactly("r1", "r2", "r3");
   }
 

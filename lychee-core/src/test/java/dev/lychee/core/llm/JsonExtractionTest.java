@@ -46,14 +46,14 @@ class JsonExtractionTest {
 
   @Test
   void truncatedOutputFailsAsTruncated() {
-    assertThatThrownBy(() -> JsonExtraction.extract("{\"records\": [{\"semantic_text\": \"Caroline went"))
+    assertThatThrownBy(() -> JsonExtraction.extract("{\"records\": [{\"semantic_text\": \"Nadia went"))
         .isInstanceOf(JsonExtractionException.class).hasMessageContaining("truncated");
   }
 
   @Test
   void innerObjectOfATruncatedAnswerIsNotTheAnswer() {
     assertThatThrownBy(() -> JsonExtraction.extract(
-        "{\"records\": [{\"temporal\": {\"t_ref\": \"\"}, \"semantic_text\": \"Caroline"))
+        "{\"records\": [{\"temporal\": {\"t_ref\": \"\"}, \"semantic_text\": \"Nadia"))
         .isInstanceOf(JsonExtractionException.class).hasMessageContaining("truncated");
   }
 

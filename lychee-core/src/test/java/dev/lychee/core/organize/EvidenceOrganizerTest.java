@@ -32,44 +32,44 @@ class EvidenceOrganizerTest {
   private static final LocalDate MAY7 = LocalDate.of(2023, 5, 7);
 
   private final Segment segment = segment(10, 17);
-  private final MemoryRecord went = record(MemoryType.EVENT, "Caroline went to the LGBTQ support group on 2023-05-07.",
-      List.of("Caroline", "LGBTQ support group", " caroline "), List.of("support group", "Support Group", "lgbtq"),
+  private final MemoryRecord went = record(MemoryType.EVENT, "Nadia went to the community choir rehearsal on 2023-05-07.",
+      List.of("Nadia", "community choir rehearsal", " nadia "), List.of("choir rehearsal", "Choir Rehearsal", "community"),
       new TemporalScope("2023-05-07", "", "", DateRange.day(MAY7), false), 12);
-  private final MemoryRecord paints = record(MemoryType.PREFERENCE, "Melanie loves painting sunsets.",
-      List.of("Melanie"), List.of("painting"), TemporalScope.NONE, 15, 16);
-  private final MemoryRecord monthOnly = record(MemoryType.FACT, "Caroline started counseling classes in May 2023.",
-      List.of("Caroline", "!!!"), List.of("counseling"),
+  private final MemoryRecord paints = record(MemoryType.PREFERENCE, "Rafael loves painting sunsets.",
+      List.of("Rafael"), List.of("painting"), TemporalScope.NONE, 15, 16);
+  private final MemoryRecord monthOnly = record(MemoryType.FACT, "Nadia started counseling classes in May 2023.",
+      List.of("Nadia", "!!!"), List.of("counseling"),
       new TemporalScope("May 2023", "", "", DateRange.monthOf(MAY7), false), 10);
 
   @Test
   void entityNodeFieldByField() {
     Map<String, EvidenceNode> nodes = byKey(new EvidenceOrganizer().organize(segment, List.of(went)));
-    EvidenceNode caroline = nodes.get("entity|caroline");
-    assertThat(caroline.id()).isEqualTo(EvidenceNode.idFor(NodeKind.ENTITY, "caroline"))
+    EvidenceNode nadia = nodes.get("entity|nadia");
+    assertThat(nadia.id()).isEqualTo(EvidenceNode.idFor(NodeKind.ENTITY, "nadia"))
         .startsWith("ev_entity_").hasSize("ev_entity_".length() + 24);
-    assertThat(caroline.namespace()).isEqualTo(NS);
-    assertThat(caroline.label()).isEqualTo("Caroline");
-    assertThat(caroline.searchText()).isEqualTo("Entity: Caroline\nTags: support group, lgbtq, event\n"
-        + "Record: Caroline went to the LGBTQ support group on 2023-05-07.");
-    assertThat(caroline.recordIds()).containsExactly(went.id());
-    assertThat(caroline.sessions()).containsExactly(S);
-    assertThat(caroline.entities()).containsExactly("Caroline");
-    assertThat(caroline.tags()).containsExactly("support group", "lgbtq", "event");
-    assertThat(caroline.span()).isEqualTo(DateRange.day(MAY7));
-    assertThat(caroline.turnRanges()).containsExactly(new TurnRange(S, 12, 12));
-    assertThat(nodes).containsKey("entity|lgbtq support group");
+    assertThat(nadia.namespace()).isEqualTo(NS);
+    assertThat(nadia.label()).isEqualTo("Nadia");
+    assertThat(nadia.searchText()).isEqualTo("Entity: Nadia\nTags: choir rehearsal, community, event\n"
+        + "Record: Nadia went to the community choir rehearsal on 2023-05-07.");
+    assertThat(nadia.recordIds()).containsExactly(went.id());
+    assertThat(nadia.sessions()).containsExactly(S);
+    assertThat(nadia.entities()).containsExactly("Nadia");
+    assertThat(nadia.tags()).containsExactly("choir rehearsal", "community", "event");
+    assertThat(nadia.span()).isEqualTo(DateRange.day(MAY7));
+    assertThat(nadia.turnRanges()).containsExactly(new TurnRange(S, 12, 12));
+    assertThat(nodes).containsKey("entity|community choir rehearsal");
   }
 
   @Test
   void tagNodesIncludeTheMemoryType() {
     Map<String, EvidenceNode> nodes = byKey(new EvidenceOrganizer().organize(segment, List.of(went)));
-    EvidenceNode tag = nodes.get("tag|support group");
-    assertThat(tag.label()).isEqualTo("support group");
-    assertThat(tag.entities()).containsExactly("Caroline", "LGBTQ support group");
-    assertThat(tag.tags()).containsExactly("support group");
-    assertThat(tag.searchText()).isEqualTo("Tag: support group\nEntities: Caroline, LGBTQ support group\n"
-        + "Record: Caroline went to the LGBTQ support group on 2023-05-07.");
-    assertThat(nodes).containsKeys("tag|lgbtq", "tag|event");
+    EvidenceNode tag = nodes.get("tag|choir rehearsal");
+    assertThat(tag.label()).isEqualTo("choir rehearsal");
+    assertThat(tag.entities()).containsExactly("Nadia", "community choir rehearsal");
+    assertThat(tag.tags()).containsExactly("choir rehearsal");
+    assertThat(tag.searchText()).isEqualTo("Tag: choir rehearsal\nEntities: Nadia, community choir rehearsal\n"
+        + "Record: Nadia went to the community choir rehearsal on 2023-05-07.");
+    assertThat(nodes).containsKeys("tag|community", "tag|event");
     assertThat(nodes.keySet().stream().filter(k -> k.startsWith("tag|"))).hasSize(3);
   }
 
@@ -77,14 +77,14 @@ class EvidenceOrganizerTest {
   void entityTagNodeForEveryPair() {
     Map<String, EvidenceNode> nodes = byKey(new EvidenceOrganizer().organize(segment, List.of(went)));
     assertThat(nodes.keySet().stream().filter(k -> k.startsWith("entity_tag|"))).hasSize(2 * 3);
-    EvidenceNode pair = nodes.get("entity_tag|caroline::support group");
-    assertThat(pair.id()).isEqualTo(EvidenceNode.idFor(NodeKind.ENTITY_TAG, "caroline::support group"));
-    assertThat(pair.label()).isEqualTo("Caroline / support group");
-    assertThat(pair.entities()).containsExactly("Caroline");
-    assertThat(pair.tags()).containsExactly("support group");
-    assertThat(pair.searchText()).isEqualTo("Entity: Caroline\nTag: support group\n"
-        + "Evidence: Caroline went to the LGBTQ support group on 2023-05-07.");
-    assertThat(nodes).containsKey("entity_tag|lgbtq support group::event");
+    EvidenceNode pair = nodes.get("entity_tag|nadia::choir rehearsal");
+    assertThat(pair.id()).isEqualTo(EvidenceNode.idFor(NodeKind.ENTITY_TAG, "nadia::choir rehearsal"));
+    assertThat(pair.label()).isEqualTo("Nadia / choir rehearsal");
+    assertThat(pair.entities()).containsExactly("Nadia");
+    assertThat(pair.tags()).containsExactly("choir rehearsal");
+    assertThat(pair.searchText()).isEqualTo("Entity: Nadia\nTag: choir rehearsal\n"
+        + "Evidence: Nadia went to the community choir rehearsal on 2023-05-07.");
+    assertThat(nodes).containsKey("entity_tag|community choir rehearsal::event");
   }
 
   @Test
@@ -94,8 +94,8 @@ class EvidenceOrganizerTest {
     EvidenceNode month = nodes.get("temporal|month:2023-05");
     assertThat(day.label()).isEqualTo("2023-05-07");
     assertThat(day.span()).isEqualTo(DateRange.day(MAY7));
-    assertThat(day.searchText()).isEqualTo("Time: 2023-05-07\nEntities: Caroline, LGBTQ support group\n"
-        + "Tags: support group, lgbtq, event\nRecord: Caroline went to the LGBTQ support group on 2023-05-07.");
+    assertThat(day.searchText()).isEqualTo("Time: 2023-05-07\nEntities: Nadia, community choir rehearsal\n"
+        + "Tags: choir rehearsal, community, event\nRecord: Nadia went to the community choir rehearsal on 2023-05-07.");
     assertThat(month.label()).isEqualTo("2023-05");
     assertThat(month.span()).isEqualTo(DateRange.monthOf(MAY7));
     assertThat(month.recordIds()).containsExactly(went.id());
@@ -104,7 +104,7 @@ class EvidenceOrganizerTest {
 
   @Test
   void relativeFieldResolvedToOneDayStillGetsADayNode() {
-    MemoryRecord r = record(MemoryType.EVENT, "Jon lost his job the day before.", List.of("Jon"), List.of(),
+    MemoryRecord r = record(MemoryType.EVENT, "Pavel lost his job the day before.", List.of("Pavel"), List.of(),
         new TemporalScope("the day before", "", "", DateRange.day(MAY7), false), 11);
     Map<String, EvidenceNode> nodes = byKey(new EvidenceOrganizer().organize(segment, List.of(r)));
     assertThat(nodes).containsKeys("temporal|day:2023-05-07", "temporal|month:2023-05");
@@ -120,13 +120,13 @@ class EvidenceOrganizerTest {
   @Test
   void nodesSharedByRecordsMergeWithinTheBatch() {
     Map<String, EvidenceNode> nodes = byKey(new EvidenceOrganizer().organize(segment, List.of(went, monthOnly)));
-    EvidenceNode caroline = nodes.get("entity|caroline");
-    assertThat(caroline.recordIds()).containsExactly(went.id(), monthOnly.id());
-    assertThat(caroline.searchText()).contains("Record: Caroline went to the LGBTQ support group on 2023-05-07.\n"
-        + "Entity: Caroline\nTags: counseling, fact\nRecord: Caroline started counseling classes in May 2023.");
-    assertThat(caroline.tags()).containsExactly("support group", "lgbtq", "event", "counseling", "fact");
-    assertThat(caroline.span()).isEqualTo(DateRange.monthOf(MAY7));
-    assertThat(caroline.turnRanges()).containsExactly(new TurnRange(S, 12, 12), new TurnRange(S, 10, 10));
+    EvidenceNode nadia = nodes.get("entity|nadia");
+    assertThat(nadia.recordIds()).containsExactly(went.id(), monthOnly.id());
+    assertThat(nadia.searchText()).contains("Record: Nadia went to the community choir rehearsal on 2023-05-07.\n"
+        + "Entity: Nadia\nTags: counseling, fact\nRecord: Nadia started counseling classes in May 2023.");
+    assertThat(nadia.tags()).containsExactly("choir rehearsal", "community", "event", "counseling", "fact");
+    assertThat(nadia.span()).isEqualTo(DateRange.monthOf(MAY7));
+    assertThat(nadia.turnRanges()).containsExactly(new TurnRange(S, 12, 12), new TurnRange(S, 10, 10));
     long ids = new EvidenceOrganizer().organize(segment, List.of(went, monthOnly)).stream()
         .map(EvidenceNode::id).distinct().count();
     assertThat(ids).isEqualTo(nodes.size());
@@ -143,11 +143,11 @@ class EvidenceOrganizerTest {
     assertThat(f.recordIds()).containsExactly(went.id(), paints.id(), monthOnly.id());
     assertThat(f.sessions()).containsExactly(S);
     assertThat(f.tags()).contains("event", "preference", "fact", "painting");
-    assertThat(f.entities()).containsExactly("Caroline", "LGBTQ support group", "Melanie");
+    assertThat(f.entities()).containsExactly("Nadia", "community choir rehearsal", "Rafael");
     assertThat(f.turnRanges()).containsExactly(new TurnRange(S, 10, 17));
     assertThat(f.span()).isEqualTo(DateRange.monthOf(MAY7));
-    assertThat(f.searchText()).startsWith("Session: s1\nTurn range: 10-17\nEntities: Caroline, LGBTQ support group, Melanie\n")
-        .contains("\nRecords:\n- Caroline went to the LGBTQ support group on 2023-05-07.\n- Melanie loves painting sunsets.");
+    assertThat(f.searchText()).startsWith("Session: s1\nTurn range: 10-17\nEntities: Nadia, community choir rehearsal, Rafael\n")
+        .contains("\nRecords:\n- Nadia went to the community choir rehearsal on 2023-05-07.\n- Rafael loves painting sunsets.");
   }
 
   @Test
@@ -183,7 +183,7 @@ class EvidenceOrganizerTest {
 
   static Segment segment(int first, int last) {
     List<RawTurn> turns = IntStream.rangeClosed(first, last).mapToObj(i -> new RawTurn(NS, TurnRef.of(S, i),
-        Role.USER, i % 2 == 0 ? "Caroline" : "Melanie", "turn " + i, LocalDateTime.of(2023, 5, 8, 13, 56))).toList();
+        Role.USER, i % 2 == 0 ? "Nadia" : "Rafael", "turn " + i, LocalDateTime.of(2023, 5, 8, 13, 56))).toList();
     return new Segment(NS, S, turns, turns.size(), 100, CloseReason.SESSION_FLUSH, Double.NaN, Double.NaN);
   }
 

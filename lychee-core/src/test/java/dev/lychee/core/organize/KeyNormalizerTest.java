@@ -9,7 +9,7 @@ class KeyNormalizerTest {
 
   @ParameterizedTest(name = "[{index}] \"{0}\" -> \"{1}\"")
   @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-      "  Support-Group "        | support group
+      "  Choir-Rehearsal "        | choir rehearsal
       "New York, NY"            | new york ny
       "C++ & Java!"             | c java
       "a_b:c/d\\e|f;g"          | a b c d e f g
@@ -17,7 +17,7 @@ class KeyNormalizerTest {
       "北京，上海；广州：深圳"      | 北京 上海 广州 深圳
       "I'm  a   fan"            | im a fan
       "2023-05-08"              | 2023 05 08
-      "LGBTQ+ support group"    | lgbtq support group
+      "community+ choir rehearsal"    | community choir rehearsal
       "!!!"                     | ""
       "   "                     | ""
       """)

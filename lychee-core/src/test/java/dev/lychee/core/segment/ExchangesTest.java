@@ -37,10 +37,10 @@ class ExchangesTest {
 
   @Test
   void textUsesTheSpeakerPrefixedContent() {
-    RawTurn withSpeaker = new RawTurn("ns", TurnRef.of("s1", 0), Role.USER, "Caroline", "I adopted a cat", null);
-    RawTurn alreadyPrefixed = new RawTurn("ns", TurnRef.of("s1", 1), Role.ASSISTANT, "Mel", "Mel: nice!", null);
+    RawTurn withSpeaker = new RawTurn("ns", TurnRef.of("s1", 0), Role.USER, "Nadia", "I adopted a cat", null);
+    RawTurn alreadyPrefixed = new RawTurn("ns", TurnRef.of("s1", 1), Role.ASSISTANT, "Raf", "Raf: nice!", null);
     assertThat(Exchanges.form(List.of(withSpeaker, alreadyPrefixed), CONFIG).get(0).text())
-        .isEqualTo("user: Caroline: I adopted a cat\nassistant: Mel: nice!");
+        .isEqualTo("user: Nadia: I adopted a cat\nassistant: Raf: nice!");
   }
 
   @Test

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class BudgetedSelectionTest {
   private static final EvidenceTokens TOKENS = new EvidenceTokens(new O200kTokenCounter());
   private static final String[] WORDS = ("Dana painted a sunrise over the lake and Omar ran the city marathon in June "
-      + "while Caroline joined a support group meeting downtown and adopted two cats named Oliver and Bailey "
+      + "while Nadia joined a choir rehearsal meeting downtown and adopted two cats named Felix and Bailey "
       + "after her trip to Sweden last summer with her grandmother").split(" ");
 
   private final MmrSelector selector = new MmrSelector(MmrConfig.defaults(), Strategies.defaults());

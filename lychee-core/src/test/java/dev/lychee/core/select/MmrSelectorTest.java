@@ -16,10 +16,10 @@ class MmrSelectorTest {
     return new RecallContext(new Question("ns", "q", k, null), RecallPlan.singleRoute("q"), k, List.of());
   }
 
-  private final Candidate a = Cands.turn("s1", 1, "Melanie painted a sunrise over the lake last year", .90);
-  private final Candidate aDup = Cands.turn("s1", 2, "Melanie painted a sunrise over the lake last year", .89);
-  private final Candidate b = Cands.turn("s7", 40, "Caroline went to a support group meeting", .85);
-  private final Candidate c = Cands.turn("s9", 12, "Jon opened a dance studio downtown", .80);
+  private final Candidate a = Cands.turn("s1", 1, "Rafael painted a sunrise over the lake last year", .90);
+  private final Candidate aDup = Cands.turn("s1", 2, "Rafael painted a sunrise over the lake last year", .89);
+  private final Candidate b = Cands.turn("s7", 40, "Nadia went to a choir rehearsal meeting", .85);
+  private final Candidate c = Cands.turn("s9", 12, "Pavel opened a dance studio downtown", .80);
 
   @Test
   void mmrDropsANearDuplicateFromTheSelectedSet() {

@@ -57,8 +57,8 @@ class Bm25IndexTest {
 
   @Test
   void tokenizerKeepsLettersDigitsAndSplitsIdeographs() {
-    assertThat(TextTokenizer.tokens("Caroline's (LGBTQ) group: 2023-05-07 \"NEAR\"*"))
-        .containsExactly("caroline", "s", "lgbtq", "group", "2023", "05", "07", "near");
+    assertThat(TextTokenizer.tokens("Nadia's (community) group: 2023-05-07 \"NEAR\"*"))
+        .containsExactly("nadia", "s", "community", "group", "2023", "05", "07", "near");
     assertThat(TextTokenizer.tokens("我喜欢荔枝 ok")).containsExactly("我", "喜", "欢", "荔", "枝", "ok");
     assertThat(TextTokenizer.tokens("Привет, мир")).containsExactly("привет", "мир");
     assertThat(TextTokenizer.tokens("")).isEmpty();

@@ -27,8 +27,8 @@ class TermsTest {
 
   @Test
   void tokensAreCasefoldedWordRunsInFirstOccurrenceOrder() {
-    assertThat(Terms.tokens("Melanie: I ran a 5k_race, then RAN home!! (ran)"))
-        .containsExactly("melanie", "i", "ran", "a", "5k_race", "then", "home");
+    assertThat(Terms.tokens("Rafael: I ran a 5k_race, then RAN home!! (ran)"))
+        .containsExactly("rafael", "i", "ran", "a", "5k_race", "then", "home");
     assertThat(Terms.tokens(null)).isEmpty();
     assertThat(Terms.tokens(" ... ")).isEmpty();
   }
@@ -46,7 +46,7 @@ class TermsTest {
   @Test
   void tokensAgreeWithTheUnicodeWordRegexOnMixedScriptText() {
     List<String> samples = new ArrayList<>(List.of(
-        "Caroline's LGBTQ support group met on 7 May 2023; Mélanie painted a sunrise.",
+        "Nadia's community choir rehearsal met on 7 May 2023; Raphaëlle painted a sunrise.",
         "İstanbul ǅemal straße ΣΊΣΥΦΟΣ naïve cafe\u0301 co\u200Dop \u0660\u0661\u0662 \uD835\uDC00bc",
         "emoji 👍🏽 and 家族 と 旅行 — tabs\tand\nnew lines, under_score, a‿b",
         "", "x", "'quoted' \"words\" [brackets] {braces} 3.14 1,000"));

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 /** The embedder's own ONNX session and its caller-runs batches. */
 class OnnxThreadingTest {
   private static final List<String> TEXTS = List.of(
-      "Caroline: I went to the support group yesterday and it was really powerful.",
-      "Melanie: That's great! I painted a lake at sunrise last weekend.",
-      "Entity: Caroline\nTag: support group\nEvidence: Caroline went to a support group on 7 May 2023.",
+      "Nadia: I went to the choir rehearsal yesterday and it was really powerful.",
+      "Rafael: That's great! I painted a lake at sunrise last weekend.",
+      "Entity: Nadia\nTag: choir rehearsal\nEvidence: Nadia went to a choir rehearsal on 7 May 2023.",
       "ok");
 
   @Test

@@ -25,13 +25,13 @@ class SingleTokenisationTest {
   void vectorsEqualTheWrappersOnConversationTexts() throws IOException {
     BgeModel model = BgeModel.shared(1);
     List<String> texts = new ArrayList<>(List.of(
-        "Caroline: I went to the support group yesterday and it was really powerful.",
-        "Entity: Caroline\nTag: support group\nEvidence: Caroline went to a support group on 7 May 2023.",
+        "Nadia: I went to the choir rehearsal yesterday and it was really powerful.",
+        "Entity: Nadia\nTag: choir rehearsal\nEvidence: Nadia went to a choir rehearsal on 7 May 2023.",
         "ok",
         "Zoë: Café crème at the Müller-Straße, 23°C — très bien! 😀🎉",
         "Ω≈ç√∫ 漢字 ｆｕｌｌｗｉｄｔｈ tab\there \u200b zero-width and a lone \uFFFD replacement",
         "antidisestablishmentarianism pneumonoultramicroscopicsilicovolcanoconiosis xyzzyplugh",
-        "user: Jon: I'm going for my dreams!\nassistant: Gina: Don't give up -- you'll find it!!!",
+        "user: Pavel: I'm going for my dreams!\nassistant: Hana: Don't give up -- you'll find it!!!",
         "word ".repeat(700).strip()));
     texts.addAll(locomoTexts(300));
     int checked = 0;

@@ -26,7 +26,7 @@ final class Fixtures {
 
   static RawTurn turn(String ns, String session, int index, String text) {
     return new RawTurn(ns, TurnRef.of(session, index), index % 2 == 0 ? Role.USER : Role.ASSISTANT,
-        index % 2 == 0 ? "Caroline" : null, text, DAY);
+        index % 2 == 0 ? "Nadia" : null, text, DAY);
   }
 
   static List<RawTurn> turns(String ns, String session, int from, int count) {
@@ -48,7 +48,7 @@ final class Fixtures {
     for (int i : turnIndices) {
       refs.add(TurnRef.of(session, i));
     }
-    return new MemoryRecord(null, ns, MemoryType.EVENT, text, List.of("Caroline"), List.of("support group"),
+    return new MemoryRecord(null, ns, MemoryType.EVENT, text, List.of("Nadia"), List.of("choir rehearsal"),
         new TemporalScope("2023-05-07", "", "", DateRange.day(LocalDate.of(2023, 5, 7)), false), refs, session,
         session + ":0-3", SourceRole.USER, DAY);
   }

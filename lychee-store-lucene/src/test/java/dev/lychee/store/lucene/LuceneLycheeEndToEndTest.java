@@ -32,10 +32,10 @@ class LuceneLycheeEndToEndTest {
   @Test
   void ingestRecallRestartAndForget() {
     List<Turn> plain = List.of(
-        Turn.user("Caroline", "Hi Melanie! Yesterday I went to an LGBTQ support group and it was so powerful."),
-        Turn.user("Melanie", "That's great, Caroline. I painted a sunrise over the lake last week."),
-        Turn.user("Caroline", "I love that. I am planning to study counseling and mental health."),
-        Turn.user("Melanie", "You would be great at it. My kids love the beach, we go camping every summer."))
+        Turn.user("Nadia", "Hi Rafael! Yesterday I went to a community choir rehearsal and it was so powerful."),
+        Turn.user("Rafael", "That's great, Nadia. I painted a sunrise over the lake last week."),
+        Turn.user("Nadia", "I love that. I am planning to study counseling and mental health."),
+        Turn.user("Rafael", "You would be great at it. My kids love the beach, we go camping every summer."))
 ;
     List<Turn> turns = IntStream.range(0, plain.size()).mapToObj(i -> plain.get(i).withIndex(i)).toList();
     try (Lychee lychee = open()) {
@@ -56,7 +56,7 @@ class LuceneLycheeEndToEndTest {
           .isEqualTo(lychee.store().records("alice").size());
       assertThat(lychee.store().searchText("alice", TextField.TURNS, "painted sunrise", 3))
           .extracting(h -> h.id()).first().isEqualTo("episode:s1:1");
-      Recall recall = lychee.recall("alice", "What did Melanie paint?");
+      Recall recall = lychee.recall("alice", "What did Rafael paint?");
       assertThat(recall.evidence()).isNotEmpty();
       assertThat(recall.coveredTurns(5)).contains(TurnRef.of("s1", 1));
       // re-sending the same indexed turns after the restart adds nothing

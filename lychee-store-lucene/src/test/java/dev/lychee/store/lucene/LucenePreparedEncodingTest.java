@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LucenePreparedEncodingTest {
   private static final String NS = "alice";
   private static final String S = "s1";
-  private static final String TEXT = "Caroline went to the LGBTQ support group.";
+  private static final String TEXT = "Nadia went to the community choir rehearsal.";
 
   @TempDir Path dir;
   LuceneRecordStore store;
@@ -60,17 +60,17 @@ class LucenePreparedEncodingTest {
     MemoryRecord a = record(NS, S, TEXT, 0, 1);
     MemoryRecord b = record(NS, S, TEXT, 2, 3);
     MemoryRecord c = record(NS, S, TEXT, 4, 5);
-    EvidenceNode na = entityNode(NS, "caroline", S, a.id());
+    EvidenceNode na = entityNode(NS, "nadia", S, a.id());
     store.commitEncoding(NS, first.id(), List.of(a), List.of(na));
 
     // the third segment's plan is made on a view holding a only; b is merged in before it writes
     AtomicBoolean once = new AtomicBoolean();
     store.afterEncodingPrepared(() -> {
       if (once.compareAndSet(false, true)) {
-        store.commitEncoding(NS, second.id(), List.of(b), List.of(entityNode(NS, "caroline", S, b.id(), "other")));
+        store.commitEncoding(NS, second.id(), List.of(b), List.of(entityNode(NS, "nadia", S, b.id(), "other")));
       }
     });
-    store.commitEncoding(NS, third.id(), List.of(c), List.of(entityNode(NS, "caroline", S, c.id(), "third")));
+    store.commitEncoding(NS, third.id(), List.of(c), List.of(entityNode(NS, "nadia", S, c.id(), "third")));
 
     MemoryRecord stored = store.records(NS, List.of(a.id())).get(0);
     assertThat(stored.evidence()).containsExactly(

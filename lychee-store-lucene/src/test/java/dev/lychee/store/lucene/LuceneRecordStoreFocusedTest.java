@@ -108,8 +108,8 @@ class LuceneRecordStoreFocusedTest {
     store.appendTurns("alice", "s1", t);
     Segment seg = segment(t);
     store.putSegment(seg, SegmentState.PENDING);
-    MemoryRecord r = record("alice", "s1", "Caroline went to the LGBTQ support group.", 0, 1);
-    EvidenceNode n = entityNode("alice", "caroline", "s1", r.id());
+    MemoryRecord r = record("alice", "s1", "Nadia went to the community choir rehearsal.", 0, 1);
+    EvidenceNode n = entityNode("alice", "nadia", "s1", r.id());
     store.commitEncoding("alice", seg.id(), List.of(r), List.of(n));
     reopen();
     assertThat(store.segments("alice")).singleElement().extracting(StoredSegment::state).isEqualTo(SegmentState.ENCODED);
@@ -168,15 +168,15 @@ class LuceneRecordStoreFocusedTest {
   @Test
   void nodesMergeAndListByKey() {
     EvidenceNode z = entityNode("alice", "zoe", "s1", "r1");
-    EvidenceNode c = entityNode("alice", "caroline", "s1", "r1");
-    EvidenceNode c2 = new EvidenceNode(null, "alice", NodeKind.ENTITY, "caroline", "Caroline", "Entity: caroline\nmore",
+    EvidenceNode c = entityNode("alice", "nadia", "s1", "r1");
+    EvidenceNode c2 = new EvidenceNode(null, "alice", NodeKind.ENTITY, "nadia", "Nadia", "Entity: nadia\nmore",
         List.of("r2"), List.of("s2"), List.of(), List.of("x"), null, List.of());
     StoreWrites.nodes(store, "alice", List.of(z, c));
     StoreWrites.nodes(store, "alice", List.of(c2));
-    assertThat(store.nodes("alice", NodeKind.ENTITY)).extracting(EvidenceNode::key).containsExactly("caroline", "zoe");
+    assertThat(store.nodes("alice", NodeKind.ENTITY)).extracting(EvidenceNode::key).containsExactly("nadia", "zoe");
     assertThat(storedNode("alice", c.id())).contains(c.mergedWith(c2));
     assertThat(store.nodes("alice", NodeKind.TAG)).isEmpty();
-    assertThat(store.nodes("alice", List.of(z.id(), c.id()))).extracting(EvidenceNode::key).containsExactly("zoe", "caroline");
+    assertThat(store.nodes("alice", List.of(z.id(), c.id()))).extracting(EvidenceNode::key).containsExactly("zoe", "nadia");
   }
 
   @Test
@@ -209,12 +209,12 @@ class LuceneRecordStoreFocusedTest {
     assertThat(hits).extracting(ScoredId::id).containsExactly("episode:s1:2", "episode:s1:0");
     assertThat(hits.get(0).score()).isGreaterThan(hits.get(1).score());
     // speaker prefix is part of the searchable content
-    assertThat(store.searchText("alice", TextField.TURNS, "caroline", 10)).extracting(ScoredId::id)
+    assertThat(store.searchText("alice", TextField.TURNS, "nadia", 10)).extracting(ScoredId::id)
         .containsExactlyInAnyOrder("episode:s1:0", "episode:s1:2");
-    MemoryRecord r = record("alice", "s1", "Melanie painted a sunrise.", 0);
+    MemoryRecord r = record("alice", "s1", "Rafael painted a sunrise.", 0);
     StoreWrites.records(store, "alice", List.of(r));
     assertThat(store.searchText("alice", TextField.RECORDS, "paintings", 5)).extracting(ScoredId::id).containsExactly(r.id());
-    assertThat(store.searchText("alice", TextField.RECORDS, "support group event", 5)).extracting(ScoredId::id).containsExactly(r.id());
+    assertThat(store.searchText("alice", TextField.RECORDS, "choir rehearsal event", 5)).extracting(ScoredId::id).containsExactly(r.id());
     assertThat(store.searchText("alice", TextField.TURNS, "hiking", 1)).hasSize(1);
   }
 

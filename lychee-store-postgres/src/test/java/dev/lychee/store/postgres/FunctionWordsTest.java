@@ -28,11 +28,11 @@ class FunctionWordsTest {
         PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(2).build());
     store.appendTurns("ns", "s", List.of(
         turn("ns", "s", 0, "When did you and I do that, and where was it? It was a day like any other."),
-        turn("ns", "s", 1, "Melanie ran the charity race in June."),
+        turn("ns", "s", 1, "Rafael ran the relay race in June."),
         turn("ns", "s", 2, "The race was long.")));
     StoreWrites.records(store, "ns", List.of(
         record("ns", "When it was, it was what it was, and that is all there is to it.", TurnRef.of("s", 0)),
-        record("ns", "Melanie ran a charity race.", TurnRef.of("s", 1))));
+        record("ns", "Rafael ran a relay race.", TurnRef.of("s", 1))));
   }
 
   @AfterEach
@@ -42,7 +42,7 @@ class FunctionWordsTest {
 
   @Test
   void textsSharingOnlyFunctionWordsWithTheQuestionAreNotHits() {
-    String question = "When did Melanie run a charity race?";
+    String question = "When did Rafael run a relay race?";
     assertThat(store.searchText("ns", TextField.TURNS, question, 5)).extracting(ScoredId::id)
         .containsExactly("episode:s:1", "episode:s:2");
     assertThat(store.searchTexts("ns", TextField.TURNS, List.of(question, "Was it a race?"), 5))

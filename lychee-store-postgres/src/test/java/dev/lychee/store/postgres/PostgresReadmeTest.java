@@ -23,14 +23,14 @@ class PostgresReadmeTest {
     // every instance of the application opens the same database and schema
     PostgresStoreConfig settings = PostgresStoreConfig.builder().schema(schema).maxPoolSize(8).build();
     try (Lychee memory = Lychee.create(new PostgresStoreModule(url, settings), new OnnxEmbeddingModule())) {
-      memory.append("alice", "s1", List.of(Turn.user("Caroline", "I adopted a puppy named Biscuit.")));
+      memory.append("alice", "s1", List.of(Turn.user("Nadia", "I adopted a puppy named Biscuit.")));
       memory.flush("alice", "s1");
       memory.awaitIdle("alice", Duration.ofSeconds(30));
-      System.out.println(memory.recall("alice", "What is the name of Caroline's puppy?").evidence());
+      System.out.println(memory.recall("alice", "What is the name of Nadia's puppy?").evidence());
     }
     // readme:end postgres-store
     try (Lychee other = Lychee.create(new PostgresStoreModule(url, settings), new OnnxEmbeddingModule())) {
-      assertThat(other.recall("alice", "What is the name of Caroline's puppy?").evidence())
+      assertThat(other.recall("alice", "What is the name of Nadia's puppy?").evidence())
           .extracting(Evidence::text).anyMatch(t -> t.contains("Biscuit"));
       assertThat(other.status("alice").turns()).isEqualTo(1);
     }

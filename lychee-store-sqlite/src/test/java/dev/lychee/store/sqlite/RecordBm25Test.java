@@ -31,7 +31,7 @@ class RecordBm25Test {
   private static final String[] COMMON = {"the", "and", "it", "to", "a", "i", "you", "was", "that", "is"};
   private static final String[] RARE = {"lychee", "painting", "sunrise", "marathon", "guitar", "adoption",
       "camping", "pottery", "violin", "hiking", "museum", "bracelet", "festival", "sweden", "tulips"};
-  private static final List<String> QUESTIONS = List.of("When did Caroline go to the museum?", "the and it",
+  private static final List<String> QUESTIONS = List.of("When did Nadia go to the museum?", "the and it",
       "lychee", "What did she paint at sunrise and the festival?", "violin guitar pottery hiking camping",
       "unknownword", "Was it the marathon that you ran in Sweden?", "fact preference about tulips");
 
@@ -60,7 +60,7 @@ class RecordBm25Test {
   }
 
   private String sentence() {
-    StringBuilder sb = new StringBuilder(random.nextBoolean() ? "Caroline " : "");
+    StringBuilder sb = new StringBuilder(random.nextBoolean() ? "Nadia " : "");
     int n = 1 + random.nextInt(20);
     for (int i = 0; i < n; i++) {
       sb.append(i == 0 ? "" : " ").append(word());

@@ -47,7 +47,7 @@ class TurnBm25Test {
   }
 
   private String sentence() {
-    StringBuilder sb = new StringBuilder(random.nextBoolean() ? "Caroline: " : "");
+    StringBuilder sb = new StringBuilder(random.nextBoolean() ? "Nadia: " : "");
     int n = 1 + random.nextInt(25);
     for (int i = 0; i < n; i++) {
       String w = random.nextInt(4) == 0 ? RARE[random.nextInt(RARE.length)] : COMMON[random.nextInt(COMMON.length)];
@@ -66,7 +66,7 @@ class TurnBm25Test {
 
   private void assertSameAsFts5(String ns) {
     assertThat(fts.sql(ns, FtsSearch.TURNS, LexicalText.query("the lychee"), 30)).hasSize(30);
-    List<String> questions = List.of("When did Caroline go to the museum?", "the and it", "lychee",
+    List<String> questions = List.of("When did Nadia go to the museum?", "the and it", "lychee",
         "What did she paint at sunrise and the festival?", "violin guitar pottery hiking camping", "unknownword",
         "Was it the marathon that you ran in Sweden?");
     for (String q : questions) {
