@@ -51,7 +51,7 @@ final class AnswerSpans {
   private static final Pattern NUMBER = Pattern.compile(
       "\\b(\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
           + "|forty|fifty|hundred|a couple|a few|several|once|twice|three times|a dozen)\\b"
-          // a range of numbers is one quantity ("30-60 seconds")
+          // a range of numbers is one quantity ("20-40 minutes")
           + "(?:[-\u2013]\\d+(?:[.,]\\d+)?\\b)?"
           // a rate keeps its period ("1450 euros a month"), else up to two words name what is counted,
           // a hyphened compound ("fifty-two", "dairy-free") one word of them
@@ -886,7 +886,7 @@ final class AnswerSpans {
     Matcher m = NUMBER.matcher(text);
     while (m.find()) {
       if (years || !YEAR.matcher(m.group(1)).matches()) {
-        // a participle after what is counted opens what they do ("three turtles sitting on a rock")
+        // a participle after what is counted opens what they do ("two herons fishing by the pier")
         String q = m.group();
         return q.split("\\s+").length >= 3 ? PARTICIPLE_END.matcher(q).replaceFirst("") : q;
       }

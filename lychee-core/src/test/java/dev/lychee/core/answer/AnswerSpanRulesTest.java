@@ -94,8 +94,8 @@ class AnswerSpanRulesTest {
   void whatColourIsAnsweredWithAColour() {
     assertThat(AnswerSpans.colour("A deep forest green, my favourite.")).isEqualTo("deep forest green");
     assertThat(AnswerSpans.colour("It is finally fixed.")).isNull();
-    // the describing words follow the last function word before the colour: "a man with purple hair"
-    assertThat(AnswerSpans.colour("A selfie of a man with purple hair and round glasses")).isEqualTo("purple");
+    // the describing words follow the last function word before the colour: "a woman with orange boots"
+    assertThat(AnswerSpans.colour("A photo of a woman with orange boots and a red scarf")).isEqualTo("orange");
     // the first sentence holds every word of the question but no colour
     List<Evidence> ev = items(
         "Ada: The colour of my bike was the first thing the bike shop asked about.",
