@@ -1,0 +1,72 @@
+package dev.lychee.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TemporalScope;
+import dev.lychee.api.TurnRange;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.testing.StoreWrites;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Round trips of the calls that recall and append make many times: counted at the JDBC driver
+ * (statements and commits), which does not depend on the machine's load as a timing would.
+ */
+class RoundTripsTest {
+  private CountingDataSource counting;
+  private RecordStore store;
+
+  @BeforeEach
+  void open() {
+    counting = new CountingDataSource(TestPostgres.get().url());
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(2).schema(TestPostgres.freshSchema()).build();
+    store = CheckedRecordStore.of(new PostgresRecordStore(PostgresDatabase.open(counting, config)));
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  private static MemoryRecord record(String id, String text) {
+    return new MemoryRecord(id, "ns", MemoryType.FACT, text, List.of(), List.of(), TemporalScope.NONE,
+        List.of(TurnRef.of("s1", 0)), "s1", "s1:0-3", SourceRole.USER, LocalDateTime.of(2023, 5, 7, 13, 0));
+  }
+
+  private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
+    return new EvidenceNode(null, "ns", kind, key, key, key, recordIds, List.of("s1"), List.of(key), List.of(),
+        null, List.of(new TurnRange("s1", 0, 3)));
+  }
+
+  @Test
+  void theNodesLinksAndTheirRecordsComeInOneStatement() {
+    MemoryRecord r1 = record("r1", "Amy plays the guitar");
+    MemoryRecord r2 = record("r2", "Amy moved to Paris");
+    MemoryRecord r3 = record("r3", "Zed sings in a choir");
+    EvidenceNode music = node(NodeKind.TAG, "music", List.of("r3", "r1", "r2"));
+    EvidenceNode amy = node(NodeKind.ENTITY, "amy", List.of("r2", "r1"));
+    StoreWrites.encode(store, "ns", List.of(r1, r2, r3), List.of(music, amy));
+    counting.drain();
+
+    LinkedRecords read = store.linkedRecords("ns", List.of(music.id(), amy.id()), 2);
+
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).hasSize(1);
+    assertThat(read.recordIds()).containsExactly(
+        org.assertj.core.api.Assertions.entry(music.id(), List.of("r3", "r1")),
+        org.assertj.core.api.Assertions.entry(amy.id(), List.of("r2", "r1")));
+    assertThat(read.records()).containsExactly(r3, r1, r2);
+  }
+}
