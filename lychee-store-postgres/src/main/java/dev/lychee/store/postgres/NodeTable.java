@@ -55,7 +55,9 @@ final class NodeTable {
    * records of all of them, in one statement: a union whose node rows carry {@code node} and
    * {@code links} and whose record rows carry the record columns. {@code record_ids} is a JSON array
    * of strings (JsonColumns), so the server cuts it as Java would and sends only what recall
-   * follows; one statement also reads nodes and records in one snapshot.
+   * follows; one statement also reads nodes and records in one snapshot. The records are looked up
+   * with {@code id = ANY(ARRAY(...))}, not {@code IN (subquery)}: the planner then keeps the primary
+   * key's index scan of the two-statement read instead of hashing a scan of the namespace.
    */
   LinkedRecords linkedRecords(Handle h, String ns, List<String> ids, int perNode) {
     String nulls = String.join(", ", Collections.nCopies(RecordTable.COLUMNS.split(",").length, "NULL"));
@@ -64,7 +66,7 @@ final class NodeTable {
         + " AS e(rid, pos) WHERE e.pos <= :per ORDER BY e.pos) AS links"
         + " FROM nodes n WHERE n.namespace = :ns AND n.id = ANY(:ids))"
         + " SELECT NULL AS node, NULL::text[] AS links, " + RecordTable.COLUMNS + " FROM records"
-        + " WHERE namespace = :ns AND id IN (SELECT unnest(links) FROM linked)"
+        + " WHERE namespace = :ns AND id = ANY(ARRAY(SELECT unnest(links) FROM linked))"
         + " UNION ALL SELECT id, links, " + nulls + " FROM linked";
     Map<String, List<String>> links = new HashMap<>();
     Map<String, MemoryRecord> found = new HashMap<>();
