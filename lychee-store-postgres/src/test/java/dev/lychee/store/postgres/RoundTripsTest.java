@@ -9,13 +9,17 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
+import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.testing.StoreWrites;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,18 +30,50 @@ import org.junit.jupiter.api.Test;
  */
 class RoundTripsTest {
   private CountingDataSource counting;
+  private PostgresDatabase db;
   private RecordStore store;
 
   @BeforeEach
   void open() {
     counting = new CountingDataSource(TestPostgres.get().url());
-    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(2).schema(TestPostgres.freshSchema()).build();
-    store = CheckedRecordStore.of(new PostgresRecordStore(PostgresDatabase.open(counting, config)));
+    // one pooled connection: a transaction's setting, were it to leak, would reach the next one
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build();
+    db = PostgresDatabase.open(counting, config);
+    store = CheckedRecordStore.of(new PostgresRecordStore(db));
   }
 
   @AfterEach
   void close() {
     store.close();
+  }
+
+  @Test
+  void aTurnVectorIsTwoStatementsAndACommitThatSkipsTheFlushWait() {
+    try (PostgresVectorIndex index = new PostgresVectorIndex(db)) {
+      index.upsert("ns", VectorIndex.TURNS, Map.of("s:0", new float[] {1, 0, 0}));
+      counting.drain();
+      index.upsert("ns", VectorIndex.TURNS, Map.of("s:1", new float[] {0, 1, 0}));
+      List<String> sent = counting.drain();
+      assertThat(sent).as("statements sent: %s", sent).hasSize(3).last().isEqualTo("COMMIT");
+      assertThat(sent).noneMatch(sql -> sql.toUpperCase(Locale.ROOT).startsWith("SET"));
+      assertThat(index.search("ns", VectorIndex.TURNS, new float[] {0, 1, 0}, 1, null)).extracting(ScoredId::id)
+          .containsExactly("s:1");
+    }
+    // what that relies on: the head statement's set_config(..., true) turns the flush wait off for
+    // its own transaction, up to its commit, and for no other
+    VectorTable table = new VectorTable();
+    String inside = db.write(h -> {
+      table.upsert(h, "ns", VectorIndex.TURNS, Map.of("s:2", new float[] {0, 0, 1}), 3, true);
+      return h.createQuery("SHOW synchronous_commit").mapTo(String.class).one();
+    });
+    assertThat(inside).isEqualTo("off");
+    String next = db.write(h -> h.createQuery("SHOW synchronous_commit").mapTo(String.class).one());
+    assertThat(next).isEqualTo("on");
+    String records = db.write(h -> {
+      table.upsert(h, "ns", VectorIndex.RECORDS, Map.of("r1", new float[] {0, 0, 1}), 3, false);
+      return h.createQuery("SHOW synchronous_commit").mapTo(String.class).one();
+    });
+    assertThat(records).as("other vectors commit durably").isEqualTo("on");
   }
 
   private static MemoryRecord record(String id, String text) {
