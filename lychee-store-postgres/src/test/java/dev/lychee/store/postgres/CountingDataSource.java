@@ -26,6 +26,7 @@ final class CountingDataSource implements DataSource {
 
   private final String url;
   private final List<String> sent = new ArrayList<>();
+  private final List<Thread> senders = new ArrayList<>();
 
   CountingDataSource(String url) {
     this.url = url;
@@ -35,11 +36,26 @@ final class CountingDataSource implements DataSource {
   synchronized List<String> drain() {
     List<String> out = List.copyOf(sent);
     sent.clear();
+    senders.clear();
+    return out;
+  }
+
+  /** As {@link #drain()}, keeping only what the calling thread sent (not a background lane's writes). */
+  synchronized List<String> drainMine() {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < sent.size(); i++) {
+      if (senders.get(i) == Thread.currentThread()) {
+        out.add(sent.get(i));
+      }
+    }
+    sent.clear();
+    senders.clear();
     return out;
   }
 
   private synchronized void sent(String what) {
     sent.add(what);
+    senders.add(Thread.currentThread());
   }
 
   @Override

@@ -12,7 +12,15 @@ import dev.lychee.api.TurnRange;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.Turn;
+import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.RecordStore;
+import com.google.inject.AbstractModule;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.time.Duration;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.store.CheckedRecordStore;
 import dev.lychee.core.testing.StoreWrites;
@@ -84,6 +92,38 @@ class RoundTripsTest {
   private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
     return new EvidenceNode(null, "ns", kind, key, key, key, recordIds, List.of("s1"), List.of(key), List.of(),
         null, List.of(new TurnRange("s1", 0, 3)));
+  }
+
+  /**
+   * What an asynchronous {@code append} of one turn, in order, waits for on the caller's thread
+   * (the background lane's writes are not counted): the session's next index, the turn's
+   * transaction (session row lock, turn, next index and run record, commit) and the turn vector's
+   * (head row with the commit mode, vector, commit): 8, one fewer than with a {@code SET LOCAL} of
+   * its own.
+   */
+  @Test
+  void anAsyncAppendInOrderWaitsForEightRoundTrips() {
+    store.close();
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
+    LycheeConfig lychee = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC)
+        .resumeOnOpen(false).build()).build();
+    try (Lychee memory = Lychee.create(lychee, new PostgresStoreModule(counting, config), new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Embedder.class).toInstance(new HashingEmbedder());
+      }
+    })) {
+      memory.append("ns", "s1", null, List.of(Turn.user("Amy", "I adopted a grey cat last spring.").withIndex(0)));
+      memory.awaitIdle("ns", Duration.ofMinutes(1));
+      counting.drain();
+      memory.append("ns", "s1", null, List.of(Turn.user("Amy", "She sleeps on my keyboard.").withIndex(1)));
+      List<String> sent = counting.drainMine();
+      assertThat(sent).as("statements sent: %s", sent).hasSize(8);
+      assertThat(sent.stream().filter("COMMIT"::equals)).hasSize(2);
+      memory.awaitIdle("ns", Duration.ofMinutes(1));
+    }
+    store = CheckedRecordStore.of(new PostgresRecordStore(db = PostgresDatabase.open(counting,
+        PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build())));
   }
 
   @Test
