@@ -84,28 +84,33 @@ public abstract class BaseNodeLogTestCase extends StoreCase {
     MemoryRecord r2 = linkedRecord("ns", "r2", "Amy moved to Paris");
     MemoryRecord r3 = linkedRecord("ns", "r3", "Zed sings in a choir");
     MemoryRecord r4 = linkedRecord("other", "r4", "Bo runs on Sundays");
-    StoreWrites.records(store, "ns", List.of(r1, r2, r3));
+    // ids that JSON has to escape
+    MemoryRecord quoted = linkedRecord("ns", "say \"hi\", \"yo\"", "Amy waves");
+    MemoryRecord slashed = linkedRecord("ns", "back\\slash", "Amy writes code");
+    StoreWrites.records(store, "ns", List.of(r1, r2, r3, quoted, slashed));
     StoreWrites.records(store, "other", List.of(r4));
     // r4 is stored only in another namespace and r9 nowhere: both are links without a record here
     EvidenceNode tag = node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r3", "r1", "r4"), "s1", null);
     EvidenceNode zed = node("ns", NodeKind.ENTITY, "zed", "Entity: Zed", List.of("r2"), "s1", null);
     EvidenceNode otherNode = node("other", NodeKind.ENTITY, "bo", "Entity: Bo", List.of("r4"), "s1", null);
-    StoreWrites.nodes(store, "ns", List.of(tag, zed));
+    EvidenceNode odd = node("ns", NodeKind.TAG, "odd", "Tag: odd", List.of(quoted.id(), "r1", slashed.id()), "s1", null);
+    StoreWrites.nodes(store, "ns", List.of(tag, zed, odd));
     StoreWrites.nodes(store, "ns", List.of(node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r2", "r9"), "s2",
         null)));
     StoreWrites.nodes(store, "other", List.of(otherNode));
     reopenIfSupported();
-    List<String> asked = List.of(tag.id(), "nope", zed.id(), tag.id(), otherNode.id());
+    List<String> asked = List.of(tag.id(), "nope", zed.id(), tag.id(), otherNode.id(), odd.id());
 
     LinkedRecords three = store.linkedRecords("ns", asked, 3);
     assertThat(three.recordIds()).containsExactly(entry(tag.id(), List.of("r3", "r1", "r4")),
-        entry(zed.id(), List.of("r2")));
-    assertThat(three.records()).containsExactly(r3, r1, r2);
+        entry(zed.id(), List.of("r2")), entry(odd.id(), List.of(quoted.id(), "r1", slashed.id())));
+    assertThat(three.records()).containsExactly(r3, r1, r2, quoted, slashed);
     LinkedRecords all = store.linkedRecords("ns", asked, 100);
     assertThat(all.recordIds().get(tag.id())).containsExactly("r3", "r1", "r4", "r2", "r9");
-    assertThat(all.records()).containsExactly(r3, r1, r2);
+    assertThat(all.records()).containsExactly(r3, r1, r2, quoted, slashed);
     LinkedRecords none = store.linkedRecords("ns", asked, 0);
-    assertThat(none.recordIds()).containsExactly(entry(tag.id(), List.of()), entry(zed.id(), List.of()));
+    assertThat(none.recordIds()).containsExactly(entry(tag.id(), List.of()), entry(zed.id(), List.of()),
+        entry(odd.id(), List.of()));
     assertThat(none.records()).isEmpty();
     // every cut is what reading the links and then the records gives, which a store may not change
     for (int perNode = 0; perNode <= 6; perNode++) {
