@@ -1,6 +1,12 @@
 package dev.lychee.api.spi;
 
 import dev.lychee.api.Forgotten;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Append-only storage of raw turns, segments, memory records and evidence nodes, scoped by
@@ -27,6 +33,27 @@ import dev.lychee.api.Forgotten;
  * ({@code dev.lychee.core.store.CheckedRecordStore}), so a backend only stores.
  */
 public interface RecordStore extends TurnLog, SegmentLog, RecordLog, NodeLog, TextSearch, AutoCloseable {
+
+  /**
+   * The records some evidence nodes link to, read together: of each node with one of these ids, its
+   * first {@code perNode} record ids as {@link #nodeRecordIds} gives them, and the stored records of
+   * all those ids ({@link LinkedRecords} says in which order). Recall follows every node hit to its
+   * records this way. The default is that read and then {@link #records(String, Collection)}; a
+   * store that pays per round trip answers both in one.
+   *
+   * @param perNode how many of each node's record ids to follow, from its first; at least 0
+   */
+  default LinkedRecords linkedRecords(String namespace, Collection<String> nodeIds, int perNode) {
+    Map<String, List<String>> links = new LinkedHashMap<>();
+    Set<String> wanted = new LinkedHashSet<>();
+    for (Map.Entry<String, List<String>> node : nodeRecordIds(namespace, nodeIds).entrySet()) {
+      List<String> ids = node.getValue();
+      List<String> first = ids.subList(0, Math.min(perNode, ids.size()));
+      links.put(node.getKey(), first);
+      wanted.addAll(first);
+    }
+    return new LinkedRecords(links, wanted.isEmpty() ? List.of() : records(namespace, wanted));
+  }
 
   /** Removes everything of a namespace. */
   Forgotten forget(String namespace);

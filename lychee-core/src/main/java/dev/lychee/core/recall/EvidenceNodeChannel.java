@@ -6,6 +6,7 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.api.Provenance;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecordStore;
@@ -114,17 +115,19 @@ public final class EvidenceNodeChannel implements RecallChannel {
     }
     // record id -> best (score, node, queries)
     Map<String, LinkedRecord> linked = new HashMap<>();
-    // only the nodes' record ids: on a durable store the rest of a busy node (its sessions and turn
-    // ranges, which grow with the namespace) cost more to decode than the whole channel
-    for (Map.Entry<String, List<String>> node : store.nodeRecordIds(ns, nodeHits.keySet()).entrySet()) {
+    // the nodes' first record ids and those records in one store call (one round trip on a
+    // database, docs/defaults.md §3.3); only the nodes' record ids are read of them: the rest of a
+    // busy node (its sessions and turn ranges, which grow with the namespace) would cost more to
+    // decode than the whole channel
+    LinkedRecords read = store.linkedRecords(ns, nodeHits.keySet(), perNodeRecords);
+    for (Map.Entry<String, List<String>> node : read.recordIds().entrySet()) {
       NodeHit h = nodeHits.get(node.getKey());
-      List<String> ids = node.getValue();
-      for (int i = 0, n = Math.min(perNodeRecords, ids.size()); i < n; i++) {
-        linked.computeIfAbsent(ids.get(i), x -> new LinkedRecord()).add(h.score, node.getKey(), h.queries);
+      for (String id : node.getValue()) {
+        linked.computeIfAbsent(id, x -> new LinkedRecord()).add(h.score, node.getKey(), h.queries);
       }
     }
     CandidateMerger out = new CandidateMerger();
-    for (MemoryRecord rec : store.records(ns, linked.keySet())) {
+    for (MemoryRecord rec : read.records()) {
       LinkedRecord l = linked.get(rec.id());
       Provenance prov = new Provenance(List.of(NAME), new ArrayList<>(l.queries), new ArrayList<>(l.nodes),
           List.of(route.id()));

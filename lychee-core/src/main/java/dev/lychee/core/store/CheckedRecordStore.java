@@ -10,6 +10,7 @@ import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import java.util.Collection;
@@ -235,6 +236,15 @@ public final class CheckedRecordStore implements RecordStore {
   public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
     ns(namespace);
     return ids.isEmpty() ? Map.of() : storage.nodeRecordIds(namespace, noNulls(ids, "id"));
+  }
+
+  @Override
+  public LinkedRecords linkedRecords(String namespace, Collection<String> nodeIds, int perNode) {
+    ns(namespace);
+    if (perNode < 0) {
+      throw new IllegalArgumentException("perNode must be at least 0 (got " + perNode + ")");
+    }
+    return nodeIds.isEmpty() ? LinkedRecords.NONE : storage.linkedRecords(namespace, noNulls(nodeIds, "id"), perNode);
   }
 
   @Override

@@ -2,16 +2,26 @@ package dev.lychee.core.conformance;
 
 import static dev.lychee.core.conformance.StoreFixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.lychee.api.DateRange;
 import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.core.testing.StoreWrites;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,6 +76,64 @@ public abstract class BaseNodeLogTestCase extends StoreCase {
     assertThat(linked.get(tag.id())).containsExactly("r3", "r1", "r2", "r9");
     assertThat(store.nodeRecordIds("ns", List.of())).isEmpty();
     assertThat(store.nodeRecordIds("empty", asked)).isEmpty();
+  }
+
+  @Test
+  void linkedRecordsAreTheNodesFirstRecordIdsWithTheirStoredRecords() {
+    MemoryRecord r1 = linkedRecord("ns", "r1", "Amy plays the guitar");
+    MemoryRecord r2 = linkedRecord("ns", "r2", "Amy moved to Paris");
+    MemoryRecord r3 = linkedRecord("ns", "r3", "Zed sings in a choir");
+    MemoryRecord r4 = linkedRecord("other", "r4", "Bo runs on Sundays");
+    // ids that JSON has to escape
+    MemoryRecord quoted = linkedRecord("ns", "say \"hi\", \"yo\"", "Amy waves");
+    MemoryRecord slashed = linkedRecord("ns", "back\\slash", "Amy writes code");
+    StoreWrites.records(store, "ns", List.of(r1, r2, r3, quoted, slashed));
+    StoreWrites.records(store, "other", List.of(r4));
+    // r4 is stored only in another namespace and r9 nowhere: both are links without a record here
+    EvidenceNode tag = node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r3", "r1", "r4"), "s1", null);
+    EvidenceNode zed = node("ns", NodeKind.ENTITY, "zed", "Entity: Zed", List.of("r2"), "s1", null);
+    EvidenceNode otherNode = node("other", NodeKind.ENTITY, "bo", "Entity: Bo", List.of("r4"), "s1", null);
+    EvidenceNode odd = node("ns", NodeKind.TAG, "odd", "Tag: odd", List.of(quoted.id(), "r1", slashed.id()), "s1", null);
+    StoreWrites.nodes(store, "ns", List.of(tag, zed, odd));
+    StoreWrites.nodes(store, "ns", List.of(node("ns", NodeKind.TAG, "music", "Tag: music", List.of("r2", "r9"), "s2",
+        null)));
+    StoreWrites.nodes(store, "other", List.of(otherNode));
+    reopenIfSupported();
+    List<String> asked = List.of(tag.id(), "nope", zed.id(), tag.id(), otherNode.id(), odd.id());
+
+    LinkedRecords three = store.linkedRecords("ns", asked, 3);
+    assertThat(three.recordIds()).containsExactly(entry(tag.id(), List.of("r3", "r1", "r4")),
+        entry(zed.id(), List.of("r2")), entry(odd.id(), List.of(quoted.id(), "r1", slashed.id())));
+    assertThat(three.records()).containsExactly(r3, r1, r2, quoted, slashed);
+    LinkedRecords all = store.linkedRecords("ns", asked, 100);
+    assertThat(all.recordIds().get(tag.id())).containsExactly("r3", "r1", "r4", "r2", "r9");
+    assertThat(all.records()).containsExactly(r3, r1, r2, quoted, slashed);
+    LinkedRecords none = store.linkedRecords("ns", asked, 0);
+    assertThat(none.recordIds()).containsExactly(entry(tag.id(), List.of()), entry(zed.id(), List.of()),
+        entry(odd.id(), List.of()));
+    assertThat(none.records()).isEmpty();
+    // every cut is what reading the links and then the records gives, which a store may not change
+    for (int perNode = 0; perNode <= 6; perNode++) {
+      Map<String, List<String>> links = new LinkedHashMap<>();
+      Set<String> ids = new LinkedHashSet<>();
+      for (Map.Entry<String, List<String>> e : store.nodeRecordIds("ns", asked).entrySet()) {
+        List<String> first = e.getValue().subList(0, Math.min(perNode, e.getValue().size()));
+        links.put(e.getKey(), first);
+        ids.addAll(first);
+      }
+      LinkedRecords read = store.linkedRecords("ns", asked, perNode);
+      assertThat(read.recordIds()).as("links, %d per node", perNode).containsExactlyEntriesOf(links);
+      assertThat(read.records()).as("records, %d per node", perNode).containsExactlyElementsOf(store.records("ns", ids));
+    }
+    assertThat(store.linkedRecords("other", asked, 3).records()).containsExactly(r4);
+    assertThat(store.linkedRecords("ns", List.of(), 3)).isEqualTo(LinkedRecords.NONE);
+    assertThat(store.linkedRecords("empty", asked, 3)).isEqualTo(LinkedRecords.NONE);
+    assertThatThrownBy(() -> store.linkedRecords("ns", asked, -1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  private static MemoryRecord linkedRecord(String ns, String id, String text) {
+    return new MemoryRecord(id, ns, MemoryType.FACT, text, List.of(), List.of(), TemporalScope.NONE,
+        List.of(TurnRef.of("s1", 0)), "s1", "s1:0-9", SourceRole.USER, StoreFixtures.T0);
   }
 
   @Test

@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import org.jdbi.v3.core.HandleCallback;
 
 /**
  * A {@link VectorIndex} whose vectors live in PostgreSQL beside the store's rows and are searched
@@ -77,16 +76,13 @@ public final class PostgresVectorIndex implements VectorIndex {
       return;
     }
     Map<String, float[]> copy = Map.copyOf(vectors);
-    HandleCallback<Void, RuntimeException> body = h -> {
-      table.upsert(h, namespace, kind, copy, batchDim);
+    // turn vectors are rebuilt from the stored turns when lost, so an append waits for no second
+    // WAL flush; their head statement turns the flush wait off (docs/defaults.md §3.3)
+    boolean unsynced = TURNS.equals(kind);
+    db.write(h -> {
+      table.upsert(h, namespace, kind, copy, batchDim, unsynced);
       return null;
-    };
-    if (TURNS.equals(kind)) {
-      // rebuilt from the stored turns when lost, so an append waits for no second WAL flush
-      db.writeUnsynced(body);
-    } else {
-      db.write(body);
-    }
+    });
   }
 
   @Override

@@ -58,15 +58,21 @@ final class VectorTable {
   /**
    * Inserts or replaces vectors of one dimension.
    *
+   * @param unsynced whether the transaction's commit skips the wait for the WAL flush: the head
+   *     statement then also sets {@code synchronous_commit} to {@code off} for this transaction only
+   *     ({@code set_config(..., true)} is {@code SET LOCAL}; the setting is read at commit), which
+   *     spares the separate {@code SET LOCAL} round trip of {@link PostgresDatabase#writeUnsynced}
    * @throws IllegalArgumentException if the index holds vectors of another dimension
    */
-  void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim) {
-    // three round trips, not five (an append waits for each): the change number and the stored
-    // dimension in one statement, and each row drops its id's tombstone in its own insert
+  void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim, boolean unsynced) {
+    // two statements and the commit, not five round trips (an append waits for each): the change
+    // number, the stored dimension and the commit mode in one statement, and each row drops its
+    // id's tombstone in its own insert
     Map.Entry<Long, Integer> change = h.createQuery("INSERT INTO vector_heads(namespace, kind, seq)"
             + " VALUES (:ns, :kind, nextval('vector_changes')) ON CONFLICT (namespace, kind)"
             + " DO UPDATE SET seq = nextval('vector_changes')"
-            + " RETURNING seq, (SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1)")
+            + " RETURNING seq, (SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1)"
+            + (unsynced ? ", set_config('synchronous_commit', 'off', true)" : ""))
         .bind("ns", Columns.text(ns)).bind("kind", kind)
         .map((rs, ctx) -> {
           long changed = rs.getLong(1);

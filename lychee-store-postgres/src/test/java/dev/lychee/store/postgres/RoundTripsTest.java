@@ -1,0 +1,148 @@
+package dev.lychee.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TemporalScope;
+import dev.lychee.api.TurnRange;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.Turn;
+import dev.lychee.api.spi.Embedder;
+import dev.lychee.api.spi.RecordStore;
+import com.google.inject.AbstractModule;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
+import dev.lychee.core.testing.HashingEmbedder;
+import java.time.Duration;
+import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.testing.StoreWrites;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Round trips of the calls that recall and append make many times: counted at the JDBC driver
+ * (statements and commits), which does not depend on the machine's load as a timing would.
+ */
+class RoundTripsTest {
+  private CountingDataSource counting;
+  private PostgresDatabase db;
+  private RecordStore store;
+
+  @BeforeEach
+  void open() {
+    counting = new CountingDataSource(TestPostgres.get().url());
+    // one pooled connection: a transaction's setting, were it to leak, would reach the next one
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build();
+    db = PostgresDatabase.open(counting, config);
+    store = CheckedRecordStore.of(new PostgresRecordStore(db));
+  }
+
+  @AfterEach
+  void close() {
+    store.close();
+  }
+
+  @Test
+  void aTurnVectorIsTwoStatementsAndACommitThatSkipsTheFlushWait() {
+    try (PostgresVectorIndex index = new PostgresVectorIndex(db)) {
+      index.upsert("ns", VectorIndex.TURNS, Map.of("s:0", new float[] {1, 0, 0}));
+      counting.drain();
+      index.upsert("ns", VectorIndex.TURNS, Map.of("s:1", new float[] {0, 1, 0}));
+      List<String> sent = counting.drain();
+      assertThat(sent).as("statements sent: %s", sent).hasSize(3).last().isEqualTo("COMMIT");
+      assertThat(sent).noneMatch(sql -> sql.toUpperCase(Locale.ROOT).startsWith("SET"));
+      assertThat(index.search("ns", VectorIndex.TURNS, new float[] {0, 1, 0}, 1, null)).extracting(ScoredId::id)
+          .containsExactly("s:1");
+    }
+    // what that relies on: the head statement's set_config(..., true) turns the flush wait off for
+    // its own transaction, up to its commit, and for no other
+    VectorTable table = new VectorTable();
+    String inside = db.write(h -> {
+      table.upsert(h, "ns", VectorIndex.TURNS, Map.of("s:2", new float[] {0, 0, 1}), 3, true);
+      return h.createQuery("SHOW synchronous_commit").mapTo(String.class).one();
+    });
+    assertThat(inside).isEqualTo("off");
+    String next = db.write(h -> h.createQuery("SHOW synchronous_commit").mapTo(String.class).one());
+    assertThat(next).isEqualTo("on");
+    String records = db.write(h -> {
+      table.upsert(h, "ns", VectorIndex.RECORDS, Map.of("r1", new float[] {0, 0, 1}), 3, false);
+      return h.createQuery("SHOW synchronous_commit").mapTo(String.class).one();
+    });
+    assertThat(records).as("other vectors commit durably").isEqualTo("on");
+  }
+
+  private static MemoryRecord record(String id, String text) {
+    return new MemoryRecord(id, "ns", MemoryType.FACT, text, List.of(), List.of(), TemporalScope.NONE,
+        List.of(TurnRef.of("s1", 0)), "s1", "s1:0-3", SourceRole.USER, LocalDateTime.of(2023, 5, 7, 13, 0));
+  }
+
+  private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
+    return new EvidenceNode(null, "ns", kind, key, key, key, recordIds, List.of("s1"), List.of(key), List.of(),
+        null, List.of(new TurnRange("s1", 0, 3)));
+  }
+
+  /**
+   * What an asynchronous {@code append} of one turn, in order, waits for on the caller's thread
+   * (the background lane's writes are not counted): the session's next index, the turn's
+   * transaction (session row lock, turn, next index and run record, commit) and the turn vector's
+   * (head row with the commit mode, vector, commit): 8, one fewer than with a {@code SET LOCAL} of
+   * its own.
+   */
+  @Test
+  void anAsyncAppendInOrderWaitsForEightRoundTrips() {
+    store.close();
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
+    LycheeConfig lychee = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC)
+        .resumeOnOpen(false).build()).build();
+    try (Lychee memory = Lychee.create(lychee, new PostgresStoreModule(counting, config), new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Embedder.class).toInstance(new HashingEmbedder());
+      }
+    })) {
+      memory.append("ns", "s1", null, List.of(Turn.user("Amy", "I adopted a grey cat last spring.").withIndex(0)));
+      memory.awaitIdle("ns", Duration.ofMinutes(1));
+      counting.drain();
+      memory.append("ns", "s1", null, List.of(Turn.user("Amy", "She sleeps on my keyboard.").withIndex(1)));
+      List<String> sent = counting.drainMine();
+      assertThat(sent).as("statements sent: %s", sent).hasSize(8);
+      assertThat(sent.stream().filter("COMMIT"::equals)).hasSize(2);
+      memory.awaitIdle("ns", Duration.ofMinutes(1));
+    }
+    store = CheckedRecordStore.of(new PostgresRecordStore(db = PostgresDatabase.open(counting,
+        PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build())));
+  }
+
+  @Test
+  void theNodesLinksAndTheirRecordsComeInOneStatement() {
+    MemoryRecord r1 = record("r1", "Amy plays the guitar");
+    MemoryRecord r2 = record("r2", "Amy moved to Paris");
+    MemoryRecord r3 = record("r3", "Zed sings in a choir");
+    EvidenceNode music = node(NodeKind.TAG, "music", List.of("r3", "r1", "r2"));
+    EvidenceNode amy = node(NodeKind.ENTITY, "amy", List.of("r2", "r1"));
+    StoreWrites.encode(store, "ns", List.of(r1, r2, r3), List.of(music, amy));
+    counting.drain();
+
+    LinkedRecords read = store.linkedRecords("ns", List.of(music.id(), amy.id()), 2);
+
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).hasSize(1);
+    assertThat(read.recordIds()).containsExactly(
+        org.assertj.core.api.Assertions.entry(music.id(), List.of("r3", "r1")),
+        org.assertj.core.api.Assertions.entry(amy.id(), List.of("r2", "r1")));
+    assertThat(read.records()).containsExactly(r3, r1, r2);
+  }
+}
