@@ -150,7 +150,7 @@ final class LuceneIndex implements AutoCloseable {
    * swapped them (guarded by the write lock): released by {@link #unlockWrite} once the lock is
    * free. Why: the last release of a replaced reader closes it, and closing a near-real-time
    * reader deletes the files no later reader needs (the writer's file deleter); JFR put about
-   * two fifths of the reopens' samples under the write lock there, while appends waited for
+   * a third of the reopens' samples under the write lock there, while appends waited for
    * the lock (docs/defaults.md §3.3).
    */
   private final List<Retired> retired = new ArrayList<>();
