@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -143,6 +145,18 @@ final class LuceneIndex implements AutoCloseable {
   private final AtomicLong changes = new AtomicLong();
   /** The value of {@link #changes} the current searchers cover (written under the write lock). */
   private volatile long reopenedAt;
+  /**
+   * Searchers a reopen replaced, each still holding the reference {@link #reopen} took before it
+   * swapped them (guarded by the write lock): released by {@link #unlockWrite} once the lock is
+   * free. Why: the last release of a replaced reader closes it, and closing a near-real-time
+   * reader deletes the files no later reader needs (the writer's file deleter); JFR put about
+   * a third of the reopens' samples under the write lock there, while appends waited for
+   * the lock (docs/defaults.md §3.3).
+   */
+  private final List<Retired> retired = new ArrayList<>();
+
+  /** A replaced searcher and the manager it came from. */
+  private record Retired(SearcherManager manager, IndexSearcher searcher) {}
 
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
     this.path = path;
@@ -219,7 +233,7 @@ final class LuceneIndex implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot recover the write-ahead log of the Lucene index at " + path, e);
     } finally {
-      writeLock.unlock();
+      unlockWrite();
     }
   }
 
@@ -298,7 +312,7 @@ final class LuceneIndex implements AutoCloseable {
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         } finally {
-          writeLock.unlock();
+          unlockWrite();
         }
       }
       SearcherManager manager = searchers;
@@ -445,7 +459,7 @@ final class LuceneIndex implements AutoCloseable {
         rollback(e);
         throw e;
       } finally {
-        writeLock.unlock();
+        unlockWrite();
       }
       if (pending != null) {
         commitOutsideWriteLock(pending);
@@ -494,7 +508,7 @@ final class LuceneIndex implements AutoCloseable {
           rollback(e);
         }
       } finally {
-        writeLock.unlock();
+        unlockWrite();
       }
       if (e instanceof IOException io) {
         throw new UncheckedIOException(io);
@@ -520,7 +534,7 @@ final class LuceneIndex implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
-      writeLock.unlock();
+      unlockWrite();
     }
   }
 
@@ -548,11 +562,55 @@ final class LuceneIndex implements AutoCloseable {
     }
   }
 
-  /** Reopens the searchers on everything the writer holds; the caller holds the write lock. */
+  /**
+   * Reopens the searchers on everything the writer holds; the caller holds the write lock. The
+   * searcher it replaces stays referenced until {@link #unlockWrite} releases it (see
+   * {@link #retired}).
+   */
   private void reopen() throws IOException {
     long covered = changes.get();
-    searchers.maybeRefreshBlocking();
+    SearcherManager manager = searchers;
+    IndexSearcher old = manager.acquire();
+    try {
+      manager.maybeRefreshBlocking();
+    } catch (IOException | RuntimeException e) {
+      manager.release(old);
+      throw e;
+    }
+    retired.add(new Retired(manager, old));
     reopenedAt = Math.max(reopenedAt, covered);
+  }
+
+  /**
+   * Unlocks the write lock and then, if this was its outermost hold, releases the searchers that
+   * reopens replaced meanwhile: a reader's close (and the file deletions it brings) runs without
+   * the lock. Every holder of the write lock unlocks through here.
+   */
+  private void unlockWrite() {
+    List<Retired> release = List.of();
+    if (writeLock.getHoldCount() == 1 && !retired.isEmpty()) {
+      release = List.copyOf(retired);
+      retired.clear();
+    }
+    writeLock.unlock();
+    releaseAll(release);
+  }
+
+  private static void releaseAll(List<Retired> release) {
+    for (Retired r : release) {
+      try {
+        r.manager().release(r.searcher());
+      } catch (IOException | RuntimeException e) {
+        // a reader that fails to close leaves files for the writer's next deletion pass; nothing a
+        // caller could act on, and its own write has already succeeded
+        LOG.warn("closing a replaced Lucene reader failed", e);
+      }
+    }
+  }
+
+  /** Whether the calling thread holds the write lock (for tests). */
+  boolean holdsWriteLock() {
+    return writeLock.isHeldByCurrentThread();
   }
 
   /** Carries a work's exception past the rollback when the work changed nothing. */
@@ -617,7 +675,7 @@ final class LuceneIndex implements AutoCloseable {
         }
         pending = beginCommit();
       } finally {
-        writeLock.unlock();
+        unlockWrite();
       }
       commitOutsideWriteLock(pending);
     } catch (RuntimeException e) {
@@ -667,6 +725,9 @@ final class LuceneIndex implements AutoCloseable {
       try {
         // what deferred writes left reaches disk with the store's last commit
         commitDeferred();
+        // the readers reopens replaced close before the writer and the directory they read
+        releaseAll(List.copyOf(retired));
+        retired.clear();
         searchers.close();
         writer.close();
         directory.close();
@@ -677,7 +738,7 @@ final class LuceneIndex implements AutoCloseable {
         throw new UncheckedIOException(e);
       }
     } finally {
-      writeLock.unlock();
+      unlockWrite();
       commitLock.unlock();
     }
   }
