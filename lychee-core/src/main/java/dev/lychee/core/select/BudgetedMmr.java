@@ -53,8 +53,11 @@ final class BudgetedMmr {
     State s = new State(input, context);
     boolean multiPart = context.plan().multiPart();
     s.costExponent = multiPart ? config.multiPartCostExponent() : config.costExponent();
+    boolean hedged = !multiPart && config.hedgeCostExponent() > 0
+        && (config.hedgeEveryType() || context.plan().type() == dev.lychee.api.QuestionType.SINGLE);
     for (int stage : stages(budget)) {
       s.recordsOnly = multiPart && config.multiPartRecordsAbove() > 0 && stage > config.multiPartRecordsAbove();
+      s.hedgeHere = hedged && (config.hedgeUpTo() == 0 || stage <= config.hedgeUpTo());
       s.fill(stage);
       s.settle(stage);
     }
@@ -95,6 +98,8 @@ final class BudgetedMmr {
     boolean recordsOnly;
     /** The cost exponent of this plan (multi-part plans may have their own). */
     double costExponent;
+    /** Whether the current stage hedges a single-fact plan once it holds enough items. */
+    boolean hedgeHere;
     int used;
 
     /** How many of the turns {@code c} cites no picked item cites yet. */
@@ -140,6 +145,7 @@ final class BudgetedMmr {
         int left = limit - used - (picked.isEmpty() ? frame : 0);
         int bestI = -1;
         double best = Double.NEGATIVE_INFINITY;
+        double exponent = hedgeHere && picked.size() >= config.hedgeAfter() ? config.hedgeCostExponent() : costExponent;
         for (int i = 0; i < n; i++) {
           if (out[i] || (recordsOnly && pool.get(i).kind() != CandidateKind.RECORD)) {
             continue; // not marked out: a later stage may admit it again
@@ -154,7 +160,7 @@ final class BudgetedMmr {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
           }
           // a window too big for the room left is valued as if cut to fit, and cut only when it wins
-          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), costExponent);
+          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), exponent);
           double v = gain >= 0 ? gain / size : gain * size;
           if (v > best) { // strict: ties keep the earlier (pool-order) item
             best = v;
