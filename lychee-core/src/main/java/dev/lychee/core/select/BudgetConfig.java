@@ -25,6 +25,8 @@ import dev.lychee.api.Question;
  * goes to one-line records, each citing another turn, which reach more of the sessions a list
  * question draws on. Their selection also has its own, slight cost exponent
  * ({@link #multiPartCostExponent()}, 0.05 against 0 for other plans; §4.14, round thirteen).
+ * A single-fact plan hedges after its first pick ({@link #hedgeCostExponent()}, 0.03; §4.14, round
+ * fourteen): a question planned as one fact may still be a list.
  */
 public final class BudgetConfig {
   private static final String OWNER = "BudgetConfig";
@@ -141,10 +143,12 @@ public final class BudgetConfig {
 
   /**
    * The cost exponent a single-fact plan's selection switches to once it holds {@link #hedgeAfter()}
-   * items, in the stages up to {@link #hedgeUpTo()} tokens (0 to 2; 0 switches the hedge off). A
-   * question planned as one fact may still draw on several turns; once the window after its best hit
-   * is in, a one-line record citing a turn not yet shown competes with further windows on value per
-   * token.
+   * items, in the stages up to {@link #hedgeUpTo()} tokens (0 to 2; default 0.03, docs/defaults.md
+   * §4.14, issue 20 round fourteen; 0 switches the hedge off). A question planned as one fact may
+   * still draw on several turns (about a third of the dev half's multi-hop questions are planned so);
+   * once the window after its best hit is in, a one-line record citing a turn not yet shown competes
+   * with further windows on value per token. The first pick stays unpriced, since a single fact needs
+   * the window after its hit.
    */
   public double hedgeCostExponent() {
     return hedgeCostExponent;
@@ -196,7 +200,7 @@ public final class BudgetConfig {
     private double turnGain;
     private int multiPartRecordsAbove = 500;
     private double multiPartCostExponent = 0.05;
-    private double hedgeCostExponent;
+    private double hedgeCostExponent = 0.03;
     private int hedgeAfter = 1;
     private int hedgeUpTo;
     private boolean hedgeEveryType;

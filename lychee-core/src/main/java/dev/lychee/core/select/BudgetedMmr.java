@@ -33,6 +33,11 @@ import java.util.Set;
  * {@link BudgetConfig#multiPartRecordsAbove()} tokens with records only: a list question draws on
  * turns in many sessions, and beyond the first windows a one-line record per turn reaches more of
  * them than further windows of four to seven turns (measured, docs/defaults.md §4.14).
+ *
+ * <p>Single-fact plans (the single type, one route) hedge once they hold
+ * {@link BudgetConfig#hedgeAfter()} items: the rest of their picks are ranked with
+ * {@link BudgetConfig#hedgeCostExponent()}, so that a record citing a turn not yet shown can win over
+ * a further window of about its value (§4.14, round fourteen).
  */
 final class BudgetedMmr {
   private final MmrConfig mmr;

@@ -238,11 +238,12 @@ class BudgetedSelectionTest {
   @Test
   void aMultiPartPlanIsSelectedAsAnyOtherUpToTheThresholdOrWithTheRuleOff() {
     Random rnd = new Random(11);
-    // both multi-part rules off in turn: the records-only stages here, the cost exponent (its own test) always
-    MmrSelector even = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0).build(),
-        Strategies.defaults(), TOKENS);
+    // both multi-part rules off in turn: the records-only stages here, the cost exponent (its own test) always;
+    // the single-fact hedge (its own test) off, so that the single plan is selected without a cost exponent too
+    MmrSelector even = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0)
+        .hedgeCostExponent(0).build(), Strategies.defaults(), TOKENS);
     MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0)
-        .multiPartCostExponent(0).build(), Strategies.defaults(), TOKENS);
+        .multiPartCostExponent(0).hedgeCostExponent(0).build(), Strategies.defaults(), TOKENS);
     for (int round = 0; round < 10; round++) {
       List<Candidate> pool = randomPool(rnd, 60);
       RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
@@ -320,8 +321,22 @@ class BudgetedSelectionTest {
         .containsExactly(first.id(), rec.id());
     assertThat(off.select(pool, ctx(single, 2, 2000))).extracting(e -> e.candidate().id())
         .containsExactly(first.id(), second.id());
-    // the first pick is never hedged: with hedgeAfter 0 a small record could lead
-    assertThat(hedged.hedgeAfter()).isEqualTo(1);
+    // the defaults (docs/defaults.md §4.14): the hedge at .03 after the first pick, in every stage, single type
+    BudgetConfig d = BudgetConfig.defaults();
+    assertThat(d.hedgeCostExponent()).isEqualTo(0.03);
+    assertThat(d.hedgeAfter()).isEqualTo(1);
+    assertThat(d.hedgeUpTo()).isZero();
+    assertThat(d.hedgeEveryType()).isFalse();
+    // with hedgeAfter 0 even the first pick is hedged; here the window still leads on value
+    MmrSelector fromFirst = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeAfter(0).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(fromFirst.select(pool, ctx(single, 1, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id());
+    // with hedgeAfter 2 the second pick is not hedged yet
+    MmrSelector late = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeAfter(2).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(late.select(pool, ctx(single, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), second.id());
     // other types are selected as without the hedge unless every type is asked for
     RecallPlan temporal = plan(QuestionType.TEMPORAL, 1);
     assertThat(on.select(pool, ctx(temporal, 2, 2000))).extracting(e -> e.candidate().id())
