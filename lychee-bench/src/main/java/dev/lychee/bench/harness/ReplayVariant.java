@@ -10,7 +10,8 @@ import java.util.Objects;
  * One setting of the later read stages that {@link StageReplay} re-runs captured recalls with,
  * parsed from a line {@code name key=value ...}. Keys (every one optional, the rest at its default):
  * {@code mp} multiPartRecordsAbove, {@code nest} nestFloor, {@code cost} costExponent (plans that are not
- * multi-part), {@code mpcost} multiPartCostExponent (BudgetConfig);
+ * multi-part), {@code mpcost} multiPartCostExponent, {@code hedge} hedgeCostExponent, {@code hedgeafter}
+ * hedgeAfter, {@code hedgeto} hedgeUpTo, {@code hedgeall} hedgeEveryType (1 or 0) (BudgetConfig);
  * {@code pf} poolFactor, {@code div} diversity, {@code sess} session, {@code cont} contained
  * (MmrConfig); {@code rfused}, {@code rsim}, {@code rlex}, {@code rspeaker}, {@code rtemporal}
  * (RerankWeights); {@code wturns} maxTurns, {@code wbefore} maxBefore, {@code wafter} extraAfter,
@@ -62,6 +63,10 @@ public record ReplayVariant(String name, RetrievalConfig config, double recordBa
         case "nest" -> budget.nestFloor(Integer.parseInt(v));
         case "cost" -> budget.costExponent(Double.parseDouble(v));
         case "mpcost" -> budget.multiPartCostExponent(Double.parseDouble(v));
+        case "hedge" -> budget.hedgeCostExponent(Double.parseDouble(v));
+        case "hedgeafter" -> budget.hedgeAfter(Integer.parseInt(v));
+        case "hedgeto" -> budget.hedgeUpTo(Integer.parseInt(v));
+        case "hedgeall" -> budget.hedgeEveryType(Integer.parseInt(v) != 0);
         case "pf" -> mmr.poolFactor(Integer.parseInt(v));
         case "div" -> mmr.diversity(Double.parseDouble(v));
         case "sess" -> mmr.session(Double.parseDouble(v));

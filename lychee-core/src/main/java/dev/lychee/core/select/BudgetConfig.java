@@ -25,6 +25,8 @@ import dev.lychee.api.Question;
  * goes to one-line records, each citing another turn, which reach more of the sessions a list
  * question draws on. Their selection also has its own, slight cost exponent
  * ({@link #multiPartCostExponent()}, 0.05 against 0 for other plans; §4.14, round thirteen).
+ * A single-fact plan hedges after its first pick ({@link #hedgeCostExponent()}, 0.03; §4.14, round
+ * fourteen): a question planned as one fact may still be a list.
  */
 public final class BudgetConfig {
   private static final String OWNER = "BudgetConfig";
@@ -37,6 +39,10 @@ public final class BudgetConfig {
   private final double turnGain;
   private final int multiPartRecordsAbove;
   private final double multiPartCostExponent;
+  private final double hedgeCostExponent;
+  private final int hedgeAfter;
+  private final int hedgeUpTo;
+  private final boolean hedgeEveryType;
 
   private BudgetConfig(Builder b) {
     tokensPerItem = atLeast(OWNER, "tokensPerItem", b.tokensPerItem, 1);
@@ -47,6 +53,10 @@ public final class BudgetConfig {
     turnGain = upToTwo("turnGain", b.turnGain);
     multiPartRecordsAbove = atLeast(OWNER, "multiPartRecordsAbove", b.multiPartRecordsAbove, 0);
     multiPartCostExponent = upToTwo("multiPartCostExponent", b.multiPartCostExponent);
+    hedgeCostExponent = upToTwo("hedgeCostExponent", b.hedgeCostExponent);
+    hedgeAfter = atLeast(OWNER, "hedgeAfter", b.hedgeAfter, 0);
+    hedgeUpTo = atLeast(OWNER, "hedgeUpTo", b.hedgeUpTo, 0);
+    hedgeEveryType = b.hedgeEveryType;
   }
 
   /** An exponent of token cost or turn gain: 0 to 2, with the messages of the other checks. */
@@ -70,7 +80,8 @@ public final class BudgetConfig {
   public Builder toBuilder() {
     return new Builder().tokensPerItem(tokensPerItem).maxDepth(maxDepth).costExponent(costExponent)
         .shortenWindows(shortenWindows).nestFloor(nestFloor).turnGain(turnGain)
-        .multiPartRecordsAbove(multiPartRecordsAbove).multiPartCostExponent(multiPartCostExponent);
+        .multiPartRecordsAbove(multiPartRecordsAbove).multiPartCostExponent(multiPartCostExponent)
+        .hedgeCostExponent(hedgeCostExponent).hedgeAfter(hedgeAfter).hedgeUpTo(hedgeUpTo).hedgeEveryType(hedgeEveryType);
   }
 
   /** The expected tokens of one evidence item, which sets the search depth of a budget. */
@@ -130,6 +141,37 @@ public final class BudgetConfig {
     return multiPartCostExponent;
   }
 
+  /**
+   * The cost exponent a single-fact plan's selection switches to once it holds {@link #hedgeAfter()}
+   * items, in the stages up to {@link #hedgeUpTo()} tokens (0 to 2; default 0.03, docs/defaults.md
+   * §4.14, issue 20 round fourteen; 0 switches the hedge off). A question planned as one fact may
+   * still draw on several turns (about a third of the dev half's multi-hop questions are planned so);
+   * once the window after its best hit is in, a one-line record citing a turn not yet shown competes
+   * with further windows on value per token. The first pick stays unpriced, since a single fact needs
+   * the window after its hit.
+   */
+  public double hedgeCostExponent() {
+    return hedgeCostExponent;
+  }
+
+  /** How many items a single-fact plan's selection holds before {@link #hedgeCostExponent()} applies. */
+  public int hedgeAfter() {
+    return hedgeAfter;
+  }
+
+  /** The largest stage limit the hedge applies in; 0 applies it in every stage. */
+  public int hedgeUpTo() {
+    return hedgeUpTo;
+  }
+
+  /**
+   * Whether the hedge applies to every plan that is not multi-part; false applies it to plans of
+   * the single type only (temporal, advice and assistant questions keep their selection).
+   */
+  public boolean hedgeEveryType() {
+    return hedgeEveryType;
+  }
+
   /** The search depth of a question: its k without a budget, else the budget's depth. */
   public int depth(Question q) {
     if (!q.hasTokenBudget()) {
@@ -143,7 +185,9 @@ public final class BudgetConfig {
   public String toString() {
     return "BudgetConfig[tokensPerItem=" + tokensPerItem + ", maxDepth=" + maxDepth + ", costExponent="
         + costExponent + ", shortenWindows=" + shortenWindows + ", nestFloor=" + nestFloor + ", turnGain=" + turnGain
-        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + ", multiPartCostExponent=" + multiPartCostExponent + "]";
+        + ", multiPartRecordsAbove=" + multiPartRecordsAbove + ", multiPartCostExponent=" + multiPartCostExponent
+        + ", hedgeCostExponent=" + hedgeCostExponent + ", hedgeAfter=" + hedgeAfter + ", hedgeUpTo=" + hedgeUpTo
+        + ", hedgeEveryType=" + hedgeEveryType + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -156,8 +200,33 @@ public final class BudgetConfig {
     private double turnGain;
     private int multiPartRecordsAbove = 500;
     private double multiPartCostExponent = 0.05;
+    private double hedgeCostExponent = 0.03;
+    private int hedgeAfter = 1;
+    private int hedgeUpTo;
+    private boolean hedgeEveryType;
 
     private Builder() {}
+
+    /** The single-fact plans' cost exponent once the hedge applies; 0 switches it off. */
+    public Builder hedgeCostExponent(double v) {
+      hedgeCostExponent = v;
+      return this;
+    }
+
+    public Builder hedgeAfter(int v) {
+      hedgeAfter = v;
+      return this;
+    }
+
+    public Builder hedgeUpTo(int v) {
+      hedgeUpTo = v;
+      return this;
+    }
+
+    public Builder hedgeEveryType(boolean v) {
+      hedgeEveryType = v;
+      return this;
+    }
 
     /** The cost exponent of multi-part plans; 0 selects them as single-part plans are selected. */
     public Builder multiPartCostExponent(double v) {

@@ -33,6 +33,11 @@ import java.util.Set;
  * {@link BudgetConfig#multiPartRecordsAbove()} tokens with records only: a list question draws on
  * turns in many sessions, and beyond the first windows a one-line record per turn reaches more of
  * them than further windows of four to seven turns (measured, docs/defaults.md §4.14).
+ *
+ * <p>Single-fact plans (the single type, one route) hedge once they hold
+ * {@link BudgetConfig#hedgeAfter()} items: the rest of their picks are ranked with
+ * {@link BudgetConfig#hedgeCostExponent()}, so that a record citing a turn not yet shown can win over
+ * a further window of about its value (§4.14, round fourteen).
  */
 final class BudgetedMmr {
   private final MmrConfig mmr;
@@ -53,8 +58,11 @@ final class BudgetedMmr {
     State s = new State(input, context);
     boolean multiPart = context.plan().multiPart();
     s.costExponent = multiPart ? config.multiPartCostExponent() : config.costExponent();
+    boolean hedged = !multiPart && config.hedgeCostExponent() > 0
+        && (config.hedgeEveryType() || context.plan().type() == dev.lychee.api.QuestionType.SINGLE);
     for (int stage : stages(budget)) {
       s.recordsOnly = multiPart && config.multiPartRecordsAbove() > 0 && stage > config.multiPartRecordsAbove();
+      s.hedgeHere = hedged && (config.hedgeUpTo() == 0 || stage <= config.hedgeUpTo());
       s.fill(stage);
       s.settle(stage);
     }
@@ -95,6 +103,8 @@ final class BudgetedMmr {
     boolean recordsOnly;
     /** The cost exponent of this plan (multi-part plans may have their own). */
     double costExponent;
+    /** Whether the current stage hedges a single-fact plan once it holds enough items. */
+    boolean hedgeHere;
     int used;
 
     /** How many of the turns {@code c} cites no picked item cites yet. */
@@ -140,6 +150,7 @@ final class BudgetedMmr {
         int left = limit - used - (picked.isEmpty() ? frame : 0);
         int bestI = -1;
         double best = Double.NEGATIVE_INFINITY;
+        double exponent = hedgeHere && picked.size() >= config.hedgeAfter() ? config.hedgeCostExponent() : costExponent;
         for (int i = 0; i < n; i++) {
           if (out[i] || (recordsOnly && pool.get(i).kind() != CandidateKind.RECORD)) {
             continue; // not marked out: a later stage may admit it again
@@ -154,7 +165,7 @@ final class BudgetedMmr {
             gain *= Math.pow(newTurns(pool.get(i)), config.turnGain());
           }
           // a window too big for the room left is valued as if cut to fit, and cut only when it wins
-          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), costExponent);
+          double size = Math.pow(Math.max(1, tooBig ? left : cost[i]), exponent);
           double v = gain >= 0 ? gain / size : gain * size;
           if (v > best) { // strict: ties keep the earlier (pool-order) item
             best = v;

@@ -238,11 +238,12 @@ class BudgetedSelectionTest {
   @Test
   void aMultiPartPlanIsSelectedAsAnyOtherUpToTheThresholdOrWithTheRuleOff() {
     Random rnd = new Random(11);
-    // both multi-part rules off in turn: the records-only stages here, the cost exponent (its own test) always
-    MmrSelector even = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0).build(),
-        Strategies.defaults(), TOKENS);
+    // both multi-part rules off in turn: the records-only stages here, the cost exponent (its own test) always;
+    // the single-fact hedge (its own test) off, so that the single plan is selected without a cost exponent too
+    MmrSelector even = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartCostExponent(0)
+        .hedgeCostExponent(0).build(), Strategies.defaults(), TOKENS);
     MmrSelector off = new MmrSelector(MmrConfig.defaults(), BudgetConfig.builder().multiPartRecordsAbove(0)
-        .multiPartCostExponent(0).build(), Strategies.defaults(), TOKENS);
+        .multiPartCostExponent(0).hedgeCostExponent(0).build(), Strategies.defaults(), TOKENS);
     for (int round = 0; round < 10; round++) {
       List<Candidate> pool = randomPool(rnd, 60);
       RecallPlan aggregate = plan(QuestionType.AGGREGATE, 1);
@@ -291,5 +292,65 @@ class BudgetedSelectionTest {
     }
     // gain per token^0.5 prefers small items: a multi-part plan's selection changes
     assertThat(differs).isGreaterThan(0);
+  }
+
+  /** A one-line record of {@code session}'s turn {@code index}. */
+  private static Candidate record(String id, String session, int index, String text, double score) {
+    return new Candidate(id, CandidateKind.RECORD, "ns", text, session, List.of(TurnRef.of(session, index)),
+        LocalDateTime.of(2023, 5, 7, 10, 0), null, MemoryType.EVENT, null, List.of(), List.of(), score, score,
+        Provenance.of("record_vector", "q", null, "r1"));
+  }
+
+  @Test
+  void aSingleFactPlanHedgesOnceItsFirstWindowIsIn() {
+    Random rnd = new Random(5);
+    // the best hit's window, a second window and a record below it,
+    // each from its own session
+    Candidate first = window("s1", 10, 3, rnd, 0.90, LocalDateTime.of(2023, 5, 7, 10, 0));
+    Candidate second = window("s2", 40, 3, rnd, 0.80, LocalDateTime.of(2023, 6, 7, 10, 0));
+    Candidate rec = record("rec-1", "s3", 70, "Omar ran the city marathon in June.", 0.70);
+    List<Candidate> pool = List.of(first, second, rec);
+    // one stage per budget, so that no smaller stage cuts a window first
+    BudgetConfig hedged = BudgetConfig.builder().hedgeCostExponent(0.1).nestFloor(0).build();
+    MmrSelector on = new MmrSelector(MmrConfig.defaults(), hedged, Strategies.defaults(), TOKENS);
+    MmrSelector off = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeCostExponent(0).build(),
+        Strategies.defaults(), TOKENS);
+    RecallPlan single = plan(QuestionType.SINGLE, 1);
+    // two items: the hedge keeps the first window and takes the record over the second window
+    assertThat(on.select(pool, ctx(single, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), rec.id());
+    assertThat(off.select(pool, ctx(single, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), second.id());
+    // the defaults (docs/defaults.md §4.14): the hedge at .03 after the first pick, in every stage, single type
+    BudgetConfig d = BudgetConfig.defaults();
+    assertThat(d.hedgeCostExponent()).isEqualTo(0.03);
+    assertThat(d.hedgeAfter()).isEqualTo(1);
+    assertThat(d.hedgeUpTo()).isZero();
+    assertThat(d.hedgeEveryType()).isFalse();
+    // with hedgeAfter 0 even the first pick is hedged; here the window still leads on value
+    MmrSelector fromFirst = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeAfter(0).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(fromFirst.select(pool, ctx(single, 1, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id());
+    // with hedgeAfter 2 the second pick is not hedged yet
+    MmrSelector late = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeAfter(2).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(late.select(pool, ctx(single, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), second.id());
+    // other types are selected as without the hedge unless every type is asked for
+    RecallPlan temporal = plan(QuestionType.TEMPORAL, 1);
+    assertThat(on.select(pool, ctx(temporal, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), second.id());
+    MmrSelector every = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeEveryType(true).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(every.select(pool, ctx(temporal, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), rec.id());
+    // a stage above hedgeUpTo is selected as without the hedge (one stage each here)
+    MmrSelector small = new MmrSelector(MmrConfig.defaults(), hedged.toBuilder().hedgeUpTo(500).build(),
+        Strategies.defaults(), TOKENS);
+    assertThat(small.select(pool, ctx(single, 2, 2000))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), second.id());
+    assertThat(small.select(pool, ctx(single, 2, 500))).extracting(e -> e.candidate().id())
+        .containsExactly(first.id(), rec.id());
   }
 }
