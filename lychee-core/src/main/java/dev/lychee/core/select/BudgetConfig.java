@@ -213,16 +213,19 @@ public final class BudgetConfig {
       return this;
     }
 
+    /** How many items a single-fact plan holds before the hedge applies; at least 0 (default 1). */
     public Builder hedgeAfter(int v) {
       hedgeAfter = v;
       return this;
     }
 
+    /** The largest stage limit, in tokens, the hedge applies in; 0 (the default) means every stage. */
     public Builder hedgeUpTo(int v) {
       hedgeUpTo = v;
       return this;
     }
 
+    /** Whether every plan that is not multi-part hedges, not only single-type plans (default false). */
     public Builder hedgeEveryType(boolean v) {
       hedgeEveryType = v;
       return this;

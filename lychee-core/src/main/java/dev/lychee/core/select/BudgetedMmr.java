@@ -3,6 +3,7 @@ package dev.lychee.core.select;
 import dev.lychee.api.Candidate;
 import dev.lychee.api.CandidateKind;
 import dev.lychee.api.Evidence;
+import dev.lychee.api.QuestionType;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RouteQuery;
 import dev.lychee.core.answer.EvidenceTokens;
@@ -59,7 +60,7 @@ final class BudgetedMmr {
     boolean multiPart = context.plan().multiPart();
     s.costExponent = multiPart ? config.multiPartCostExponent() : config.costExponent();
     boolean hedged = !multiPart && config.hedgeCostExponent() > 0
-        && (config.hedgeEveryType() || context.plan().type() == dev.lychee.api.QuestionType.SINGLE);
+        && (config.hedgeEveryType() || context.plan().type() == QuestionType.SINGLE);
     for (int stage : stages(budget)) {
       s.recordsOnly = multiPart && config.multiPartRecordsAbove() > 0 && stage > config.multiPartRecordsAbove();
       s.hedgeHere = hedged && (config.hedgeUpTo() == 0 || stage <= config.hedgeUpTo());
