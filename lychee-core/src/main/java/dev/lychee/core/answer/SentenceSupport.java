@@ -34,6 +34,16 @@ final class SentenceSupport {
           + "heard hear knew know known know grew grow grown grow came come became become paid pay said say "
           + "ate eat eaten eat drank drink drunk drink");
 
+  /**
+   * Everyday clipped words and their full forms, matched as one word: a question that asks about a
+   * bicycle is asked about the bike a reply mentions (docs/defaults.md §5). Kept apart from
+   * {@link #IRREGULAR}, whose other forms are past verbs.
+   */
+  private static final Map<String, String> CLIPPED = irregular(
+      "bike bicycle bikes bicycles mum mother mom mother mums mothers moms mothers dad father dads fathers "
+          + "photo photograph photos photographs pic picture pics pictures tv television telly television "
+          + "fridge refrigerator uni university vet veterinarian vets veterinarians");
+
   private static Map<String, String> irregular(String pairs) {
     String[] w = pairs.split(" ");
     Map<String, String> m = new HashMap<>();
@@ -316,6 +326,7 @@ final class SentenceSupport {
   private static String root(String t) {
     String w = t.toLowerCase(Locale.ROOT);
     w = IRREGULAR.getOrDefault(w, w);
+    w = CLIPPED.getOrDefault(w, w);
     for (String end : new String[] {"ing", "ed", "er", "es"}) {
       if (w.length() - end.length() >= 4 && w.endsWith(end)) {
         w = w.substring(0, w.length() - end.length());
