@@ -13,15 +13,12 @@ import org.junit.jupiter.api.Test;
  * one form finds the sentence that says the other. The exchanges are written for this test.
  */
 class ClippedWordsTest {
-  private static String ask(String question, List<Evidence> evidence) {
-    return ExtractiveSpansTest.answerWith(new ExtractiveAnswerGenerator(), question, evidence);
-  }
-
   @Test
   void aQuestionAboutABicycleFindsTheSentenceAboutTheBike() {
     List<Evidence> ev = turns("2024-11-20", "Ola: I keep my books on a shelf up in the attic.",
         "Ola: I keep my bike in the hallway by the stairs.");
-    assertThat(ask("Where does Ola keep her bicycle?", ev)).containsIgnoringCase("hallway");
+    assertThat(ExtractiveSpansTest.answerWith(new ExtractiveAnswerGenerator(), "Where does Ola keep her bicycle?", ev))
+        .containsIgnoringCase("hallway");
   }
 
   @Test
