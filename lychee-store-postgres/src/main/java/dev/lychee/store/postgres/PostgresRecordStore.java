@@ -12,7 +12,6 @@ import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
-import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
@@ -291,14 +290,6 @@ public final class PostgresRecordStore implements RecordStore {
     Map<String, List<String>> out = new LinkedHashMap<>();
     found.forEach(l -> out.put(l.id(), l.recordIds()));
     return out;
-  }
-
-  /** One statement for the nodes' links and their records (docs/defaults.md §3.3). */
-  @Override
-  public LinkedRecords linkedRecords(String namespace, Collection<String> nodeIds, int perNode) {
-    ns(namespace);
-    List<String> wanted = List.copyOf(new LinkedHashSet<>(nodeIds));
-    return wanted.isEmpty() ? LinkedRecords.NONE : db.read(h -> nodes.linkedRecords(h, namespace, wanted, perNode));
   }
 
   @Override
