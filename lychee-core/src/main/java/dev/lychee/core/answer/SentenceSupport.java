@@ -26,7 +26,7 @@ final class SentenceSupport {
    * pots" and "what did she see?" meets "I saw": the suffix folding of {@link #root} cannot join
    * them. Declared first, as the word sets below are folded with it.
    */
-  private static final Map<String, String> IRREGULAR = irregular(
+  private static final Map<String, String> IRREGULAR = wordPairs(
       "made make makes make making make saw see seen see went go gone go goes go took take taken take gave give given give "
           + "bought buy felt feel found find told tell thought think taught teach brought bring built build began begin "
           + "begun begin won win met meet left leave kept keep wrote write written write read read ran run sang sing "
@@ -39,12 +39,13 @@ final class SentenceSupport {
    * bicycle is asked about the bike a reply mentions (docs/defaults.md §5). Kept apart from
    * {@link #IRREGULAR}, whose other forms are past verbs.
    */
-  private static final Map<String, String> CLIPPED = irregular(
+  private static final Map<String, String> CLIPPED = wordPairs(
       "bike bicycle bikes bicycles mum mother mom mother mums mothers moms mothers dad father dads fathers "
           + "photo photograph photos photographs pic picture pics pictures tv television telly television "
           + "fridge refrigerator uni university vet veterinarian vets veterinarians");
 
-  private static Map<String, String> irregular(String pairs) {
+  /** A map from each first word of a space-separated list of pairs to the word after it. */
+  private static Map<String, String> wordPairs(String pairs) {
     String[] w = pairs.split(" ");
     Map<String, String> m = new HashMap<>();
     for (int i = 0; i + 1 < w.length; i += 2) {
@@ -201,8 +202,9 @@ final class SentenceSupport {
       }
       out.add(new Scored(s, support, w.isEmpty() ? 0 : (double) novel / w.size()));
     }
-    if (total > 0 && AnswerForm.of(question) != AnswerForm.DATE) {
-      withContext(sentences, words, weight, total, out, AnswerForm.of(question) == AnswerForm.QUANTITY);
+    AnswerForm form = AnswerForm.of(question);
+    if (total > 0 && form != AnswerForm.DATE) {
+      withContext(sentences, words, weight, total, out, form == AnswerForm.QUANTITY);
     }
     // in dialogue the answer follows the question: the sentence after an asking one, in the same item,
     // inherits most of the support the asking sentence had before it was halved
