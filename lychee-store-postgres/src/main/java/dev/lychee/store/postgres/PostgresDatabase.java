@@ -141,20 +141,6 @@ public final class PostgresDatabase {
   }
 
   /**
-   * A write transaction whose commit does not wait for the WAL flush ({@code SET LOCAL
-   * synchronous_commit = off}): atomic, and lost only if the server itself crashes within a moment
-   * of the commit (never half applied). Only for data that can be rebuilt: the vectors of raw
-   * turns, which the write path re-embeds from the stored turns. Why: an {@code append} otherwise
-   * waited for two WAL flushes, its turn's and its turn vector's (docs/defaults.md §3.3).
-   */
-  public <T> T writeUnsynced(HandleCallback<T, RuntimeException> callback) {
-    return retrying("write", () -> jdbi.inTransaction(h -> {
-      h.execute("SET LOCAL synchronous_commit = off");
-      return callback.withHandle(h);
-    }));
-  }
-
-  /**
    * A read in autocommit mode, retried on transient failures. Each statement sees every commit made
    * before it started, which is all a READ COMMITTED transaction would add; skipping BEGIN/COMMIT
    * saves two round trips per read.

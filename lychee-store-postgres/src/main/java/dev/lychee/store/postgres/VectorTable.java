@@ -61,7 +61,9 @@ final class VectorTable {
    * @param unsynced whether the transaction's commit skips the wait for the WAL flush: the head
    *     statement then also sets {@code synchronous_commit} to {@code off} for this transaction only
    *     ({@code set_config(..., true)} is {@code SET LOCAL}; the setting is read at commit), which
-   *     spares the separate {@code SET LOCAL} round trip of {@link PostgresDatabase#writeUnsynced}
+   *     spares a separate {@code SET LOCAL} round trip. Only for data that can be rebuilt: the
+   *     vectors of raw turns, which the write path re-embeds from the stored turns; such a commit is
+   *     atomic, and lost only if the server crashes within a moment of it
    * @throws IllegalArgumentException if the index holds vectors of another dimension
    */
   void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim, boolean unsynced) {
