@@ -27,7 +27,12 @@ enum AnswerForm {
   private static final Pattern DATE_Q = Pattern.compile(
       "^\\s*when\\b|\\b(?:what|which)\\s+(?:date|day|month|year|week|time of year|season)\\b|\\bhow long ago\\b");
   private static final Pattern PERSON_Q = Pattern.compile("^\\s*(?:who|whom|whose)\\b|\\b(?:with|by|for) whom\\b");
-  private static final Pattern QUANTITY_Q = Pattern.compile("\\bhow (?:many|much|often|long|old|far|big)\\b");
+  /**
+   * "How many...?" and its kin; also "what is/was the (highest) number, amount or total of X?", which
+   * asks for a count in other words (docs/defaults.md §5).
+   */
+  private static final Pattern QUANTITY_Q = Pattern.compile("\\bhow (?:many|much|often|long|old|far|big)\\b"
+      + "|^\\s*what\\s+(?:is|was|are|were)\\s+(?:the\\s+)?(?:[a-z]+\\s+)?(?:number|amount|total)\\s+of\\b");
   private static final Pattern PLACE_Q = Pattern.compile(
       "^\\s*where\\b|\\b(?:what|which)\\s+(?:city|country|place|town|state|restaurant|park|country's)\\b");
   private static final Pattern CHOICE_Q = Pattern.compile("\\s\\w+ or \\w+");

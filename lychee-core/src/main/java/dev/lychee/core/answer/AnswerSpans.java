@@ -615,6 +615,37 @@ final class AnswerSpans {
     return null;
   }
 
+  /**
+   * The name a sentence gives something, with the words right before it that describe it (up to
+   * two): "Yes, the blue Tern." gives "blue Tern". The name is the first capitalised word within the
+   * sentence (not its first word, which any sentence capitalises) that is no function word, month or
+   * day, and none of the question's names; the capitalised words after it belong to it ("Tern
+   * Classic"). Null when the sentence names nothing.
+   */
+  static String nameWithin(String question, String body) {
+    Set<String> asked = askedNames(question);
+    String[] words = words(body);
+    for (int i = 1; i < words.length; i++) {
+      String b = words[i].replaceAll("^\\W+|\\W+$", "");
+      if (b.length() < 2 || !Character.isUpperCase(b.charAt(0)) || NOT_NAMES.contains(b) || askedName(asked, words[i])
+          || endsWithPunctuation(words[i - 1]) && !words[i - 1].endsWith(",")) {
+        continue;
+      }
+      int to = i + 1;
+      while (to < words.length && !endsWithPunctuation(words[to - 1]) && !words[to].isEmpty()
+          && Character.isUpperCase(words[to].charAt(0)) && !NOT_NAMES.contains(bare(words[to]))) {
+        to++;
+      }
+      int from = i;
+      while (from > 0 && i - from < 2 && !endsWithPunctuation(words[from - 1]) && telling(words[from - 1])
+          && Character.isLowerCase(words[from - 1].charAt(0))) {
+        from--;
+      }
+      return trimmed(words, from, to);
+    }
+    return null;
+  }
+
   /** Verbs after which a sentence says how something felt or seemed: "I felt calm", "it looks amazing". */
   private static final Set<String> FEEL_VERBS = Set.of("feel", "feels", "felt", "feeling", "look", "looks", "looked",
       "sound", "sounds", "sounded", "seem", "seems", "seemed");

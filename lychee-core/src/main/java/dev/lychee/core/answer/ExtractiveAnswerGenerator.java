@@ -296,6 +296,12 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
     if (change) {
       text = withFormerValue(form, question.text(), chosen, near, text);
     }
+    if (form == AnswerForm.PHRASE && describesOnly(question.text(), text)) {
+      // "what bike did Ola fix?" answered "old bike": the make is often told a line or two later,
+      // when the other speaker asks which one ("Is it the blue one?" / "Yes, the blue Tern.")
+      String named = namedLater(question.text(), form, chosen, text, all);
+      text = named != null ? named : text;
+    }
     if (form == AnswerForm.PHRASE && AnswerForm.asksForAList(question.text())) {
       text = list(question.text(), chosen, all, score, text);
     }
@@ -427,6 +433,62 @@ public final class ExtractiveAnswerGenerator implements AnswerGenerator {
       }
     }
     return chosen;
+  }
+
+  /** How many sentences after the chosen one may name what a "what X did...?" answer only describes. */
+  static final int NAMING_LINES = 3;
+
+  /**
+   * Whether the answer to a "what X did...?" question (not a list) only describes X: X with words
+   * in lower case before it ("old bicycle"), no name.
+   */
+  static boolean describesOnly(String question, String answer) {
+    String head = AnswerForm.asksForAList(question) ? null : AnswerForm.headNounOfAnAct(question);
+    if (head == null) {
+      return false;
+    }
+    String[] w = answer.strip().split("\\s+");
+    Set<String> last = SentenceSupport.roots(w[w.length - 1]);
+    return w.length > 1 && !last.isEmpty() && SentenceSupport.roots(head).containsAll(last)
+        && answer.chars().noneMatch(Character::isUpperCase);
+  }
+
+  /**
+   * The name that one of the next {@link #NAMING_LINES} sentences gives to what the chosen sentence
+   * only describes, said by the same speaker in the same item and not asking ({@link
+   * AnswerSpans#nameWithin}). The same fact told in another item counts too (a record's sentence has
+   * no next line, the window it was written from has): each sentence with the same answer is tried,
+   * the chosen one first. Null when none names it.
+   */
+  private String namedLater(String question, AnswerForm form, Scored chosen, String answer, List<Scored> all) {
+    Set<String> told = SentenceSupport.roots(answer);
+    List<Integer> at = new ArrayList<>();
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i) == chosen) {
+        at.add(0, i);
+      } else if (all.get(i).sentence().speaker() != null && !all.get(i).sentence().question()) {
+        String span = spans.typedSpan(form, question, all.get(i).sentence());
+        if (span != null && SentenceSupport.roots(span).equals(told)) {
+          at.add(i);
+        }
+      }
+    }
+    for (int from : at) {
+      String speaker = all.get(from).sentence().speaker();
+      for (int i = from + 1; speaker != null && i < all.size() && i <= from + NAMING_LINES; i++) {
+        EvidenceSentences.Sentence s = all.get(i).sentence();
+        if (s.item() != all.get(from).sentence().item()) {
+          break;
+        }
+        if (!s.question() && speaker.equals(s.speaker())) {
+          String name = AnswerSpans.nameWithin(question, s.text());
+          if (name != null) {
+            return name;
+          }
+        }
+      }
+    }
+    return null;
   }
 
   /** The speakers of the evidence's sentences. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
  * Issue 20.5, round fourteen: quantities. A range of numbers and a hyphened number word are one
  * quantity, a participle after what is counted is no part of it, and a number told right after a
  * reply that only confirms answers the question that reply answers. The exchanges are written for
- * this test.
+ * this test. Round fifteen: "what was the number of X?" asks for a count.
  */
 class QuantitiesTest {
 
@@ -44,5 +44,16 @@ class QuantitiesTest {
         "Ines: So, how did the canal relay go? / Ola: I finished it! / Ola: Two hours ten. / Ines: Well done!");
     String question = "How long did Ola take to finish the canal relay?";
     assertThat(ExtractiveSpansTest.answerWith(new ExtractiveAnswerGenerator(), question, ev)).isEqualTo("Two hours ten");
+  }
+
+  @Test
+  void theNumberOfSomethingAsksForACount() {
+    // round fifteen: "what was the highest number of X" asks "how many" in other words
+    assertThat(AnswerForm.of("What was the highest number of laps Ola swam in one go?")).isEqualTo(AnswerForm.QUANTITY);
+    assertThat(AnswerForm.of("What is the total amount of flour in the recipe?")).isEqualTo(AnswerForm.QUANTITY);
+    List<Evidence> ev = AnswerSpanRulesTest.items(
+        "Ines: How was the pool today? / Ola: Last week I swam 60 laps in one go, my best ever, and it felt great.");
+    assertThat(ExtractiveSpansTest.answerWith(new ExtractiveAnswerGenerator(),
+        "What was the highest number of laps Ola swam in one go?", ev)).isEqualTo("60 laps");
   }
 }
