@@ -111,9 +111,18 @@ enum AnswerForm {
   private static final Pattern TITLE_Q = Pattern.compile(
       "^\\s*(?:what|which)\\s+(?:book|song|movie|film|album|novel|game|poem|play|show|series|tv series|board game|video game)\\s+(?!recommendations?\\b)");
 
+  /**
+   * "What is one of X's favourite films?": one of several works, so one title too (round fifteen,
+   * docs/defaults.md §5).
+   */
+  private static final Pattern ONE_OF_TITLES_Q = Pattern.compile(
+      "^\\s*(?:what|which)\\s+(?:is|was)\\s+one\\s+of\\s+[^?]*?\\b(?:books|songs|movies|films|albums|novels|poems|plays"
+          + "|shows|series|board games|video games)\\b");
+
   /** True when the question asks for the title of one book, song, film, game... */
   static boolean asksForATitle(String question) {
-    return TITLE_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+    String q = question.toLowerCase(Locale.ROOT);
+    return TITLE_Q.matcher(q).find() || ONE_OF_TITLES_Q.matcher(q).find();
   }
 
   private static final Pattern KIND_Q = Pattern.compile("^\\s*(?:what|which)\\s+(?:kind|type|sort)s?\\s+of\\s+([a-z-]+)");
@@ -185,6 +194,14 @@ enum AnswerForm {
   }
 
   /** True when the question asks why: the answer is a reason ("because...", "to..."). */
+  /** True when a question ending on "for" asks what someone did something for. */
+  static boolean asksWhatFor(String question) {
+    return WHAT_FOR_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
+  }
+
+  /** "What did X take a trip for?": a question for a purpose, ending on "for" (round fifteen, docs/defaults.md §5). */
+  private static final Pattern WHAT_FOR_Q = Pattern.compile("^\\s*what\\s+(?:did|does|do|has|have|had)\\b[^?]*\\bfor\\s*\\?\\s*$");
+
   static boolean asksWhy(String question) {
     return REASON_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
   }

@@ -400,6 +400,13 @@ final class AnswerSpans {
       // a reason: the clause after "because", or the purpose after "to" (docs/defaults.md §5)
       return reason(question, body);
     }
+    if (AnswerForm.asksWhatFor(question) && objectOfStrandedPreposition(question, body) == null) {
+      // "what did X take a trip to Y for?" asks why; without "for ..." the purpose after "to" tells it
+      String purpose = reason(question, body, List.of(PURPOSE));
+      if (purpose != null) {
+        return purpose;
+      }
+    }
     String purpose = AnswerForm.purposeOfAMeans(question);
     if (purpose != null) {
       // what was done for a purpose: the words before "to" + the purpose's verb (docs/defaults.md §5)
