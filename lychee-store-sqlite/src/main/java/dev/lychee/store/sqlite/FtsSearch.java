@@ -26,9 +26,9 @@ final class FtsSearch {
   private final TurnBm25 turns;
   private final RecordBm25 records;
 
-  FtsSearch(CachedReads reads) {
+  FtsSearch(CachedReads reads, TurnBm25 turns) {
     this.reads = reads;
-    this.turns = new TurnBm25(reads.db());
+    this.turns = turns;
     this.records = new RecordBm25(reads.db());
   }
 

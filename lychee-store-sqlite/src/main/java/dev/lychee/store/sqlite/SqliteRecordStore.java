@@ -46,11 +46,13 @@ public final class SqliteRecordStore implements RecordStore {
   public SqliteRecordStore(SqliteDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
     CachedReads reads = new CachedReads(db);
-    this.turns = new TurnTable(reads);
+    // one copy of the searched namespaces' turns: the lexical search keeps it, the turn reads use it
+    TurnBm25 turnCopies = new TurnBm25(db);
+    this.turns = new TurnTable(reads, turnCopies);
     this.segments = new SegmentTable(db);
     this.records = new RecordTable(reads);
     this.nodes = new NodeTable(reads);
-    this.search = new FtsSearch(reads);
+    this.search = new FtsSearch(reads, turnCopies);
     db.acquire();
   }
 
