@@ -26,10 +26,10 @@ final class FtsSearch {
   private final TurnBm25 turns;
   private final RecordBm25 records;
 
-  FtsSearch(CachedReads reads, TurnBm25 turns) {
+  FtsSearch(CachedReads reads, TurnBm25 turns, RecordBm25 records) {
     this.reads = reads;
     this.turns = turns;
-    this.records = new RecordBm25(reads.db());
+    this.records = records;
   }
 
   /** Routes of one question repeat their variants, so identical searches are cached. */
