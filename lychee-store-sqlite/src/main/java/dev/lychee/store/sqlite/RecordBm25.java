@@ -6,6 +6,7 @@ import dev.lychee.core.store.RecordSearchText;
 import dev.lychee.core.store.TextTokenizer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +92,7 @@ final class RecordBm25 {
           out.add(r);
         }
       }
-      return out;
+      return Collections.unmodifiableList(out); // as the table's reads: not for the caller to change
     }
   }
 

@@ -6,6 +6,7 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.core.store.TextTokenizer;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +86,7 @@ final class TurnBm25 {
           out.add(t);
         }
       }
-      return out;
+      return Collections.unmodifiableList(out); // as the table's reads: not for the caller to change
     }
   }
 
