@@ -26,10 +26,10 @@ final class FtsSearch {
   private final TurnBm25 turns;
   private final RecordBm25 records;
 
-  FtsSearch(CachedReads reads) {
+  FtsSearch(CachedReads reads, TurnBm25 turns, RecordBm25 records) {
     this.reads = reads;
-    this.turns = new TurnBm25(reads.db());
-    this.records = new RecordBm25(reads.db());
+    this.turns = turns;
+    this.records = records;
   }
 
   /** Routes of one question repeat their variants, so identical searches are cached. */

@@ -4,6 +4,9 @@ import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.ScoredId;
 import dev.lychee.core.store.RecordSearchText;
 import dev.lychee.core.store.TextTokenizer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +32,11 @@ import org.jdbi.v3.core.Handle;
  *
  * <p>A document is {@link RecordSearchText} of the record, tokenised as {@link LexicalText#document}
  * tokenised it for FTS5. Thread-safe: one lock per namespace.
+ *
+ * <p>The refresh decodes every record it reads, so the live records are kept by id beside the
+ * postings, and {@link #records} answers reads by id from them while they were caught up at the
+ * file's present {@code data_version} (docs/defaults.md §3.3); like {@link TurnBm25}'s turns, only
+ * a search catches them up.
  */
 final class RecordBm25 {
   /**
@@ -63,11 +71,38 @@ final class RecordBm25 {
     }
   }
 
-  /** One namespace's records: their postings, each live record's slot, and the counts they were read at. */
+  /**
+   * The records of {@code ids} (no id twice) in their order, unknown ids dropped, from the namespace's
+   * live records when they were caught up at data version {@code now}; {@code null} when they were
+   * not (the caller then reads the table).
+   */
+  List<MemoryRecord> records(String namespace, long now, Collection<String> ids) {
+    Records p = namespaces.get(namespace);
+    if (p == null) {
+      return null;
+    }
+    synchronized (p) {
+      if (p.version != now) {
+        return null;
+      }
+      List<MemoryRecord> out = new ArrayList<>(ids.size());
+      for (String id : ids) {
+        MemoryRecord r = p.byId.get(id);
+        if (r != null) {
+          out.add(r);
+        }
+      }
+      return Collections.unmodifiableList(out); // as the table's reads: not for the caller to change
+    }
+  }
+
+  /** One namespace's records: their postings, each live record's slot and the record itself, and the counts they were read at. */
   private static final class Records {
     private final String namespace;
     private final Bm25Postings postings = new Bm25Postings();
     private final Map<Long, Integer> slotOfSeq = new HashMap<>();
+    /** The live records as last read, by id (an id keeps its seq: merges rewrite the row in place). */
+    private final Map<String, MemoryRecord> byId = new HashMap<>();
     private long version = Long.MIN_VALUE;
     /** The namespace's write count the postings hold every write of; -1: nothing read yet. */
     private long writes = -1;
@@ -118,11 +153,13 @@ final class RecordBm25 {
         postings.remove(old);
       }
       slotOfSeq.put(seq, postings.add(r.id(), TextTokenizer.tokens(RecordSearchText.of(r))));
+      byId.put(r.id(), r);
     }
 
     private void clear() {
       postings.clear();
       slotOfSeq.clear();
+      byId.clear();
       writes = -1;
     }
   }

@@ -8,6 +8,7 @@ import dev.lychee.core.store.RecordSearchText;
 import dev.lychee.core.store.SessionPruning;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.core.Handle;
@@ -21,9 +22,12 @@ final class RecordTable {
   private static final String SELECT = "SELECT " + Rows.RECORD_COLUMNS + " FROM records";
 
   private final CachedReads reads;
+  /** The searched namespaces' live records in memory, kept current by their searches. */
+  private final RecordBm25 copies;
 
-  RecordTable(CachedReads reads) {
+  RecordTable(CachedReads reads, RecordBm25 copies) {
     this.reads = reads;
+    this.copies = copies;
   }
 
   /** Puts records inside a caller's transaction; stored ids are merged and keep their seq. */
@@ -82,7 +86,12 @@ final class RecordTable {
         .bind(17, r.sourceRole().name()).bind(18, ColumnCodec.iso(r.createdAt())).bind(19, rev).execute();
   }
 
+  /** From the namespace's records in memory while they are current (see {@link RecordBm25}), else the table. */
   List<MemoryRecord> byIds(String namespace, Collection<String> ids) {
+    List<MemoryRecord> copied = copies.records(namespace, reads.db().dataVersion(), new LinkedHashSet<>(ids));
+    if (copied != null) {
+      return copied;
+    }
     return reads.byIds(namespace, ids, 'r', SELECT, Rows::record, MemoryRecord::id);
   }
 

@@ -46,11 +46,15 @@ public final class SqliteRecordStore implements RecordStore {
   public SqliteRecordStore(SqliteDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
     CachedReads reads = new CachedReads(db);
-    this.turns = new TurnTable(reads);
+    // one copy of the searched namespaces' turns and records: the lexical searches keep them
+    // current, the reads by id and range use them
+    TurnBm25 turnCopies = new TurnBm25(db);
+    RecordBm25 recordCopies = new RecordBm25(db);
+    this.turns = new TurnTable(reads, turnCopies);
     this.segments = new SegmentTable(db);
-    this.records = new RecordTable(reads);
+    this.records = new RecordTable(reads, recordCopies);
     this.nodes = new NodeTable(reads);
-    this.search = new FtsSearch(reads);
+    this.search = new FtsSearch(reads, turnCopies, recordCopies);
     db.acquire();
   }
 

@@ -2,9 +2,16 @@ package dev.lychee.store.sqlite;
 
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.TurnRef;
 import dev.lychee.core.store.TextTokenizer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jdbi.v3.core.Handle;
 
@@ -22,6 +29,13 @@ import org.jdbi.v3.core.Handle;
  *
  * <p>A document is the {@link LexicalText#document} of the turn's content, the text the FTS table
  * was given, tokenised the same way. Thread-safe: one lock per namespace.
+ *
+ * <p>The refresh reads every turn row of the namespace in full, so the decoded turns are kept
+ * beside the postings: while that copy is current (read at the file's present {@code data_version},
+ * which any commit of any connection moves), {@link #turns} and {@link #window} answer the recall's
+ * reads of turns by id and by range from it instead of SQL (docs/defaults.md §3.3). They never
+ * refresh the copy themselves: only a search does, so a namespace nobody searches costs no memory
+ * and an append's reads between searches stay the SQL they were.
  */
 final class TurnBm25 {
   private final SqliteDatabase db;
@@ -50,10 +64,60 @@ final class TurnBm25 {
     }
   }
 
-  /** One namespace's turns: their postings and how far into the turn log they are. */
+  /**
+   * The turns of {@code refs} (no ref twice) in their order, unknown refs dropped, from the namespace's
+   * copy when it was read at data version {@code now}; {@code null} when there is no current copy
+   * (the caller then reads them from the table).
+   */
+  List<RawTurn> turns(String namespace, long now, Collection<TurnRef> refs) {
+    Turns p = namespaces.get(namespace);
+    if (p == null) {
+      return null;
+    }
+    synchronized (p) {
+      if (p.version != now) {
+        return null;
+      }
+      List<RawTurn> out = new ArrayList<>(refs.size());
+      for (TurnRef r : refs) {
+        NavigableMap<Integer, RawTurn> session = p.sessions.get(r.session());
+        RawTurn t = session == null ? null : session.get(r.index());
+        if (t != null) {
+          out.add(t);
+        }
+      }
+      return Collections.unmodifiableList(out); // as the table's reads: not for the caller to change
+    }
+  }
+
+  /**
+   * The session's turns with an index from {@code from} to {@code to} (both included) by index, from
+   * the namespace's copy when it was read at data version {@code now}; {@code null} when there is no
+   * current copy.
+   */
+  List<RawTurn> window(String namespace, long now, String session, int from, int to) {
+    Turns p = namespaces.get(namespace);
+    if (p == null) {
+      return null;
+    }
+    synchronized (p) {
+      if (p.version != now) {
+        return null;
+      }
+      NavigableMap<Integer, RawTurn> turns = p.sessions.get(session);
+      if (turns == null || from > to) {
+        return List.of();
+      }
+      return List.copyOf(turns.subMap(from, true, to, true).values());
+    }
+  }
+
+  /** One namespace's turns: their postings, the decoded rows and how far into the turn log they are. */
   private static final class Turns {
     private final String namespace;
     private final Bm25Postings postings = new Bm25Postings();
+    /** The decoded turns by session and index: the rows the postings were built from. */
+    private final Map<String, NavigableMap<Integer, RawTurn>> sessions = new HashMap<>();
     private long version = Long.MIN_VALUE;
     private long maxRowid;
     /** The namespace's deletion count (schema V2) the postings were read at. */
@@ -111,10 +175,12 @@ final class TurnBm25 {
     private void clear() {
       maxRowid = 0;
       postings.clear();
+      sessions.clear();
     }
 
     private void add(RawTurn t) {
       postings.add(t.id(), TextTokenizer.tokens(t.content()));
+      sessions.computeIfAbsent(t.session(), s -> new TreeMap<>()).put(t.index(), t);
     }
   }
 }

@@ -25,9 +25,12 @@ final class TurnTable {
       + " AND t.idx = json_extract(j.value, '$[1]')";
 
   private final CachedReads reads;
+  /** The searched namespaces' turns in memory, kept current by their searches. */
+  private final TurnBm25 copies;
 
-  TurnTable(CachedReads reads) {
+  TurnTable(CachedReads reads, TurnBm25 copies) {
     this.reads = reads;
+    this.copies = copies;
   }
 
   List<RawTurn> append(String namespace, String session, List<RawTurn> turns) {
@@ -73,7 +76,8 @@ final class TurnTable {
   }
 
   /**
-   * Cached turns first, the rest in one statement, in the order of {@code refs}. The refs travel as
+   * From the namespace's turns in memory while they are current (the lexical search keeps them, see
+   * {@link TurnBm25}); else cached turns first, the rest in one statement, in the order of {@code refs}. The refs travel as
    * one JSON array of {@code [session, index]} pairs, each looked up by the unique (namespace,
    * session, idx) index. One statement per recall step whatever the sessions: the hits of a
    * namespace that holds many sessions span many of them (about 35 per recall on conv-26 copied 20
@@ -81,6 +85,10 @@ final class TurnTable {
    */
   List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
     List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
+    List<RawTurn> copied = copies.turns(namespace, reads.db().dataVersion(), wanted);
+    if (copied != null) {
+      return copied;
+    }
     long version = reads.version();
     Map<TurnRef, RawTurn> found = new HashMap<>();
     List<TurnRef> missing = new ArrayList<>();
@@ -105,8 +113,15 @@ final class TurnTable {
     return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
   }
 
-  /** Source windows ask for the same short ranges route after route, hence the cache. */
+  /**
+   * From the namespace's turns in memory while they are current, else from the table; source
+   * windows ask for the same short ranges route after route, hence the cache.
+   */
   List<RawTurn> window(String namespace, String session, int from, int to) {
+    List<RawTurn> copied = copies.window(namespace, reads.db().dataVersion(), session, from, to);
+    if (copied != null) {
+      return copied;
+    }
     return reads.cached(new VersionedCache.Key('w', namespace, List.of(session, from, to)),
         () -> List.copyOf(reads.db().read(h -> h.createQuery("SELECT " + Rows.TURN_COLUMNS
                 + " FROM turns WHERE namespace = ? AND session = ? AND idx BETWEEN ? AND ? ORDER BY idx")

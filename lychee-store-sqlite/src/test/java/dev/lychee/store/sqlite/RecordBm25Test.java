@@ -45,7 +45,7 @@ class RecordBm25Test {
   void open() {
     SqliteDatabase db = SqliteDatabase.open(dir.resolve("r.db"), SqliteRecordStoreTest.quick());
     store = new SqliteRecordStore(db);
-    fts = new FtsSearch(new CachedReads(db));
+    fts = new FtsSearch(new CachedReads(db), new TurnBm25(db), new RecordBm25(db));
     bm25 = new RecordBm25(db);
   }
 

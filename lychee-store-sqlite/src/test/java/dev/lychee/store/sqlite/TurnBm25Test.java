@@ -37,7 +37,7 @@ class TurnBm25Test {
     db = SqliteDatabase.open(dir.resolve("t.db"), SqliteRecordStoreTest.quick());
     store = new SqliteRecordStore(db);
     CachedReads reads = new CachedReads(db);
-    fts = new FtsSearch(reads);
+    fts = new FtsSearch(reads, new TurnBm25(db), new RecordBm25(db));
     bm25 = new TurnBm25(db);
   }
 
