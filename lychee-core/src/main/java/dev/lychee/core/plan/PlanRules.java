@@ -18,6 +18,20 @@ public final class PlanRules {
   private final boolean queryVariants;
   private final Set<QuestionType> singleRouteTypes;
   private final Set<QuestionType> plainQueryTypes;
+  private final Hypothetical hypothetical;
+
+  /**
+   * How a question in the hypothetical form ("would Dana enjoy ...?", "what might Omar's degree be
+   * in?") is planned; {@link QuestionForms} tells the form by grammar.
+   */
+  public enum Hypothetical {
+    /** Planned like any other question of its type. */
+    TYPED,
+    /** Its type, filter and routes kept; a single route searches with the question alone. */
+    QUESTION_ONLY,
+    /** The single-route plan holding the question, as if no planner ran. */
+    SINGLE_ROUTE
+  }
 
   private PlanRules(Builder b) {
     perPersonRoutes = b.perPersonRoutes;
@@ -25,6 +39,7 @@ public final class PlanRules {
     queryVariants = b.queryVariants;
     singleRouteTypes = Set.copyOf(b.singleRouteTypes);
     plainQueryTypes = Set.copyOf(b.plainQueryTypes);
+    hypothetical = b.hypothetical;
   }
 
   public static PlanRules defaults() {
@@ -39,7 +54,7 @@ public final class PlanRules {
   public Builder toBuilder() {
     Builder b = new Builder().perPersonRoutes(perPersonRoutes).dateFilters(dateFilters).queryVariants(queryVariants);
     b.singleRouteTypes = singleRouteTypes.isEmpty() ? EnumSet.noneOf(QuestionType.class) : EnumSet.copyOf(singleRouteTypes);
-    return b.plainQueryTypes(plainQueryTypes);
+    return b.plainQueryTypes(plainQueryTypes).hypothetical(hypothetical);
   }
 
   /** One route per named person when a comparison or a list spans several people. */
@@ -70,6 +85,11 @@ public final class PlanRules {
     return plainQueryTypes;
   }
 
+  /** How a question in the hypothetical form is planned. */
+  public Hypothetical hypothetical() {
+    return hypothetical;
+  }
+
   /** Whether routes for a question of {@code type} get focused query variants. */
   public boolean queryVariants(QuestionType type) {
     return queryVariants && !plainQueryTypes.contains(type);
@@ -78,7 +98,8 @@ public final class PlanRules {
   @Override
   public String toString() {
     return "PlanRules[perPersonRoutes=" + perPersonRoutes + ", dateFilters=" + dateFilters + ", queryVariants="
-        + queryVariants + ", singleRouteTypes=" + singleRouteTypes + ", plainQueryTypes=" + plainQueryTypes + "]";
+        + queryVariants + ", singleRouteTypes=" + singleRouteTypes + ", plainQueryTypes=" + plainQueryTypes
+        + ", hypothetical=" + hypothetical + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -88,8 +109,15 @@ public final class PlanRules {
     private boolean queryVariants = true;
     private Set<QuestionType> singleRouteTypes = EnumSet.noneOf(QuestionType.class);
     private Set<QuestionType> plainQueryTypes = EnumSet.noneOf(QuestionType.class);
+    private Hypothetical hypothetical = Hypothetical.TYPED;
 
     private Builder() {}
+
+    /** How a question in the hypothetical form is planned. */
+    public Builder hypothetical(Hypothetical v) {
+      hypothetical = Objects.requireNonNull(v, "hypothetical");
+      return this;
+    }
 
     /** The question types whose routes search with the question alone (replaces the set). */
     public Builder plainQueryTypes(Set<QuestionType> types) {

@@ -59,6 +59,11 @@ public final class RuleBasedPlanner implements QueryPlanner {
       return new RecallPlan(QuestionType.SINGLE, "rules: " + type.wireName() + ", single route by configuration",
           List.of(RecallRoute.simple("r1", text)), null, TokenUsage.ZERO);
     }
+    boolean hypothetical = rules.hypothetical() != PlanRules.Hypothetical.TYPED && QuestionForms.hypothetical(text);
+    if (hypothetical && rules.hypothetical() == PlanRules.Hypothetical.SINGLE_ROUTE) {
+      return new RecallPlan(QuestionType.SINGLE, "rules: " + type.wireName() + ", hypothetical form, single route",
+          List.of(RecallRoute.simple("r1", text)), null, TokenUsage.ZERO);
+    }
     DateRange filter = rules.dateFilters() ? QuestionDates.filter(text).orElse(null) : null;
     List<String> names = QuestionQueries.names(text);
     List<Constraint> constraints = new ArrayList<>();
@@ -69,7 +74,8 @@ public final class RuleBasedPlanner implements QueryPlanner {
 
     List<RecallRoute> routes = new ArrayList<>();
     // Per-person routes keep their variants: each restates the topic for one person.
-    boolean variants = rules.queryVariants(type) && !(type == QuestionType.TEMPORAL && POINT_IN_TIME.matcher(text).find());
+    boolean variants = rules.queryVariants(type) && !hypothetical
+        && !(type == QuestionType.TEMPORAL && POINT_IN_TIME.matcher(text).find());
     boolean perPerson = rules.perPersonRoutes() && names.size() >= 2
         && (type == QuestionType.COMPARISON || type == QuestionType.AGGREGATE || mentionsTogether(text, names));
     if (perPerson) {
