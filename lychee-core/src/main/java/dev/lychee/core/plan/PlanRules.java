@@ -8,8 +8,9 @@ import java.util.Set;
 /**
  * Which parts of a plan the {@link RuleBasedPlanner} makes, so that each kind of route earns its
  * place by measurement (issue 20.2): per-person routes for comparisons and lists over several
- * people, date filters from explicit dates, focused query variants, and the question types that get
- * the plain single-route plan instead of a typed one. Immutable. The defaults and the measurement
+ * people, date filters from explicit dates, focused query variants, the question types that get
+ * the plain single-route plan instead of a typed one, and how questions in the hypothetical form
+ * are searched. Immutable. The defaults and the measurement
  * behind them are in docs/defaults.md (planner).
  */
 public final class PlanRules {
@@ -21,15 +22,22 @@ public final class PlanRules {
   private final Hypothetical hypothetical;
 
   /**
-   * How a question in the hypothetical form ("would Dana enjoy ...?", "what might Omar's degree be
-   * in?") is planned; {@link QuestionForms} tells the form by grammar.
+   * How a question in the hypothetical form is planned: one that asks for an inference, not a
+   * stated fact ("Would Dana enjoy ...?", "What might Omar's degree be in?"; {@link QuestionForms}
+   * tells the form by grammar). docs/defaults.md §4.15, round 15, has the measurement of each.
    */
   public enum Hypothetical {
     /** Planned like any other question of its type. */
     TYPED,
-    /** Its type, filter and routes kept; a single route searches with the question alone. */
+    /**
+     * A yes/no question of the form ("Would Dana ...?", "Is it likely that ...?") searches with the
+     * question alone, its type, filter and routes kept; a wh-question of the form is typed (the
+     * default).
+     */
+    YES_NO_QUESTION_ONLY,
+    /** Every question of the form searches with the question alone, its type, filter and routes kept. */
     QUESTION_ONLY,
-    /** The single-route plan holding the question, as if no planner ran. */
+    /** Every question of the form gets the single-route plan holding the question, as if no planner ran. */
     SINGLE_ROUTE
   }
 
@@ -109,7 +117,7 @@ public final class PlanRules {
     private boolean queryVariants = true;
     private Set<QuestionType> singleRouteTypes = EnumSet.noneOf(QuestionType.class);
     private Set<QuestionType> plainQueryTypes = EnumSet.noneOf(QuestionType.class);
-    private Hypothetical hypothetical = Hypothetical.TYPED;
+    private Hypothetical hypothetical = Hypothetical.YES_NO_QUESTION_ONLY;
 
     private Builder() {}
 

@@ -47,4 +47,13 @@ final class QuestionForms {
     return false;
   }
 
+  /**
+   * Whether the question is a yes/no question: its first word is an auxiliary ("Would Dana ...?",
+   * "Is it likely that ...?", "Does Omar ...?"), where a wh-question starts with its question word
+   * or a phrase holding it ("In what ways ...").
+   */
+  static boolean yesNo(String question) {
+    Matcher m = WORD.matcher(question.toLowerCase(Locale.ROOT));
+    return m.find() && AUXILIARIES.contains(m.group());
+  }
 }

@@ -29,4 +29,16 @@ class QuestionFormsTest {
   void hypotheticalByTheMainClause(String question, boolean expected) {
     assertThat(QuestionForms.hypothetical(question)).isEqualTo(expected);
   }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Would Dana enjoy a cooking class?|true",
+      "Is it likely that Omar owns a car?|true",
+      "Did Priya move to Oslo?|true",
+      "What might Priya's degree be in?|false",
+      "In what ways does Omar help?|false",
+      "Around which holiday did Dana travel?|false"})
+  void yesNoByTheFirstWord(String question, boolean expected) {
+    assertThat(QuestionForms.yesNo(question)).isEqualTo(expected);
+  }
 }
