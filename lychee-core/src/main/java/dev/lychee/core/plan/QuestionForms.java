@@ -30,7 +30,7 @@ final class QuestionForms {
    * ("What does Omar feel he could do ...?") does not count.
    */
   static boolean hypothetical(String question) {
-    Matcher m = WORD.matcher(question.toLowerCase(Locale.ROOT));
+    Matcher m = WORD.matcher(words(question));
     boolean auxiliarySeen = false;
     while (m.find()) {
       String w = m.group();
@@ -53,7 +53,12 @@ final class QuestionForms {
    * or a phrase holding it ("In what ways ...").
    */
   static boolean yesNo(String question) {
-    Matcher m = WORD.matcher(question.toLowerCase(Locale.ROOT));
+    Matcher m = WORD.matcher(words(question));
     return m.find() && AUXILIARIES.contains(m.group());
+  }
+
+  /** Lower case, with a typographic apostrophe ("wouldn\u2019t") read as the plain one. */
+  private static String words(String question) {
+    return question.toLowerCase(Locale.ROOT).replace('\u2019', '\'');
   }
 }

@@ -15,6 +15,7 @@ class QuestionFormsTest {
       "What job could Omar pursue after the army?|true",
       "Which hiking boots would Dana buy for the trip?|true",
       "What pets wouldn't bother Priya's allergies?|true",
+      "What pets wouldn\u2019t bother Priya\u2019s allergies?|true",
       "Is it likely that Omar owns a car?|true",
       "Which bakery likely hired Dana last spring?|true",
       // a stated fact, whatever a clause below the main one says
