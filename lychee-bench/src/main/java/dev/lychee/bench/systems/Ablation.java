@@ -162,6 +162,27 @@ public enum Ablation {
       return base.toBuilder().plainQueryTypes(plain).build();
     }
   },
+  /** Questions in the hypothetical form searched with the question alone (PlanRules.Hypothetical). */
+  PLAN_HYPOTHETICAL_PLAIN("lychee-plan-hypothetical-plain", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return base.toBuilder().hypothetical(PlanRules.Hypothetical.QUESTION_ONLY).build();
+    }
+  },
+  /** Questions in the hypothetical form get the single-route plan. */
+  PLAN_HYPOTHETICAL_SINGLE("lychee-plan-hypothetical-single", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return base.toBuilder().hypothetical(PlanRules.Hypothetical.SINGLE_ROUTE).build();
+    }
+  },
+  /** Questions in the hypothetical form planned like any other of their type. */
+  PLAN_HYPOTHETICAL_TYPED("lychee-plan-hypothetical-typed", false) {
+    @Override
+    PlanRules plan(PlanRules base) {
+      return base.toBuilder().hypothetical(PlanRules.Hypothetical.TYPED).build();
+    }
+  },
   /**
    * The reranker's latest-first rule for questions about the present switched off
    * ({@link RetrievalConfig#latestFirst()}), so what the default's preference for the latest

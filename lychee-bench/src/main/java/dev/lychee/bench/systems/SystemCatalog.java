@@ -17,7 +17,8 @@ public final class SystemCatalog {
   public static final List<String> NAMES = List.of("bm25", "dense", "hybrid", "lychee",
       "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw", "lychee-plan-no-person",
       "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal", "lychee-plan-single-aggregate",
-      "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-no-latest-first",
+      "lychee-plan-single-advice", "lychee-plan-plain-temporal", "lychee-plan-hypothetical-plain",
+      "lychee-plan-hypothetical-single", "lychee-plan-hypothetical-typed", "lychee-no-latest-first",
       "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
       "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
       "lychee-embed-2-variants", "lychee-embed-all-variants");
@@ -93,6 +94,7 @@ public final class SystemCatalog {
       case "lychee", "lychee-record-only", "lychee-no-planner", "lychee-no-fusion", "lychee-no-raw",
           "lychee-plan-no-person", "lychee-plan-no-filter", "lychee-plan-no-variants", "lychee-plan-single-temporal",
           "lychee-plan-single-aggregate", "lychee-plan-single-advice", "lychee-plan-plain-temporal",
+          "lychee-plan-hypothetical-plain", "lychee-plan-hypothetical-single", "lychee-plan-hypothetical-typed",
           "lychee-no-latest-first", "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
           "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
           "lychee-embed-2-variants", "lychee-embed-all-variants" ->

@@ -141,5 +141,14 @@ class AblationTest {
     Recall plain = ask(Ablation.PLAN_PLAIN_TEMPORAL, when);
     assertThat(plain.plan().type()).isEqualTo(dev.lychee.api.QuestionType.TEMPORAL);
     assertThat(plain.plan().routes().get(0).queries()).containsExactly(when);
+    // a supposition asked yes/no searches with the question alone by default (§4.15, round 15);
+    // the typed variant plans it like any single fact, the single-route one drops its type
+    String would = "Would Omar enjoy a long hike in the mountains with his sister?";
+    assertThat(ask(Ablation.NONE, would).plan().routes().get(0).queries()).containsExactly(would);
+    assertThat(ask(Ablation.PLAN_HYPOTHETICAL_TYPED, would).plan().routes().get(0).queries().size()).isGreaterThan(1);
+    String might = "What sport might Omar take up with his sister next spring?";
+    assertThat(ask(Ablation.NONE, might).plan().routes().get(0).queries().size()).isGreaterThan(1);
+    assertThat(ask(Ablation.PLAN_HYPOTHETICAL_PLAIN, might).plan().routes().get(0).queries()).containsExactly(might);
+    assertThat(ask(Ablation.PLAN_HYPOTHETICAL_SINGLE, might).plan().reason()).contains("hypothetical");
   }
 }

@@ -8,8 +8,9 @@ import java.util.Set;
 /**
  * Which parts of a plan the {@link RuleBasedPlanner} makes, so that each kind of route earns its
  * place by measurement (issue 20.2): per-person routes for comparisons and lists over several
- * people, date filters from explicit dates, focused query variants, and the question types that get
- * the plain single-route plan instead of a typed one. Immutable. The defaults and the measurement
+ * people, date filters from explicit dates, focused query variants, the question types that get
+ * the plain single-route plan instead of a typed one, and how questions in the hypothetical form
+ * are searched. Immutable. The defaults and the measurement
  * behind them are in docs/defaults.md (planner).
  */
 public final class PlanRules {
@@ -18,6 +19,27 @@ public final class PlanRules {
   private final boolean queryVariants;
   private final Set<QuestionType> singleRouteTypes;
   private final Set<QuestionType> plainQueryTypes;
+  private final Hypothetical hypothetical;
+
+  /**
+   * How a question in the hypothetical form is planned: one that asks for an inference, not a
+   * stated fact ("Would Dana enjoy ...?", "What might Omar's degree be in?"; {@link QuestionForms}
+   * tells the form by grammar). docs/defaults.md §4.15, round 15, has the measurement of each.
+   */
+  public enum Hypothetical {
+    /** Planned like any other question of its type. */
+    TYPED,
+    /**
+     * A yes/no question of the form ("Would Dana ...?", "Is it likely that ...?") searches with the
+     * question alone, its type, filter and routes kept; a wh-question of the form is typed (the
+     * default).
+     */
+    YES_NO_QUESTION_ONLY,
+    /** Every question of the form searches with the question alone, its type, filter and routes kept. */
+    QUESTION_ONLY,
+    /** Every question of the form gets the single-route plan holding the question, as if no planner ran. */
+    SINGLE_ROUTE
+  }
 
   private PlanRules(Builder b) {
     perPersonRoutes = b.perPersonRoutes;
@@ -25,6 +47,7 @@ public final class PlanRules {
     queryVariants = b.queryVariants;
     singleRouteTypes = Set.copyOf(b.singleRouteTypes);
     plainQueryTypes = Set.copyOf(b.plainQueryTypes);
+    hypothetical = b.hypothetical;
   }
 
   public static PlanRules defaults() {
@@ -39,7 +62,7 @@ public final class PlanRules {
   public Builder toBuilder() {
     Builder b = new Builder().perPersonRoutes(perPersonRoutes).dateFilters(dateFilters).queryVariants(queryVariants);
     b.singleRouteTypes = singleRouteTypes.isEmpty() ? EnumSet.noneOf(QuestionType.class) : EnumSet.copyOf(singleRouteTypes);
-    return b.plainQueryTypes(plainQueryTypes);
+    return b.plainQueryTypes(plainQueryTypes).hypothetical(hypothetical);
   }
 
   /** One route per named person when a comparison or a list spans several people. */
@@ -70,6 +93,11 @@ public final class PlanRules {
     return plainQueryTypes;
   }
 
+  /** How a question in the hypothetical form is planned. */
+  public Hypothetical hypothetical() {
+    return hypothetical;
+  }
+
   /** Whether routes for a question of {@code type} get focused query variants. */
   public boolean queryVariants(QuestionType type) {
     return queryVariants && !plainQueryTypes.contains(type);
@@ -78,7 +106,8 @@ public final class PlanRules {
   @Override
   public String toString() {
     return "PlanRules[perPersonRoutes=" + perPersonRoutes + ", dateFilters=" + dateFilters + ", queryVariants="
-        + queryVariants + ", singleRouteTypes=" + singleRouteTypes + ", plainQueryTypes=" + plainQueryTypes + "]";
+        + queryVariants + ", singleRouteTypes=" + singleRouteTypes + ", plainQueryTypes=" + plainQueryTypes
+        + ", hypothetical=" + hypothetical + "]";
   }
 
   /** Builder; every value starts at its default. */
@@ -88,8 +117,15 @@ public final class PlanRules {
     private boolean queryVariants = true;
     private Set<QuestionType> singleRouteTypes = EnumSet.noneOf(QuestionType.class);
     private Set<QuestionType> plainQueryTypes = EnumSet.noneOf(QuestionType.class);
+    private Hypothetical hypothetical = Hypothetical.YES_NO_QUESTION_ONLY;
 
     private Builder() {}
+
+    /** How a question in the hypothetical form is planned. */
+    public Builder hypothetical(Hypothetical v) {
+      hypothetical = Objects.requireNonNull(v, "hypothetical");
+      return this;
+    }
 
     /** The question types whose routes search with the question alone (replaces the set). */
     public Builder plainQueryTypes(Set<QuestionType> types) {

@@ -59,6 +59,17 @@ public final class RuleBasedPlanner implements QueryPlanner {
       return new RecallPlan(QuestionType.SINGLE, "rules: " + type.wireName() + ", single route by configuration",
           List.of(RecallRoute.simple("r1", text)), null, TokenUsage.ZERO);
     }
+    PlanRules.Hypothetical hypotheticalRule = rules.hypothetical();
+    boolean hypothetical = hypotheticalRule != PlanRules.Hypothetical.TYPED && QuestionForms.hypothetical(text);
+    if (hypothetical && hypotheticalRule == PlanRules.Hypothetical.SINGLE_ROUTE) {
+      return new RecallPlan(QuestionType.SINGLE, "rules: " + type.wireName() + ", hypothetical form, single route",
+          List.of(RecallRoute.simple("r1", text)), null, TokenUsage.ZERO);
+    }
+    // A supposition searches with the question alone (docs/defaults.md §4.15, round 15): its
+    // variants restate the supposed act ("Dana enjoy cooking class"), and on the lexical channel
+    // they reach turns about the act's words rather than the turns the inference rests on.
+    boolean questionOnly = hypothetical && (hypotheticalRule == PlanRules.Hypothetical.QUESTION_ONLY
+        || QuestionForms.yesNo(text));
     DateRange filter = rules.dateFilters() ? QuestionDates.filter(text).orElse(null) : null;
     List<String> names = QuestionQueries.names(text);
     List<Constraint> constraints = new ArrayList<>();
@@ -69,7 +80,8 @@ public final class RuleBasedPlanner implements QueryPlanner {
 
     List<RecallRoute> routes = new ArrayList<>();
     // Per-person routes keep their variants: each restates the topic for one person.
-    boolean variants = rules.queryVariants(type) && !(type == QuestionType.TEMPORAL && POINT_IN_TIME.matcher(text).find());
+    boolean variants = rules.queryVariants(type) && !questionOnly
+        && !(type == QuestionType.TEMPORAL && POINT_IN_TIME.matcher(text).find());
     boolean perPerson = rules.perPersonRoutes() && names.size() >= 2
         && (type == QuestionType.COMPARISON || type == QuestionType.AGGREGATE || mentionsTogether(text, names));
     if (perPerson) {

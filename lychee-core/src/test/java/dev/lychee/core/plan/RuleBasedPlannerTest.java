@@ -207,4 +207,54 @@ class RuleBasedPlannerTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanRules.builder().plainQueryTypes(null))
         .isInstanceOf(NullPointerException.class).hasMessageContaining("plainQueryTypes");
   }
+
+  /**
+   * A yes/no question asking for an inference ("Would Dana ...?", "Is it likely that ...?")
+   * searches with the question alone, its type, filter and routes kept; a wh-question of the same
+   * form and a yes/no question about a fact keep their variants (docs/defaults.md §4.15, round 15).
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Would Dana enjoy a pottery class with her sister?|1",
+      "Could Omar be allergic to the neighbour's cats?|1",
+      "Is it likely that Priya owns a bicycle for her commute?|1",
+      "Would Dana find a museum more fun or a theme park?|1",
+      // a wh-question of the form keeps its variants
+      "What might Priya's degree be in, given her lab work?|n",
+      "Which hiking trail would Omar choose for the weekend?|n",
+      // a yes/no question about a stated fact keeps its variants
+      "Did Dana finish the pottery class with her sister?|n",
+      "Does Omar still live near the harbour market?|n"})
+  void yesNoSuppositionsSearchWithTheQuestionAlone(String question, String queries) {
+    RecallPlan p = plan(question);
+    assertThat(p.routes()).hasSize(1);
+    if (queries.equals("1")) {
+      assertThat(p.routes().get(0).queries()).containsExactly(question);
+    } else {
+      assertThat(p.routes().get(0).queries()).hasSizeGreaterThan(1);
+    }
+  }
+
+  @Test
+  void hypotheticalRuleSettings() {
+    String would = "Would Dana find a museum more fun or a theme park?";
+    String might = "What might Priya's degree be in, given her lab work?";
+    assertThat(PlanRules.defaults().hypothetical()).isEqualTo(PlanRules.Hypothetical.YES_NO_QUESTION_ONLY);
+    // the type is kept under the default: only the queries change
+    assertThat(plan(would).type()).isEqualTo(QuestionType.COMPARISON);
+    RuleBasedPlanner typed = new RuleBasedPlanner(PlanRules.builder().hypothetical(PlanRules.Hypothetical.TYPED).build());
+    assertThat(typed.plan(Question.of("ns", would)).routes().get(0).queries()).hasSizeGreaterThan(1);
+    RuleBasedPlanner every = new RuleBasedPlanner(
+        PlanRules.builder().hypothetical(PlanRules.Hypothetical.QUESTION_ONLY).build());
+    assertThat(every.plan(Question.of("ns", might)).routes().get(0).queries()).containsExactly(might);
+    RuleBasedPlanner single = new RuleBasedPlanner(
+        PlanRules.defaults().toBuilder().hypothetical(PlanRules.Hypothetical.SINGLE_ROUTE).build());
+    RecallPlan s = single.plan(Question.of("ns", would));
+    assertThat(s.type()).isEqualTo(QuestionType.SINGLE);
+    assertThat(s.routes()).hasSize(1);
+    assertThat(s.routes().get(0).queries()).containsExactly(would);
+    assertThat(single.plan(Question.of("ns", "Who has more pets, Dana or Omar?")).routes()).hasSize(2);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanRules.builder().hypothetical(null))
+        .isInstanceOf(NullPointerException.class).hasMessageContaining("hypothetical");
+  }
 }
