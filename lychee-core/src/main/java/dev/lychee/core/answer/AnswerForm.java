@@ -193,15 +193,15 @@ enum AnswerForm {
     return m.find() ? m.group(1) : null;
   }
 
-  /** True when the question asks why: the answer is a reason ("because...", "to..."). */
+  /** "What did X take a trip for?": a question for a purpose, ending on "for" (round fifteen, docs/defaults.md §5). */
+  private static final Pattern WHAT_FOR_Q = Pattern.compile("^\\s*what\\s+(?:did|does|do|has|have|had)\\b[^?]*\\bfor\\s*\\?\\s*$");
+
   /** True when a question ending on "for" asks what someone did something for. */
   static boolean asksWhatFor(String question) {
     return WHAT_FOR_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
   }
 
-  /** "What did X take a trip for?": a question for a purpose, ending on "for" (round fifteen, docs/defaults.md §5). */
-  private static final Pattern WHAT_FOR_Q = Pattern.compile("^\\s*what\\s+(?:did|does|do|has|have|had)\\b[^?]*\\bfor\\s*\\?\\s*$");
-
+  /** True when the question asks why: the answer is a reason ("because...", "to..."). */
   static boolean asksWhy(String question) {
     return REASON_Q.matcher(question.toLowerCase(Locale.ROOT)).find();
   }
