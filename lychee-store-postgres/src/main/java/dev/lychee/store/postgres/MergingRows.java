@@ -13,6 +13,7 @@ import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.SqlStatement;
 
 /**
@@ -168,6 +169,21 @@ final class MergingRows<T> {
           .map(mapper).forEach(out::add);
     }
     return out;
+  }
+
+  /**
+   * The namespace's rows whose change number (migration 4) lies in {@code (after, upTo]}, or all of
+   * them when {@code after} is negative; in no particular order. Streamed in batches, so call it
+   * inside a transaction ({@link PostgresDatabase#readSnapshot}) when the namespace is large.
+   */
+  List<T> changed(Handle h, String ns, long after, long upTo) {
+    String sql = "SELECT " + columns + " FROM " + table + " WHERE namespace = :ns"
+        + (after < 0 ? "" : " AND change_seq > :after AND change_seq <= :upTo");
+    Query q = h.createQuery(sql).bind("ns", ns).setFetchSize(2000);
+    if (after >= 0) {
+      q.bind("after", after).bind("upTo", upTo);
+    }
+    return q.map(mapper).list();
   }
 
   /** Ids of the namespace's rows in insertion order. */

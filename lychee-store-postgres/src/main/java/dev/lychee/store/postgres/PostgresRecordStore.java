@@ -12,6 +12,7 @@ import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
@@ -54,6 +55,8 @@ public final class PostgresRecordStore implements RecordStore {
   private final RecordTable records = new RecordTable();
   private final NodeTable nodes = new NodeTable();
   private final TurnTextIndex turnText;
+  /** Records and nodes read by id from memory after a head check; null when turned off (§3.3). */
+  private final LocalRows local;
   private volatile boolean closed;
 
   /** A store over a shared database (the pool stays open until its last user closes). */
@@ -61,6 +64,7 @@ public final class PostgresRecordStore implements RecordStore {
   public PostgresRecordStore(PostgresDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
     this.turnText = new TurnTextIndex(db);
+    this.local = db.config().localRows() ? new LocalRows(db, records, nodes) : null;
     db.acquire();
   }
 
@@ -247,7 +251,23 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<MemoryRecord> records(String namespace, Collection<String> ids) {
     ns(namespace);
+    if (local != null) {
+      List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+      return wanted.isEmpty() ? List.of() : local.read(namespace, copy -> present(wanted, copy::record));
+    }
     return inRequestOrder(ids, list -> db.read(h -> records.rows.byIds(h, namespace, list)), MemoryRecord::id);
+  }
+
+  /** The rows of {@code ids} that {@code lookup} finds, in the order of {@code ids}. */
+  private static <T> List<T> present(List<String> ids, Function<String, T> lookup) {
+    List<T> out = new ArrayList<>(ids.size());
+    for (String id : ids) {
+      T row = lookup.apply(id);
+      if (row != null) {
+        out.add(row);
+      }
+    }
+    return out;
   }
 
   private static <T> List<T> inRequestOrder(Collection<String> ids, Function<List<String>, List<T>> fetch,
@@ -272,6 +292,10 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
     ns(namespace);
+    if (local != null) {
+      List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+      return wanted.isEmpty() ? List.of() : local.read(namespace, copy -> present(wanted, copy::node));
+    }
     return inRequestOrder(ids, list -> db.read(h -> nodes.rows.byIds(h, namespace, list)), EvidenceNode::id);
   }
 
@@ -282,6 +306,10 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
     ns(namespace);
+    if (local != null) {
+      List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
+      return wanted.isEmpty() ? new LinkedHashMap<>() : local.read(namespace, copy -> links(wanted, copy));
+    }
     List<NodeLinks> found = inRequestOrder(ids, list -> db.read(h -> h.createQuery(
             "SELECT id, record_ids FROM nodes WHERE namespace = :ns AND id = ANY(:ids)")
         .bind("ns", namespace).bindArray("ids", String.class, list)
@@ -290,6 +318,47 @@ public final class PostgresRecordStore implements RecordStore {
     Map<String, List<String>> out = new LinkedHashMap<>();
     found.forEach(l -> out.put(l.id(), l.recordIds()));
     return out;
+  }
+
+  /** The record ids of the nodes of {@code ids} the copy holds, in the order of {@code ids}. */
+  private static Map<String, List<String>> links(List<String> ids, LocalRows.Copy copy) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (String id : ids) {
+      EvidenceNode n = copy.node(id);
+      if (n != null) {
+        out.put(id, n.recordIds());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * With local rows on (docs/defaults.md §3.3), the links and the records come from one copy at one
+   * head: one round trip, and the records match the links they were read for. Otherwise the default
+   * (two statements), which on a local server was measured faster than one statement joining them
+   * (docs/measurements.md §6, round fourteen).
+   */
+  @Override
+  public LinkedRecords linkedRecords(String namespace, Collection<String> nodeIds, int perNode) {
+    if (local == null) {
+      return RecordStore.super.linkedRecords(namespace, nodeIds, perNode);
+    }
+    ns(namespace);
+    List<String> wanted = List.copyOf(new LinkedHashSet<>(nodeIds));
+    if (wanted.isEmpty()) {
+      return LinkedRecords.NONE;
+    }
+    return local.read(namespace, copy -> {
+      Map<String, List<String>> links = new LinkedHashMap<>();
+      Set<String> recordIds = new LinkedHashSet<>();
+      for (Map.Entry<String, List<String>> node : links(wanted, copy).entrySet()) {
+        List<String> all = node.getValue();
+        List<String> first = all.subList(0, Math.min(perNode, all.size()));
+        links.put(node.getKey(), first);
+        recordIds.addAll(first);
+      }
+      return new LinkedRecords(links, recordIds.isEmpty() ? List.of() : present(List.copyOf(recordIds), copy::record));
+    });
   }
 
   @Override
@@ -361,6 +430,9 @@ public final class PostgresRecordStore implements RecordStore {
       return new Forgotten(turnIds, recordIds, nodeIds);
     });
     turnText.forget(namespace);
+    if (local != null) {
+      local.forget(namespace);
+    }
     return forgotten;
   }
 
@@ -394,6 +466,11 @@ public final class PostgresRecordStore implements RecordStore {
       nodes.rows.delete(h, namespace, removedNodes);
       return new Forgotten(turnIds, removedRecords, removedNodes);
     });
+  }
+
+  /** Local row copies' head reads, full loads and catch-ups so far (for tests and monitoring; zeros when off). */
+  long[] localRowReads() {
+    return local == null ? new long[3] : new long[] {local.headReads(), local.fullLoads(), local.replays()};
   }
 
   /** Full reads of a namespace's turn postings so far (for tests and monitoring). */

@@ -21,6 +21,7 @@ public final class PostgresStoreConfig {
   private final int hnswEfConstruction;
   private final int hnswEf;
   private final Duration claimWait;
+  private final boolean localRows;
 
   private PostgresStoreConfig(Builder b) {
     if (b.schema == null || !SCHEMA.matcher(b.schema).matches()) {
@@ -57,6 +58,7 @@ public final class PostgresStoreConfig {
       throw new IllegalArgumentException("claimWait must be >= 0: " + b.claimWait);
     }
     this.claimWait = b.claimWait;
+    this.localRows = b.localRows;
   }
 
   private static void requirePositive(Duration d, String name) {
@@ -129,12 +131,22 @@ public final class PostgresStoreConfig {
     return claimWait;
   }
 
+  /**
+   * Whether records and evidence nodes read by id come from a copy of their namespace kept in this
+   * instance's memory, caught up with every instance's writes by one head read per call (default
+   * true; docs/defaults.md §3.3). The copy holds every record and node of each namespace the
+   * instance has read by id; off, every such read is a statement that sends the rows.
+   */
+  public boolean localRows() {
+    return localRows;
+  }
+
   @Override
   public String toString() {
     return "PostgresStoreConfig[schema=" + schema + ", maxPoolSize=" + maxPoolSize + ", connectTimeout="
         + connectTimeout + ", retryFor=" + retryFor + ", exactSearchMaxVectors=" + exactSearchMaxVectors
         + ", hnswM=" + hnswM + ", hnswEfConstruction=" + hnswEfConstruction + ", hnswEf=" + hnswEf
-        + ", claimWait=" + claimWait + "]";
+        + ", claimWait=" + claimWait + ", localRows=" + localRows + "]";
   }
 
   /** Builder of {@link PostgresStoreConfig}; every setter has the documented default. */
@@ -148,6 +160,7 @@ public final class PostgresStoreConfig {
     private int hnswEfConstruction = 200;
     private int hnswEf = 100;
     private Duration claimWait = Duration.ofSeconds(30);
+    private boolean localRows = true;
 
     private Builder() {}
 
@@ -193,6 +206,11 @@ public final class PostgresStoreConfig {
 
     public Builder claimWait(Duration v) {
       this.claimWait = v;
+      return this;
+    }
+
+    public Builder localRows(boolean v) {
+      this.localRows = v;
       return this;
     }
 

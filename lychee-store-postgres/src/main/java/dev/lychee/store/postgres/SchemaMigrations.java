@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4));
   }
 
   int latestVersion() {
@@ -285,4 +285,49 @@ final class SchemaMigrations {
       END $$""",
       "CREATE TRIGGER turns_deleted AFTER DELETE ON turns REFERENCING OLD TABLE AS gone"
           + " FOR EACH STATEMENT EXECUTE FUNCTION turns_deleted()"));
+
+  /**
+   * Migration 4: a change number on every record and evidence node and one head row per namespace
+   * for both tables, so that an instance can keep a namespace's records and nodes decoded in memory
+   * and bring them up to date by reading only the rows written since ({@link LocalRows},
+   * docs/defaults.md §3.3), as migration 3 does for the turns. An insert or an update (a merge)
+   * takes the next number on the head row, whose lock it holds until commit, so rows of one
+   * namespace commit in number order; a deletion moves the head to a new epoch. A put that finds
+   * its id stored (its insert does nothing) still moves the head, which costs a catch-up that finds
+   * no row and nothing else. Rows stored before this migration keep 0 and are read by an instance's
+   * first full load; their namespaces get a head row here.
+   */
+  static final Migration V4 = new Migration(4, "record and node change numbers and heads for local copies", List.of(
+      "CREATE SEQUENCE row_changes",
+      """
+      CREATE TABLE row_heads (
+        namespace text PRIMARY KEY,
+        epoch bigint NOT NULL DEFAULT 0,
+        seq bigint NOT NULL)""",
+      "ALTER TABLE records ADD COLUMN change_seq bigint NOT NULL DEFAULT 0",
+      "ALTER TABLE nodes ADD COLUMN change_seq bigint NOT NULL DEFAULT 0",
+      "CREATE INDEX records_by_change ON records (namespace, change_seq)",
+      "CREATE INDEX nodes_by_change ON nodes (namespace, change_seq)",
+      "INSERT INTO row_heads(namespace, seq) SELECT namespace, 0 FROM records UNION SELECT namespace, 0 FROM nodes",
+      """
+      CREATE FUNCTION rows_stamp() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        INSERT INTO row_heads(namespace, seq) VALUES (NEW.namespace, nextval('row_changes'))
+          ON CONFLICT (namespace) DO UPDATE SET seq = nextval('row_changes')
+          RETURNING seq INTO NEW.change_seq;
+        RETURN NEW;
+      END $$""",
+      "CREATE TRIGGER records_stamp BEFORE INSERT OR UPDATE ON records FOR EACH ROW EXECUTE FUNCTION rows_stamp()",
+      "CREATE TRIGGER nodes_stamp BEFORE INSERT OR UPDATE ON nodes FOR EACH ROW EXECUTE FUNCTION rows_stamp()",
+      """
+      CREATE FUNCTION rows_deleted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        UPDATE row_heads SET epoch = epoch + 1, seq = nextval('row_changes')
+          WHERE namespace IN (SELECT DISTINCT namespace FROM gone);
+        RETURN NULL;
+      END $$""",
+      "CREATE TRIGGER records_deleted AFTER DELETE ON records REFERENCING OLD TABLE AS gone"
+          + " FOR EACH STATEMENT EXECUTE FUNCTION rows_deleted()",
+      "CREATE TRIGGER nodes_deleted AFTER DELETE ON nodes REFERENCING OLD TABLE AS gone"
+          + " FOR EACH STATEMENT EXECUTE FUNCTION rows_deleted()"));
 }

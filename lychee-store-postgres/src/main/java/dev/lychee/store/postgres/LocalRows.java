@@ -1,0 +1,163 @@
+package dev.lychee.store.postgres;
+
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * The records and evidence nodes of each namespace one store instance reads by id, kept decoded in
+ * memory and brought up to date the way {@link TurnTextIndex} keeps the turns' postings
+ * (docs/defaults.md §3.3): a read first reads the namespace's row head (one indexed row, the only
+ * round trip while nothing changed); when it moved, the rows numbered since are read in the same
+ * snapshot as the head and replace their copies; after a deletion (a new epoch) the namespace is
+ * read afresh.
+ *
+ * <p>Why: a recall reads a few hundred records and the record links of a few hundred nodes by id,
+ * and at scale 20 of the speed benchmark those rows came to about 430 KB per recall, most of
+ * whose time went to sending them and decoding their JSON columns again, recall after recall
+ * (docs/measurements.md §6, round fifteen).
+ *
+ * <p>Staleness is the store's (architecture §6): a read sees every write committed, by any
+ * instance, before it started, since its head is read after it started and a snapshot showing the
+ * head at N shows every row numbered up to N (migration 4).
+ */
+final class LocalRows {
+  /** One namespace's rows as of a head; changed only under its slot's write lock. */
+  static final class Copy {
+    static final Copy EMPTY = new Copy(-1, -1);
+
+    private final long epoch;
+    private long seq;
+    private final Map<String, MemoryRecord> records = new HashMap<>();
+    private final Map<String, EvidenceNode> nodes = new HashMap<>();
+
+    private Copy(long epoch, long seq) {
+      this.epoch = epoch;
+      this.seq = seq;
+    }
+
+    MemoryRecord record(String id) {
+      return records.get(id);
+    }
+
+    EvidenceNode node(String id) {
+      return nodes.get(id);
+    }
+  }
+
+  /** One namespace's copy and the lock that guards it. */
+  private static final class Slot {
+    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    Copy current;
+  }
+
+  /** Where a namespace's records and nodes stand: the epoch of its last deletion and its last change. */
+  record Head(long epoch, long seq) {}
+
+  private final PostgresDatabase db;
+  private final RecordTable records;
+  private final NodeTable nodes;
+  private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+  private final AtomicLong headReads = new AtomicLong();
+  private final AtomicLong fullLoads = new AtomicLong();
+  private final AtomicLong replays = new AtomicLong();
+
+  LocalRows(PostgresDatabase db, RecordTable records, NodeTable nodes) {
+    this.db = db;
+    this.records = records;
+    this.nodes = nodes;
+  }
+
+  /**
+   * {@code reader} applied to the namespace's copy once it is at the head read now (an empty copy
+   * when the namespace never held a record or node). The reader runs under the copy's read lock and
+   * must not keep the copy.
+   */
+  <T> T read(String namespace, Function<Copy, T> reader) {
+    Head head = db.read(h -> head(h, namespace));
+    headReads.incrementAndGet();
+    Slot slot = slots.computeIfAbsent(namespace, key -> new Slot());
+    slot.lock.writeLock().lock();
+    try {
+      Copy have = slot.current;
+      if (head == null) {
+        slot.current = null;
+      } else if (have == null || have.epoch != head.epoch() || have.seq < head.seq()) {
+        refresh(namespace, slot);
+      }
+      // downgrade: reads of one namespace run in parallel, refreshes one at a time
+      slot.lock.readLock().lock();
+    } finally {
+      slot.lock.writeLock().unlock();
+    }
+    try {
+      Copy local = slot.current;
+      return reader.apply(local == null ? Copy.EMPTY : local);
+    } finally {
+      slot.lock.readLock().unlock();
+    }
+  }
+
+  /** What a refresh read in one snapshot: the head and the rows to put (all, or those changed since). */
+  private record Read(Head head, boolean full, List<MemoryRecord> records, List<EvidenceNode> nodes) {}
+
+  /**
+   * Brings the slot to the head, read again in the snapshot of the rows it reads. The rows are read
+   * before the copy changes, so a snapshot retried after a transient failure leaves no half-applied
+   * copy.
+   */
+  private void refresh(String namespace, Slot slot) {
+    Copy have = slot.current;
+    Read read = db.readSnapshot(h -> {
+      Head head = head(h, namespace);
+      if (head == null) {
+        return null;
+      }
+      boolean full = have == null || have.epoch != head.epoch();
+      long after = full ? -1 : have.seq;
+      return new Read(head, full, records.rows.changed(h, namespace, after, head.seq()),
+          nodes.rows.changed(h, namespace, after, head.seq()));
+    });
+    if (read == null) {
+      slot.current = null;
+      return;
+    }
+    Copy target = read.full() ? new Copy(read.head().epoch(), read.head().seq()) : have;
+    // within an epoch rows are only inserted or rewritten (merged): a changed row replaces its copy
+    read.records().forEach(r -> target.records.put(r.id(), r));
+    read.nodes().forEach(n -> target.nodes.put(n.id(), n));
+    target.seq = Math.max(target.seq, read.head().seq());
+    (read.full() ? fullLoads : replays).incrementAndGet();
+    slot.current = target;
+  }
+
+  /** The namespace's row head, or null when it never held a record or node. */
+  static Head head(Handle h, String ns) {
+    return h.createQuery("SELECT epoch, seq FROM row_heads WHERE namespace = :ns")
+        .bind("ns", ns).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
+  }
+
+  /** Drops what this instance holds of a namespace (its other instances see the new epoch). */
+  void forget(String namespace) {
+    slots.remove(namespace);
+  }
+
+  long headReads() {
+    return headReads.get();
+  }
+
+  long fullLoads() {
+    return fullLoads.get();
+  }
+
+  long replays() {
+    return replays.get();
+  }
+}

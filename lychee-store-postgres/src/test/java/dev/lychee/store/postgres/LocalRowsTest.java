@@ -1,0 +1,136 @@
+package dev.lychee.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.MemoryType;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.SourceRole;
+import dev.lychee.api.TemporalScope;
+import dev.lychee.api.TurnRange;
+import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.spi.RecordStore;
+import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.testing.StoreWrites;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Records and nodes read by id from an instance's local copy (docs/defaults.md §3.3): one head read
+ * per call while nothing changed, and every write of another instance on the same database, a
+ * merge, a new row, a pruned session or a forgotten namespace, seen by the next read.
+ */
+class LocalRowsTest {
+  private String schema;
+  private CountingDataSource counting;
+  private PostgresRecordStore rawA;
+  private RecordStore a;
+  private RecordStore b;
+  /** Reads straight from the database (local rows off): what every read must agree with. */
+  private RecordStore truth;
+
+  @BeforeEach
+  void open() {
+    schema = TestPostgres.freshSchema();
+    counting = new CountingDataSource(TestPostgres.get().url());
+    rawA = new PostgresRecordStore(PostgresDatabase.open(counting, config(true)));
+    a = CheckedRecordStore.of(rawA);
+    b = CheckedRecordStore.of(TestPostgres.rawStore(TestPostgres.get().url(), config(true)));
+    truth = CheckedRecordStore.of(TestPostgres.rawStore(TestPostgres.get().url(), config(false)));
+  }
+
+  private PostgresStoreConfig config(boolean localRows) {
+    return PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).localRows(localRows).build();
+  }
+
+  @AfterEach
+  void close() {
+    a.close();
+    b.close();
+    truth.close();
+  }
+
+  @Test
+  void aReadWhileNothingChangedIsOneHeadRead() {
+    MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
+    MemoryRecord r2 = record("r2", "s1", "Amy moved to Paris", 1);
+    EvidenceNode amy = node(NodeKind.ENTITY, "amy", List.of("r2", "r1"));
+    StoreWrites.encode(b, "ns", List.of(r1, r2), List.of(amy));
+    assertThat(a.records("ns", List.of("r1"))).containsExactly(r1);
+    counting.drain();
+
+    assertThat(a.records("ns", List.of("r2", "nope", "r1", "r2"))).containsExactly(r2, r1);
+    assertThat(a.nodes("ns", List.of(amy.id()))).containsExactly(amy);
+    assertThat(a.nodeRecordIds("ns", List.of(amy.id(), "nope"))).containsExactly(entry(amy.id(), List.of("r2", "r1")));
+    LinkedRecords linked = a.linkedRecords("ns", List.of(amy.id()), 1);
+
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).hasSize(4).allMatch(s -> s.contains("FROM row_heads"));
+    assertThat(linked.recordIds()).containsExactly(entry(amy.id(), List.of("r2")));
+    assertThat(linked.records()).containsExactly(r2);
+    assertThat(rawA.localRowReads()).containsExactly(5L, 1L, 0L);
+    // a namespace that never held a row reads as empty, with the head read alone
+    assertThat(a.records("other", List.of("r1"))).isEmpty();
+    assertThat(counting.drain()).hasSize(1);
+  }
+
+  @Test
+  void anotherInstancesWritesAreSeenByTheNextRead() {
+    MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
+    MemoryRecord r2 = record("r2", "s2", "Amy moved to Paris", 1);
+    EvidenceNode amy = node(NodeKind.ENTITY, "amy", List.of("r1"));
+    StoreWrites.encode(b, "ns", List.of(r1, r2), List.of(amy));
+    List<String> ids = List.of("r1", "r2", "r3");
+    assertThat(a.records("ns", ids)).containsExactly(r1, r2);
+    assertThat(a.nodeRecordIds("ns", List.of(amy.id()))).containsExactly(entry(amy.id(), List.of("r1")));
+
+    // the other instance merges into r1 and amy (new evidence, new link) and adds r3
+    MemoryRecord r1Again = record("r1", "s1", "Amy plays the guitar", 5);
+    MemoryRecord r3 = record("r3", "s1", "Amy sings", 6);
+    StoreWrites.encode(b, "ns", List.of(r1Again, r3), List.of(node(NodeKind.ENTITY, "amy", List.of("r3"))));
+    List<MemoryRecord> merged = truth.records("ns", ids);
+    assertThat(merged.get(0).evidence()).hasSize(2);
+    assertThat(a.records("ns", ids)).isEqualTo(merged);
+    assertThat(a.nodes("ns", List.of(amy.id()))).isEqualTo(truth.nodes("ns", List.of(amy.id())));
+    assertThat(a.linkedRecords("ns", List.of(amy.id()), 5)).isEqualTo(truth.linkedRecords("ns", List.of(amy.id()), 5));
+    assertThat(rawA.localRowReads()[1]).as("full loads").isEqualTo(1);
+    assertThat(rawA.localRowReads()[2]).as("catch-ups").isEqualTo(1);
+
+    // pruning a session deletes r2 (a new epoch) and rewrites what linked to it
+    b.forget("ns", "s2");
+    assertThat(a.records("ns", ids)).isEqualTo(truth.records("ns", ids)).extracting(MemoryRecord::id)
+        .containsExactly("r1", "r3");
+    assertThat(rawA.localRowReads()[1]).as("full loads").isEqualTo(2);
+
+    // a forgotten namespace is empty for every instance
+    b.forget("ns");
+    assertThat(a.records("ns", ids)).isEmpty();
+    assertThat(a.nodes("ns", List.of(amy.id()))).isEmpty();
+    assertThat(a.linkedRecords("ns", List.of(amy.id()), 5)).isEqualTo(LinkedRecords.NONE);
+  }
+
+  @Test
+  void withLocalRowsOffEveryReadGoesToTheDatabase() {
+    MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
+    StoreWrites.records(b, "ns", List.of(r1));
+    assertThat(truth.records("ns", List.of("r1"))).containsExactly(r1);
+    assertThat(((PostgresRecordStore) ((CheckedRecordStore) truth).storage()).localRowReads()).containsExactly(0L, 0L, 0L);
+  }
+
+  private static MemoryRecord record(String id, String session, String text, int turn) {
+    return new MemoryRecord(id, "ns", MemoryType.FACT, text, List.of("Amy"), List.of(), TemporalScope.NONE,
+        List.of(TurnRef.of(session, turn)), session, session + ":0-3", SourceRole.USER,
+        LocalDateTime.of(2023, 5, 7, 13, 0));
+  }
+
+  private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
+    return new EvidenceNode(null, "ns", kind, key, key, key, recordIds, List.of("s1"), List.of(key), List.of(),
+        null, List.of(new TurnRange("s1", 0, 3)));
+  }
+}
