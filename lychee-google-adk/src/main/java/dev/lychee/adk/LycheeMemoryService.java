@@ -39,14 +39,40 @@ public final class LycheeMemoryService implements BaseMemoryService {
   private final Lychee lychee;
   private final AdkScopeResolver resolver;
   private final int maxResults;
+  private final int tokenBudget;
 
+  /** No token budget: at most {@code maxResults} memories per search. */
   public LycheeMemoryService(Lychee lychee, AdkScopeResolver resolver, int maxResults) {
+    this(lychee, resolver, maxResults, Question.NO_TOKEN_BUDGET);
+  }
+
+  /**
+   * A memory service whose search results together take at most {@code tokenBudget} tokens, so that
+   * memory cannot crowd out the rest of the agent's context window. With a budget, {@code
+   * maxResults} is the least search depth and the number of memories is whatever fits; see {@link
+   * Question}.
+   *
+   * @param lychee the memory to store into and recall from
+   * @param resolver maps app and user to a namespace
+   * @param maxResults memories per search without a budget, the least search depth with one (at least 1)
+   * @param tokenBudget in [{@link Question#MIN_TOKEN_BUDGET}, {@link Question#MAX_TOKEN_BUDGET}], or
+   *     {@link Question#NO_TOKEN_BUDGET} for none
+   * @throws IllegalArgumentException if {@code maxResults} or {@code tokenBudget} is out of range
+   */
+  public LycheeMemoryService(Lychee lychee, AdkScopeResolver resolver, int maxResults, int tokenBudget) {
     this.lychee = Objects.requireNonNull(lychee, "lychee");
     this.resolver = Objects.requireNonNull(resolver, "resolver");
     if (maxResults < 1) {
       throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
     }
+    if (tokenBudget != Question.NO_TOKEN_BUDGET
+        && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
+      // fail when the service is built, not inside the agent's first memory search
+      throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+          + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
+    }
     this.maxResults = maxResults;
+    this.tokenBudget = tokenBudget;
   }
 
   /** One namespace per app and user, 8 results per search. */
@@ -100,8 +126,12 @@ public final class LycheeMemoryService implements BaseMemoryService {
         return SearchMemoryResponse.builder().setMemories(ImmutableList.of()).build();
       }
       String namespace = resolver.namespace(appName, userId);
+      Question question = new Question(namespace, query, maxResults, null);
+      if (tokenBudget != Question.NO_TOKEN_BUDGET) {
+        question = question.withTokenBudget(tokenBudget);
+      }
       ImmutableList.Builder<MemoryEntry> memories = ImmutableList.builder();
-      for (Evidence e : lychee.recall(new Question(namespace, query, maxResults, null)).evidence()) {
+      for (Evidence e : lychee.recall(question).evidence()) {
         MemoryEntry.Builder entry = MemoryEntry.builder()
             .content(Content.builder().role("user").parts(List.of(Part.fromText(e.text()))).build())
             .author(e.candidate().sourceRole().name().toLowerCase(java.util.Locale.ROOT));

@@ -8,9 +8,12 @@ import com.google.adk.sessions.Session;
 import com.google.genai.types.Content;
 import com.google.genai.types.FunctionCall;
 import com.google.genai.types.Part;
+import com.google.adk.memory.MemoryEntry;
+import dev.lychee.api.Question;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +55,45 @@ class LycheeMemoryServiceTest {
           .hasMessageContaining("ambiguous");
       assertThatThrownBy(() -> memory.searchMemory("diner", "", "x").blockingGet())
           .hasMessageContaining("user id");
+    }
+  }
+
+  @Test
+  void aTokenBudgetReachesRecallAndShrinksTheMemories() {
+    List<Event> events = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      events.add(text("user", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
+          + "sardines at a small place near the castle, took the old yellow tram up the hill and "
+          + "talked for hours about her new job at the museum and the flat she is renting there."));
+      events.add(text("planner", "That sounds like a lovely trip with your sister."));
+    }
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
+        .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
+      new LycheeMemoryService(lychee).addSessionToMemory(
+          Session.builder("s-1").appName("diner").userId("ann").events(events).build()).blockingAwait();
+      String q = "What did my sister and I do in Lisbon?";
+      List<MemoryEntry> unbounded = new LycheeMemoryService(lychee, AdkScopeResolver.perAppAndUser(), 10)
+          .searchMemory("diner", "ann", q).blockingGet().memories();
+      List<MemoryEntry> budgeted = new LycheeMemoryService(lychee, AdkScopeResolver.perAppAndUser(), 10,
+          Question.MIN_TOKEN_BUDGET).searchMemory("diner", "ann", q).blockingGet().memories();
+      assertThat(unbounded).isNotEmpty();
+      assertThat(chars(budgeted)).isLessThan(chars(unbounded));
+    }
+  }
+
+  private static int chars(List<MemoryEntry> entries) {
+    return entries.stream().flatMap(m -> m.content().parts().orElse(List.of()).stream())
+        .mapToInt(p -> p.text().orElse("").length()).sum();
+  }
+
+  @Test
+  void anOutOfRangeTokenBudgetFailsAtConstructionNamingTheRange() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder()).build()) {
+      assertThatThrownBy(() -> new LycheeMemoryService(lychee, AdkScopeResolver.perAppAndUser(), 8,
+          Question.MIN_TOKEN_BUDGET - 1))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+              + Question.MAX_TOKEN_BUDGET);
     }
   }
 }

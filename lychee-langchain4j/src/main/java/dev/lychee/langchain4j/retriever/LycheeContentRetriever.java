@@ -28,12 +28,14 @@ public final class LycheeContentRetriever implements ContentRetriever {
   private final MemoryScopeResolver resolver;
   private final int maxResults;
   private final double minScore;
+  private final int tokenBudget;
 
   private LycheeContentRetriever(Builder b) {
     this.lychee = b.lychee;
     this.resolver = b.resolver;
     this.maxResults = b.maxResults;
     this.minScore = b.minScore;
+    this.tokenBudget = b.tokenBudget;
   }
 
   public static Builder builder(Lychee lychee) {
@@ -48,7 +50,11 @@ public final class LycheeContentRetriever implements ContentRetriever {
     }
     Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
     MemoryScope scope = resolver.resolve(memoryId);
-    Recall recall = lychee.recall(new Question(scope.namespace(), query.text(), maxResults, null));
+    Question question = new Question(scope.namespace(), query.text(), maxResults, null);
+    if (tokenBudget != Question.NO_TOKEN_BUDGET) {
+      question = question.withTokenBudget(tokenBudget);
+    }
+    Recall recall = lychee.recall(question);
     List<Content> out = new ArrayList<>();
     for (Evidence e : recall.evidence()) {
       if (e.score() < minScore) {
@@ -66,6 +72,7 @@ public final class LycheeContentRetriever implements ContentRetriever {
     private MemoryScopeResolver resolver = MemoryScopeResolver.perMemoryId();
     private int maxResults = 8;
     private double minScore = 0.0;
+    private int tokenBudget = Question.NO_TOKEN_BUDGET;
 
     private Builder(Lychee lychee) {
       this.lychee = Objects.requireNonNull(lychee, "lychee");
@@ -89,12 +96,33 @@ public final class LycheeContentRetriever implements ContentRetriever {
       return this;
     }
 
+    /**
+     * The most tokens the recalled evidence may take in the prompt, so that memory cannot crowd out
+     * the rest of the context window (default {@link Question#NO_TOKEN_BUDGET}: no budget, at most
+     * {@link #maxResults(int)} items). With a budget, {@code maxResults} is the least search depth
+     * and the number of items is whatever fits; see {@link Question}.
+     *
+     * @param tokens in [{@link Question#MIN_TOKEN_BUDGET}, {@link Question#MAX_TOKEN_BUDGET}], or
+     *     {@link Question#NO_TOKEN_BUDGET} for none; checked by {@link #build()}
+     * @return this builder
+     */
+    public Builder tokenBudget(int tokens) {
+      this.tokenBudget = tokens;
+      return this;
+    }
+
     public LycheeContentRetriever build() {
       if (maxResults < 1) {
         throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
       }
       if (!(minScore >= 0 && minScore <= 1)) {
         throw new IllegalArgumentException("minScore must be in [0, 1]: " + minScore);
+      }
+      if (tokenBudget != Question.NO_TOKEN_BUDGET
+          && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
+        // fail when the retriever is configured, not on the first chat call
+        throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+            + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
       }
       return new LycheeContentRetriever(this);
     }

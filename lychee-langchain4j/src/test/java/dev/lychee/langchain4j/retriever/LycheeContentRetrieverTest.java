@@ -8,6 +8,7 @@ import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.query.Metadata;
 import dev.langchain4j.rag.query.Query;
+import dev.lychee.api.Question;
 import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
@@ -48,6 +49,47 @@ class LycheeContentRetrieverTest {
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("@MemoryId");
       assertThatThrownBy(() -> LycheeContentRetriever.builder(lychee).maxResults(0).build())
           .hasMessageContaining("maxResults");
+    }
+  }
+
+  /** Many long turns on one topic, so that ten items take far more than the smallest budget. */
+  private static void talkAtLength(Lychee lychee, String namespace) {
+    for (int i = 0; i < 12; i++) {
+      lychee.append(namespace, "s" + i, List.of(
+          Turn.user("Ann", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
+              + "sardines at a small place near the castle, took the old yellow tram up the hill and "
+              + "talked for hours about her new job at the museum and the flat she is renting there."),
+          Turn.assistant("That sounds like a lovely trip with your sister.")));
+    }
+  }
+
+  @Test
+  void aTokenBudgetReachesRecallAndShrinksTheContent() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
+        .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
+      talkAtLength(lychee, "ann");
+      Query q = query("What did my sister and I do in Lisbon?", "ann");
+      List<Content> unbounded = LycheeContentRetriever.builder(lychee).maxResults(10).build().retrieve(q);
+      List<Content> budgeted = LycheeContentRetriever.builder(lychee).maxResults(10)
+          .tokenBudget(Question.MIN_TOKEN_BUDGET).build().retrieve(q);
+      assertThat(unbounded).isNotEmpty();
+      assertThat(chars(budgeted)).isLessThan(chars(unbounded));
+    }
+  }
+
+  private static int chars(List<Content> contents) {
+    return contents.stream().mapToInt(c -> c.textSegment().text().length()).sum();
+  }
+
+  @Test
+  void anOutOfRangeTokenBudgetFailsAtBuildNamingTheRange() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder()).build()) {
+      assertThatThrownBy(() -> LycheeContentRetriever.builder(lychee).tokenBudget(Question.MIN_TOKEN_BUDGET - 1).build())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+              + Question.MAX_TOKEN_BUDGET);
+      assertThatThrownBy(() -> LycheeContentRetriever.builder(lychee).tokenBudget(Question.MAX_TOKEN_BUDGET + 1).build())
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tokenBudget");
     }
   }
 }

@@ -55,14 +55,15 @@ public class LycheeAutoConfiguration {
   public LycheeMemoryAdvisor lycheeMemoryAdvisor(Lychee lychee, ConversationScopeResolver resolver,
                                                  LycheeProperties properties, ObjectProvider<AdvisorListener> listener) {
     return LycheeMemoryAdvisor.builder(lychee).resolver(resolver).maxResults(properties.recall().maxResults())
-        .order(properties.advisor().order()).listener(listener.getIfUnique(() -> AdvisorListener.NONE)).build();
+        .tokenBudget(properties.recall().tokenBudget()).order(properties.advisor().order()).listener(listener.getIfUnique(() -> AdvisorListener.NONE)).build();
   }
 
   @Bean
   @ConditionalOnMissingBean
   public LycheeDocumentRetriever lycheeDocumentRetriever(Lychee lychee, ConversationScopeResolver resolver,
                                                          LycheeProperties properties) {
-    return new LycheeDocumentRetriever(lychee, resolver, properties.recall().maxResults());
+    return new LycheeDocumentRetriever(lychee, resolver, properties.recall().maxResults(),
+        properties.recall().tokenBudget());
   }
 
   /** Metrics of the advisor, when Micrometer is on the class path and a registry is defined. */

@@ -1,5 +1,6 @@
 package dev.lychee.spring.boot;
 
+import dev.lychee.api.Question;
 import dev.lychee.core.LycheeConfig;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -88,12 +89,23 @@ public record LycheeProperties(
   public record Llm(@DefaultValue("auto") LycheeConfig.Mode mode) {}
 
   /**
-   * @param maxResults evidence items the advisor and the retriever put into a prompt (default 8)
+   * @param maxResults evidence items the advisor and the retriever put into a prompt (default 8);
+   *     with a token budget, the least search depth
+   * @param tokenBudget the most tokens the evidence may take in a prompt, in
+   *     [{@link Question#MIN_TOKEN_BUDGET}, {@link Question#MAX_TOKEN_BUDGET}], or 0 (default) for
+   *     none
    */
-  public record Recall(@DefaultValue("8") int maxResults) {
+  public record Recall(@DefaultValue("8") int maxResults, @DefaultValue("0") int tokenBudget) {
     public Recall {
       if (maxResults < 1) {
         throw new IllegalArgumentException("lychee.recall.max-results must be >= 1: " + maxResults);
+      }
+      if (tokenBudget != Question.NO_TOKEN_BUDGET
+          && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
+        // name the property, so a bad application.yml fails at start-up with the key to fix
+        throw new IllegalArgumentException("lychee.recall.token-budget must be between " + Question.MIN_TOKEN_BUDGET
+            + " and " + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): "
+            + tokenBudget);
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.lychee.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lychee.api.Question;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
@@ -34,12 +35,13 @@ class LycheeAutoConfigurationTest {
   void bindsEveryPropertyGroup() {
     runner.withPropertyValues("lychee.store.type=sqlite", "lychee.store.path=" + dir.resolve("sub/m.db"),
         "lychee.embedder.type=spring-ai", "lychee.embedder.dimension=32", "lychee.segmenter=fixed",
-        "lychee.llm.mode=offline", "lychee.recall.max-results=3", "lychee.encoding.async=false",
+        "lychee.llm.mode=offline", "lychee.recall.max-results=3", "lychee.recall.token-budget=500", "lychee.encoding.async=false",
         "lychee.advisor.order=42").run(ctx -> {
       LycheeProperties p = ctx.getBean(LycheeProperties.class);
       assertThat(p.store().type()).isEqualTo(LycheeProperties.StoreType.SQLITE);
       assertThat(p.embedder().dimension()).isEqualTo(32);
       assertThat(p.recall().maxResults()).isEqualTo(3);
+      assertThat(p.recall().tokenBudget()).isEqualTo(500);
       assertThat(p.encoding().async()).isFalse();
       Lychee lychee = ctx.getBean(Lychee.class);
       assertThat(lychee.config().segmenter()).isEqualTo("fixed");
@@ -57,6 +59,7 @@ class LycheeAutoConfigurationTest {
       LycheeProperties p = ctx.getBean(LycheeProperties.class);
       assertThat(p.segmenter()).isEqualTo("semantic");
       assertThat(p.recall().maxResults()).isEqualTo(8);
+      assertThat(p.recall().tokenBudget()).isEqualTo(Question.NO_TOKEN_BUDGET);
       assertThat(p.encoding().async()).isTrue();
       assertThat(p.llm().mode()).isEqualTo(LycheeConfig.Mode.AUTO);
       assertThat(new LycheeProperties.Store(LycheeProperties.StoreType.SQLITE, null).resolvedPath())
@@ -72,6 +75,9 @@ class LycheeAutoConfigurationTest {
         assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.segmenter").hasMessageContaining("bogus"));
     runner.withPropertyValues("lychee.recall.max-results=0").run(ctx ->
         assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.recall.max-results"));
+    runner.withPropertyValues("lychee.recall.token-budget=31").run(ctx ->
+        assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.recall.token-budget must be between "
+            + Question.MIN_TOKEN_BUDGET + " and " + Question.MAX_TOKEN_BUDGET));
     runner.withPropertyValues("lychee.llm.mode=llm").run(ctx ->
         assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.llm.mode=llm needs exactly one Spring AI ChatModel"));
   }

@@ -57,6 +57,7 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private final Lychee lychee;
   private final ConversationScopeResolver resolver;
   private final int maxResults;
+  private final int tokenBudget;
   private final String template;
   private final int order;
   private final AdvisorListener listener;
@@ -65,6 +66,7 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     this.lychee = b.lychee;
     this.resolver = b.resolver;
     this.maxResults = b.maxResults;
+    this.tokenBudget = b.tokenBudget;
     this.template = b.template;
     this.order = b.order;
     this.listener = b.listener;
@@ -94,7 +96,11 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private String memoryBlock(ConversationScope scope, String text) {
     long start = System.nanoTime();
     try {
-      Recall recall = lychee.recall(new Question(scope.namespace(), text, maxResults, null));
+      Question question = new Question(scope.namespace(), text, maxResults, null);
+      if (tokenBudget != Question.NO_TOKEN_BUDGET) {
+        question = question.withTokenBudget(tokenBudget);
+      }
+      Recall recall = lychee.recall(question);
       listener.recalled(scope, recall.evidence().size(), System.nanoTime() - start);
       return recall.evidence().isEmpty() ? "" : template.replace("{memory}", EvidenceText.lines(recall.evidence()));
     } catch (RuntimeException e) {
@@ -157,6 +163,7 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     private final Lychee lychee;
     private ConversationScopeResolver resolver = ConversationScopeResolver.byUserThenConversation();
     private int maxResults = 8;
+    private int tokenBudget = Question.NO_TOKEN_BUDGET;
     private String template = DEFAULT_TEMPLATE;
     private int order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER;
     private AdvisorListener listener = AdvisorListener.NONE;
@@ -173,6 +180,22 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     /** How many evidence items go into the prompt (default 8, at least 1). */
     public Builder maxResults(int k) {
       this.maxResults = k;
+      return this;
+    }
+
+    /**
+     * The most tokens the recalled evidence may take in the system message, so that memory cannot
+     * crowd out the rest of the context window (default {@link Question#NO_TOKEN_BUDGET}: no budget,
+     * at most {@link #maxResults(int)} items). With a budget, {@code maxResults} is the least search
+     * depth and the number of items is whatever fits; the template's own text is not counted. See
+     * {@link Question}.
+     *
+     * @param tokens in [{@link Question#MIN_TOKEN_BUDGET}, {@link Question#MAX_TOKEN_BUDGET}], or
+     *     {@link Question#NO_TOKEN_BUDGET} for none; checked by {@link #build()}
+     * @return this builder
+     */
+    public Builder tokenBudget(int tokens) {
+      this.tokenBudget = tokens;
       return this;
     }
 
@@ -196,6 +219,12 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     public LycheeMemoryAdvisor build() {
       if (maxResults < 1) {
         throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
+      }
+      if (tokenBudget != Question.NO_TOKEN_BUDGET
+          && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
+        // fail when the advisor is configured, not on the first chat call (where a failing recall is only logged)
+        throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+            + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
       }
       if (template == null || !template.contains("{memory}")) {
         throw new IllegalArgumentException("the memory template must contain the placeholder {memory}");

@@ -23,14 +23,40 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
   private final Lychee lychee;
   private final ConversationScopeResolver resolver;
   private final int maxResults;
+  private final int tokenBudget;
 
+  /** No token budget: at most {@code maxResults} documents. */
   public LycheeDocumentRetriever(Lychee lychee, ConversationScopeResolver resolver, int maxResults) {
+    this(lychee, resolver, maxResults, Question.NO_TOKEN_BUDGET);
+  }
+
+  /**
+   * A retriever whose documents together take at most {@code tokenBudget} tokens of the prompt, so
+   * that memory cannot crowd out the rest of the context window. With a budget, {@code maxResults}
+   * is the least search depth and the number of documents is whatever fits; see {@link Question}.
+   *
+   * @param lychee the memory to recall from
+   * @param resolver picks the namespace from the query context
+   * @param maxResults documents per query without a budget, the least search depth with one (at least 1)
+   * @param tokenBudget in [{@link Question#MIN_TOKEN_BUDGET}, {@link Question#MAX_TOKEN_BUDGET}], or
+   *     {@link Question#NO_TOKEN_BUDGET} for none
+   * @throws IllegalArgumentException if {@code maxResults} or {@code tokenBudget} is out of range
+   */
+  public LycheeDocumentRetriever(Lychee lychee, ConversationScopeResolver resolver, int maxResults,
+                                 int tokenBudget) {
     this.lychee = Objects.requireNonNull(lychee, "lychee");
     this.resolver = Objects.requireNonNull(resolver, "resolver");
     if (maxResults < 1) {
       throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
     }
+    if (tokenBudget != Question.NO_TOKEN_BUDGET
+        && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
+      // fail when the retriever is wired, not on the first query
+      throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+          + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
+    }
     this.maxResults = maxResults;
+    this.tokenBudget = tokenBudget;
   }
 
   /** The default resolver, 8 results. */
@@ -45,8 +71,12 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
       return List.of();
     }
     ConversationScope scope = resolver.resolve(query.context());
+    Question question = new Question(scope.namespace(), query.text(), maxResults, null);
+    if (tokenBudget != Question.NO_TOKEN_BUDGET) {
+      question = question.withTokenBudget(tokenBudget);
+    }
     List<Document> out = new ArrayList<>();
-    for (Evidence e : lychee.recall(new Question(scope.namespace(), query.text(), maxResults, null)).evidence()) {
+    for (Evidence e : lychee.recall(question).evidence()) {
       out.add(Document.builder().id(e.candidate().id()).text(e.text())
           .metadata(EvidenceText.metadata(e)).score(e.score()).build());
     }

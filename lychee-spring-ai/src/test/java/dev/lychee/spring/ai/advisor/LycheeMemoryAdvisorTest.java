@@ -3,7 +3,10 @@ package dev.lychee.spring.ai.advisor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lychee.api.Question;
+import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.spring.ai.ConversationScope;
 import dev.lychee.spring.ai.ConversationScopeResolver;
@@ -88,6 +91,45 @@ class LycheeMemoryAdvisorTest {
           .hasMessageContaining("{memory}");
       assertThatThrownBy(() -> LycheeMemoryAdvisor.builder(lychee).maxResults(0).build())
           .hasMessageContaining("maxResults");
+    }
+  }
+
+  @Test
+  void aTokenBudgetReachesRecallAndShrinksTheMemoryBlock() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
+        .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
+      for (int i = 0; i < 12; i++) {
+        lychee.append("ann", "s" + i, List.of(
+            Turn.user("Ann", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
+                + "sardines at a small place near the castle, took the old yellow tram up the hill and "
+                + "talked for hours about her new job at the museum and the flat she is renting there."),
+            Turn.assistant("That sounds like a lovely trip with your sister.")));
+      }
+      // the budgeted call goes first: each call remembers its exchange, which only adds to what the next recalls
+      String budgeted = systemText(lychee, LycheeMemoryAdvisor.builder(lychee).maxResults(10)
+          .tokenBudget(Question.MIN_TOKEN_BUDGET).build());
+      String unbounded = systemText(lychee, LycheeMemoryAdvisor.builder(lychee).maxResults(10).build());
+      assertThat(unbounded).contains("Lisbon");
+      assertThat(budgeted.length()).isLessThan(unbounded.length());
+    }
+  }
+
+  private static String systemText(Lychee lychee, LycheeMemoryAdvisor advisor) {
+    RecordingModel model = new RecordingModel();
+    ChatClient.builder(model).defaultAdvisors(advisor).build().prompt()
+        .user("What did my sister and I do in Lisbon?")
+        .advisors(a -> a.param(ConversationScopeResolver.USER_ID, "ann").param(ChatMemory.CONVERSATION_ID, "c9"))
+        .call().content();
+    return model.prompts.get(0).getSystemMessage().getText();
+  }
+
+  @Test
+  void anOutOfRangeTokenBudgetFailsAtBuildNamingTheRange() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder()).build()) {
+      assertThatThrownBy(() -> LycheeMemoryAdvisor.builder(lychee).tokenBudget(Question.MIN_TOKEN_BUDGET - 1).build())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+              + Question.MAX_TOKEN_BUDGET);
     }
   }
 }

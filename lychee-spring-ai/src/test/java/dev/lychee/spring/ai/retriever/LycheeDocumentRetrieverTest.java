@@ -1,0 +1,57 @@
+package dev.lychee.spring.ai.retriever;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lychee.api.Question;
+import dev.lychee.api.Turn;
+import dev.lychee.core.Lychee;
+import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.spring.ai.ConversationScopeResolver;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.document.Document;
+import org.springframework.ai.rag.Query;
+
+/** The retriever's token budget; the RAG wiring itself is covered by SpringAiAppTest. */
+class LycheeDocumentRetrieverTest {
+
+  @Test
+  void aTokenBudgetReachesRecallAndShrinksTheDocuments() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
+        .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
+      for (int i = 0; i < 12; i++) {
+        lychee.append("ann", "s" + i, List.of(
+            Turn.user("Ann", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
+                + "sardines at a small place near the castle, took the old yellow tram up the hill and "
+                + "talked for hours about her new job at the museum and the flat she is renting there."),
+            Turn.assistant("That sounds like a lovely trip with your sister.")));
+      }
+      Query q = Query.builder().text("What did my sister and I do in Lisbon?")
+          .context(Map.of(ChatMemory.CONVERSATION_ID, "ann")).build();
+      ConversationScopeResolver resolver = ConversationScopeResolver.byUserThenConversation();
+      List<Document> unbounded = new LycheeDocumentRetriever(lychee, resolver, 10).retrieve(q);
+      List<Document> budgeted = new LycheeDocumentRetriever(lychee, resolver, 10, Question.MIN_TOKEN_BUDGET).retrieve(q);
+      assertThat(unbounded).isNotEmpty();
+      assertThat(chars(budgeted)).isLessThan(chars(unbounded));
+    }
+  }
+
+  private static int chars(List<Document> docs) {
+    return docs.stream().mapToInt(d -> d.getText().length()).sum();
+  }
+
+  @Test
+  void anOutOfRangeTokenBudgetFailsAtConstructionNamingTheRange() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder()).build()) {
+      ConversationScopeResolver resolver = ConversationScopeResolver.byUserThenConversation();
+      assertThatThrownBy(() -> new LycheeDocumentRetriever(lychee, resolver, 8, Question.MAX_TOKEN_BUDGET + 1))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
+              + Question.MAX_TOKEN_BUDGET);
+    }
+  }
+}
