@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -70,14 +71,7 @@ final class TurnBm25 {
    * (the caller then reads them from the table).
    */
   List<RawTurn> turns(String namespace, long now, Collection<TurnRef> refs) {
-    Turns p = namespaces.get(namespace);
-    if (p == null) {
-      return null;
-    }
-    synchronized (p) {
-      if (p.version != now) {
-        return null;
-      }
+    return fromCopy(namespace, now, p -> {
       List<RawTurn> out = new ArrayList<>(refs.size());
       for (TurnRef r : refs) {
         NavigableMap<Integer, RawTurn> session = p.sessions.get(r.session());
@@ -87,7 +81,7 @@ final class TurnBm25 {
         }
       }
       return Collections.unmodifiableList(out); // as the table's reads: not for the caller to change
-    }
+    });
   }
 
   /**
@@ -96,19 +90,26 @@ final class TurnBm25 {
    * current copy.
    */
   List<RawTurn> window(String namespace, long now, String session, int from, int to) {
-    Turns p = namespaces.get(namespace);
-    if (p == null) {
-      return null;
-    }
-    synchronized (p) {
-      if (p.version != now) {
-        return null;
-      }
+    return fromCopy(namespace, now, p -> {
       NavigableMap<Integer, RawTurn> turns = p.sessions.get(session);
       if (turns == null || from > to) {
         return List.of();
       }
       return List.copyOf(turns.subMap(from, true, to, true).values());
+    });
+  }
+
+  /**
+   * {@code read} applied, under the namespace's lock, to its copy when that copy was read at data
+   * version {@code now}; {@code null} when the namespace was never searched or its copy is behind.
+   */
+  private <T> T fromCopy(String namespace, long now, Function<Turns, T> read) {
+    Turns p = namespaces.get(namespace);
+    if (p == null) {
+      return null;
+    }
+    synchronized (p) {
+      return p.version == now ? read.apply(p) : null;
     }
   }
 

@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jdbi.v3.core.statement.SqlLogger;
-import org.jdbi.v3.core.statement.StatementContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,7 +34,7 @@ class RecordCopyTest {
   private SqliteDatabase db;
   private SqliteRecordStore store;
   private SqliteRecordStore plain;
-  private final AtomicInteger recordStatements = new AtomicInteger();
+  private AtomicInteger recordStatements;
 
   @BeforeEach
   void open() {
@@ -44,14 +42,7 @@ class RecordCopyTest {
     db = SqliteDatabase.open(file, SqliteRecordStoreTest.quick());
     store = new SqliteRecordStore(db);
     plain = new SqliteRecordStore(SqliteDatabase.open(file, SqliteRecordStoreTest.quick()));
-    db.jdbi().setSqlLogger(new SqlLogger() {
-      @Override
-      public void logBeforeExecution(StatementContext context) {
-        if (context.getRenderedSql().contains(" records ")) {
-          recordStatements.incrementAndGet();
-        }
-      }
-    });
+    recordStatements = TableStatements.count(db, "records");
     for (String ns : List.of("a", "b")) {
       for (int s = 0; s < SESSIONS; s++) {
         store.appendTurns(ns, "s" + s, List.of(turn(ns, "s" + s, 0, "jam"), turn(ns, "s" + s, 1, "more jam")));

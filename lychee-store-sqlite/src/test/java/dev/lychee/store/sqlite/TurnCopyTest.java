@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jdbi.v3.core.statement.SqlLogger;
-import org.jdbi.v3.core.statement.StatementContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +32,7 @@ class TurnCopyTest {
   private SqliteDatabase db;
   private SqliteRecordStore store;
   private SqliteRecordStore plain;
-  private final AtomicInteger turnStatements = new AtomicInteger();
+  private AtomicInteger turnStatements;
 
   @BeforeEach
   void open() {
@@ -42,14 +40,7 @@ class TurnCopyTest {
     db = SqliteDatabase.open(file, SqliteRecordStoreTest.quick());
     store = new SqliteRecordStore(db);
     plain = new SqliteRecordStore(SqliteDatabase.open(file, SqliteRecordStoreTest.quick()));
-    db.jdbi().setSqlLogger(new SqlLogger() {
-      @Override
-      public void logBeforeExecution(StatementContext context) {
-        if (context.getRenderedSql().contains(" turns ")) {
-          turnStatements.incrementAndGet();
-        }
-      }
-    });
+    turnStatements = TableStatements.count(db, "turns");
     for (String ns : List.of("a", "b")) {
       for (int s = 0; s < SESSIONS; s++) {
         List<RawTurn> turns = new ArrayList<>();

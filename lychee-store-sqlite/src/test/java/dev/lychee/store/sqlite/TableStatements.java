@@ -1,0 +1,28 @@
+package dev.lychee.store.sqlite;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jdbi.v3.core.statement.SqlLogger;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/**
+ * Counts the statements a database runs on one table, told by the table's name between spaces in
+ * the rendered SQL; the copy tests use it to show that a read was answered from memory.
+ */
+final class TableStatements {
+  private TableStatements() {}
+
+  /** A counter of the statements {@code db} runs on {@code table} from now on. */
+  static AtomicInteger count(SqliteDatabase db, String table) {
+    AtomicInteger n = new AtomicInteger();
+    String word = " " + table + " ";
+    db.jdbi().setSqlLogger(new SqlLogger() {
+      @Override
+      public void logBeforeExecution(StatementContext context) {
+        if (context.getRenderedSql().contains(word)) {
+          n.incrementAndGet();
+        }
+      }
+    });
+    return n;
+  }
+}
