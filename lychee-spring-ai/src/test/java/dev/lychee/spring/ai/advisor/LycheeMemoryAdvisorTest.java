@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lychee.api.Question;
-import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
+import dev.lychee.spring.ai.LongTalk;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.spring.ai.ConversationScope;
@@ -98,13 +98,7 @@ class LycheeMemoryAdvisorTest {
   void aTokenBudgetReachesRecallAndShrinksTheMemoryBlock() {
     try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
         .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
-      for (int i = 0; i < 12; i++) {
-        lychee.append("ann", "s" + i, List.of(
-            Turn.user("Ann", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
-                + "sardines at a small place near the castle, took the old yellow tram up the hill and "
-                + "talked for hours about her new job at the museum and the flat she is renting there."),
-            Turn.assistant("That sounds like a lovely trip with your sister.")));
-      }
+      LongTalk.tell(lychee, "ann");
       // the budgeted call goes first: each call remembers its exchange, which only adds to what the next recalls
       String budgeted = systemText(lychee, LycheeMemoryAdvisor.builder(lychee).maxResults(10)
           .tokenBudget(Question.MIN_TOKEN_BUDGET).build());
