@@ -39,10 +39,24 @@ public record Question(String namespace, String text, int k, LocalDateTime asked
     if (k < 1) {
       throw new IllegalArgumentException("k must be >= 1: " + k);
     }
-    if (tokenBudget != NO_TOKEN_BUDGET && (tokenBudget < MIN_TOKEN_BUDGET || tokenBudget > MAX_TOKEN_BUDGET)) {
-      throw new IllegalArgumentException("tokenBudget must be between " + MIN_TOKEN_BUDGET + " and "
-          + MAX_TOKEN_BUDGET + " tokens (or " + NO_TOKEN_BUDGET + " for none): " + tokenBudget);
+    checkTokenBudget(tokenBudget, "tokenBudget");
+  }
+
+  /**
+   * Checks a token budget where it is configured (an adapter's builder, a property), so that a bad
+   * value fails there with the name the user wrote rather than at the first question.
+   *
+   * @param budget in [{@link #MIN_TOKEN_BUDGET}, {@link #MAX_TOKEN_BUDGET}], or {@link #NO_TOKEN_BUDGET}
+   * @param name what the message calls the value ("tokenBudget", "lychee.recall.token-budget")
+   * @return {@code budget}
+   * @throws IllegalArgumentException naming {@code name} and the range when {@code budget} is outside it
+   */
+  public static int checkTokenBudget(int budget, String name) {
+    if (budget != NO_TOKEN_BUDGET && (budget < MIN_TOKEN_BUDGET || budget > MAX_TOKEN_BUDGET)) {
+      throw new IllegalArgumentException(name + " must be between " + MIN_TOKEN_BUDGET + " and "
+          + MAX_TOKEN_BUDGET + " tokens (or " + NO_TOKEN_BUDGET + " for none): " + budget);
     }
+    return budget;
   }
 
   /** A question without a token budget. */

@@ -65,12 +65,8 @@ public final class LycheeMemoryService implements BaseMemoryService {
     if (maxResults < 1) {
       throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
     }
-    if (tokenBudget != Question.NO_TOKEN_BUDGET
-        && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
-      // fail when the service is built, not inside the agent's first memory search
-      throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
-          + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
-    }
+    // fail when the service is built, not inside the agent's first memory search
+    Question.checkTokenBudget(tokenBudget, "tokenBudget");
     this.maxResults = maxResults;
     this.tokenBudget = tokenBudget;
   }
@@ -126,10 +122,7 @@ public final class LycheeMemoryService implements BaseMemoryService {
         return SearchMemoryResponse.builder().setMemories(ImmutableList.of()).build();
       }
       String namespace = resolver.namespace(appName, userId);
-      Question question = new Question(namespace, query, maxResults, null);
-      if (tokenBudget != Question.NO_TOKEN_BUDGET) {
-        question = question.withTokenBudget(tokenBudget);
-      }
+      Question question = new Question(namespace, query, maxResults, null, tokenBudget);
       ImmutableList.Builder<MemoryEntry> memories = ImmutableList.builder();
       for (Evidence e : lychee.recall(question).evidence()) {
         MemoryEntry.Builder entry = MemoryEntry.builder()

@@ -15,6 +15,7 @@ import dev.lychee.api.Role;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.LongTalk;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -61,11 +62,9 @@ class LycheeMemoryServiceTest {
   @Test
   void aTokenBudgetReachesRecallAndShrinksTheMemories() {
     List<Event> events = new ArrayList<>();
-    for (int i = 0; i < 12; i++) {
-      events.add(text("user", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
-          + "sardines at a small place near the castle, took the old yellow tram up the hill and "
-          + "talked for hours about her new job at the museum and the flat she is renting there."));
-      events.add(text("planner", "That sounds like a lovely trip with your sister."));
+    for (int i = 0; i < LongTalk.SESSIONS; i++) {
+      events.add(text("user", LongTalk.trip(i)));
+      events.add(text("planner", LongTalk.REPLY));
     }
     try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
         .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {

@@ -50,10 +50,7 @@ public final class LycheeContentRetriever implements ContentRetriever {
     }
     Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
     MemoryScope scope = resolver.resolve(memoryId);
-    Question question = new Question(scope.namespace(), query.text(), maxResults, null);
-    if (tokenBudget != Question.NO_TOKEN_BUDGET) {
-      question = question.withTokenBudget(tokenBudget);
-    }
+    Question question = new Question(scope.namespace(), query.text(), maxResults, null, tokenBudget);
     Recall recall = lychee.recall(question);
     List<Content> out = new ArrayList<>();
     for (Evidence e : recall.evidence()) {
@@ -118,12 +115,8 @@ public final class LycheeContentRetriever implements ContentRetriever {
       if (!(minScore >= 0 && minScore <= 1)) {
         throw new IllegalArgumentException("minScore must be in [0, 1]: " + minScore);
       }
-      if (tokenBudget != Question.NO_TOKEN_BUDGET
-          && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
-        // fail when the retriever is configured, not on the first chat call
-        throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
-            + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
-      }
+      // fail when the retriever is configured, not on the first chat call
+      Question.checkTokenBudget(tokenBudget, "tokenBudget");
       return new LycheeContentRetriever(this);
     }
   }

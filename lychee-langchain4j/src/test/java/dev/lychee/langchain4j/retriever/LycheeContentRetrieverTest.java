@@ -13,6 +13,7 @@ import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.LongTalk;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -52,22 +53,11 @@ class LycheeContentRetrieverTest {
     }
   }
 
-  /** Many long turns on one topic, so that ten items take far more than the smallest budget. */
-  private static void talkAtLength(Lychee lychee, String namespace) {
-    for (int i = 0; i < 12; i++) {
-      lychee.append(namespace, "s" + i, List.of(
-          Turn.user("Ann", "On trip " + i + " my sister Zoe and I walked along the river in Lisbon, ate grilled "
-              + "sardines at a small place near the castle, took the old yellow tram up the hill and "
-              + "talked for hours about her new job at the museum and the flat she is renting there."),
-          Turn.assistant("That sounds like a lovely trip with your sister.")));
-    }
-  }
-
   @Test
   void aTokenBudgetReachesRecallAndShrinksTheContent() {
     try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
         .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build()) {
-      talkAtLength(lychee, "ann");
+      LongTalk.tell(lychee, "ann");
       Query q = query("What did my sister and I do in Lisbon?", "ann");
       List<Content> unbounded = LycheeContentRetriever.builder(lychee).maxResults(10).build().retrieve(q);
       List<Content> budgeted = LycheeContentRetriever.builder(lychee).maxResults(10)

@@ -100,13 +100,8 @@ public record LycheeProperties(
       if (maxResults < 1) {
         throw new IllegalArgumentException("lychee.recall.max-results must be >= 1: " + maxResults);
       }
-      if (tokenBudget != Question.NO_TOKEN_BUDGET
-          && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
-        // name the property, so a bad application.yml fails at start-up with the key to fix
-        throw new IllegalArgumentException("lychee.recall.token-budget must be between " + Question.MIN_TOKEN_BUDGET
-            + " and " + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): "
-            + tokenBudget);
-      }
+      // name the property, so a bad application.yml fails at start-up with the key to fix
+      Question.checkTokenBudget(tokenBudget, "lychee.recall.token-budget");
     }
   }
 

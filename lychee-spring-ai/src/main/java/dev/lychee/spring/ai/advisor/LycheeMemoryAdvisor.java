@@ -96,10 +96,7 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private String memoryBlock(ConversationScope scope, String text) {
     long start = System.nanoTime();
     try {
-      Question question = new Question(scope.namespace(), text, maxResults, null);
-      if (tokenBudget != Question.NO_TOKEN_BUDGET) {
-        question = question.withTokenBudget(tokenBudget);
-      }
+      Question question = new Question(scope.namespace(), text, maxResults, null, tokenBudget);
       Recall recall = lychee.recall(question);
       listener.recalled(scope, recall.evidence().size(), System.nanoTime() - start);
       return recall.evidence().isEmpty() ? "" : template.replace("{memory}", EvidenceText.lines(recall.evidence()));
@@ -220,12 +217,8 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
       if (maxResults < 1) {
         throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
       }
-      if (tokenBudget != Question.NO_TOKEN_BUDGET
-          && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
-        // fail when the advisor is configured, not on the first chat call (where a failing recall is only logged)
-        throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
-            + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
-      }
+      // fail when the advisor is configured, not on the first chat call (where a failing recall is only logged)
+      Question.checkTokenBudget(tokenBudget, "tokenBudget");
       if (template == null || !template.contains("{memory}")) {
         throw new IllegalArgumentException("the memory template must contain the placeholder {memory}");
       }

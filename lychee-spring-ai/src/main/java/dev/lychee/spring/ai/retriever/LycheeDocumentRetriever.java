@@ -49,12 +49,8 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
     if (maxResults < 1) {
       throw new IllegalArgumentException("maxResults must be >= 1: " + maxResults);
     }
-    if (tokenBudget != Question.NO_TOKEN_BUDGET
-        && (tokenBudget < Question.MIN_TOKEN_BUDGET || tokenBudget > Question.MAX_TOKEN_BUDGET)) {
-      // fail when the retriever is wired, not on the first query
-      throw new IllegalArgumentException("tokenBudget must be between " + Question.MIN_TOKEN_BUDGET + " and "
-          + Question.MAX_TOKEN_BUDGET + " tokens (or " + Question.NO_TOKEN_BUDGET + " for none): " + tokenBudget);
-    }
+    // fail when the retriever is wired, not on the first query
+    Question.checkTokenBudget(tokenBudget, "tokenBudget");
     this.maxResults = maxResults;
     this.tokenBudget = tokenBudget;
   }
@@ -71,10 +67,7 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
       return List.of();
     }
     ConversationScope scope = resolver.resolve(query.context());
-    Question question = new Question(scope.namespace(), query.text(), maxResults, null);
-    if (tokenBudget != Question.NO_TOKEN_BUDGET) {
-      question = question.withTokenBudget(tokenBudget);
-    }
+    Question question = new Question(scope.namespace(), query.text(), maxResults, null, tokenBudget);
     List<Document> out = new ArrayList<>();
     for (Evidence e : lychee.recall(question).evidence()) {
       out.add(Document.builder().id(e.candidate().id()).text(e.text())

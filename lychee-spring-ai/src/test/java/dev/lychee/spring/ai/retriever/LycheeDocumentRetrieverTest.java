@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lychee.api.Question;
 import dev.lychee.core.Lychee;
-import dev.lychee.spring.ai.LongTalk;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.LongTalk;
 import dev.lychee.spring.ai.ConversationScopeResolver;
 import java.util.List;
 import java.util.Map;
