@@ -64,7 +64,7 @@ public final class PostgresRecordStore implements RecordStore {
   public PostgresRecordStore(PostgresDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
     this.turnText = new TurnTextIndex(db);
-    this.local = db.config().localRows() ? new LocalRows(db, records, nodes) : null;
+    this.local = db.config().localRows() ? new LocalRows(db, records, nodes, db.config().localRowsMaxNamespaces()) : null;
     db.acquire();
   }
 
@@ -471,6 +471,11 @@ public final class PostgresRecordStore implements RecordStore {
   /** Local row copies' head reads, full loads and catch-ups so far (for tests and monitoring; zeros when off). */
   long[] localRowReads() {
     return local == null ? new long[3] : new long[] {local.headReads(), local.fullLoads(), local.replays()};
+  }
+
+  /** Namespaces whose local rows this instance holds, and how many it has dropped (for tests and monitoring). */
+  long[] localRowsHeld() {
+    return local == null ? new long[2] : new long[] {local.namespacesHeld(), local.evictions()};
   }
 
   /** Full reads of a namespace's turn postings so far (for tests and monitoring). */

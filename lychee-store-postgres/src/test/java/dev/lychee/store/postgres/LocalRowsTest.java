@@ -1,6 +1,7 @@
 package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import dev.lychee.api.EvidenceNode;
@@ -116,6 +117,54 @@ class LocalRowsTest {
   }
 
   @Test
+  void atMostTheBoundsNamespacesAreHeldAndAnEvictedOneReloadsWithTheWritesItMissed() {
+    PostgresRecordStore rawBounded = TestPostgres.rawStore(TestPostgres.get().url(),
+        PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).localRowsMaxNamespaces(2).build());
+    try (RecordStore bounded = CheckedRecordStore.of(rawBounded)) {
+      for (String ns : List.of("n1", "n2", "n3")) {
+        StoreWrites.records(b, ns, List.of(record(ns, "r1", "s1", "Amy plays the guitar in " + ns, 0)));
+      }
+      List<String> ids = List.of("r1", "r2");
+      for (String ns : List.of("n1", "n2")) {
+        assertThat(bounded.records(ns, ids)).isEqualTo(truth.records(ns, ids));
+      }
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 0L);
+
+      // a third namespace drops the least recently read one (n1)
+      assertThat(bounded.records("n3", ids)).isEqualTo(truth.records("n3", ids));
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 1L);
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(3);
+
+      // n2 read again is still held (no load); n3 is now the least recently read
+      assertThat(bounded.records("n2", ids)).isEqualTo(truth.records("n2", ids));
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(3);
+
+      // while n1 is not held, another instance merges into its r1 and adds r2: the reload has both
+      StoreWrites.records(b, "n1", List.of(record("n1", "r1", "s1", "Amy plays the guitar in n1", 4),
+          record("n1", "r2", "s1", "Amy sings", 5)));
+      List<MemoryRecord> n1 = truth.records("n1", ids);
+      assertThat(n1).hasSize(2);
+      assertThat(n1.get(0).evidence()).hasSize(2);
+      assertThat(bounded.records("n1", ids)).isEqualTo(n1);
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(4);
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 2L);
+      // n3 was dropped for n1: reading it loads it afresh
+      assertThat(bounded.records("n3", ids)).isEqualTo(truth.records("n3", ids));
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(5);
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 3L);
+    }
+  }
+
+  @Test
+  void theNamespaceBoundIsAtLeastOne() {
+    assertThatThrownBy(() -> PostgresStoreConfig.builder().localRowsMaxNamespaces(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("localRowsMaxNamespaces must be >= 1 (namespaces whose records and nodes one instance"
+            + " keeps in memory; set localRows(false) to keep none): 0");
+    assertThat(PostgresStoreConfig.defaults().localRowsMaxNamespaces()).isEqualTo(32);
+  }
+
+  @Test
   void withLocalRowsOffEveryReadGoesToTheDatabase() {
     MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
     StoreWrites.records(b, "ns", List.of(r1));
@@ -124,7 +173,11 @@ class LocalRowsTest {
   }
 
   private static MemoryRecord record(String id, String session, String text, int turn) {
-    return new MemoryRecord(id, "ns", MemoryType.FACT, text, List.of("Amy"), List.of(), TemporalScope.NONE,
+    return record("ns", id, session, text, turn);
+  }
+
+  private static MemoryRecord record(String ns, String id, String session, String text, int turn) {
+    return new MemoryRecord(id, ns, MemoryType.FACT, text, List.of("Amy"), List.of(), TemporalScope.NONE,
         List.of(TurnRef.of(session, turn)), session, session + ":0-3", SourceRole.USER,
         LocalDateTime.of(2023, 5, 7, 13, 0));
   }
