@@ -63,7 +63,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Inject
   public PostgresRecordStore(PostgresDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
-    this.turnText = new TurnTextIndex(db);
+    this.turnText = new TurnTextIndex(db, db.config().localRows());
     this.local = db.config().localRows() ? new LocalRows(db, records, nodes, db.config().localRowsMaxNamespaces()) : null;
     db.acquire();
   }
@@ -167,6 +167,9 @@ public final class PostgresRecordStore implements RecordStore {
     if (wanted.isEmpty()) {
       return List.of();
     }
+    if (turnText.keepsRows()) {
+      return turnText.turns(namespace, wanted);
+    }
     Map<TurnRef, RawTurn> found = new HashMap<>();
     db.read(h -> turns.turns(h, namespace, wanted)).forEach(t -> found.put(t.ref(), t));
     return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
@@ -178,6 +181,9 @@ public final class PostgresRecordStore implements RecordStore {
     name(session, "session");
     if (from > to) {
       return List.of();
+    }
+    if (turnText.keepsRows()) {
+      return turnText.window(namespace, session, from, to);
     }
     return db.read(h -> turns.window(h, namespace, session, from, to));
   }

@@ -8,6 +8,8 @@ import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.Role;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
@@ -156,6 +158,40 @@ class LocalRowsTest {
   }
 
   @Test
+  void turnsByRefAndWindowsComeFromTheCopyAndSeeTheOtherInstancesAppendsAndForgets() {
+    b.appendTurns("ns", "s1", List.of(turn("s1", 0, "Amy: I play the guitar"), turn("s1", 1, "Bo: since when?")));
+    b.appendTurns("ns", "s2", List.of(turn("s2", 0, "Amy: I moved to Paris")));
+    List<TurnRef> refs = List.of(TurnRef.of("s2", 0), TurnRef.of("s1", 5), TurnRef.of("s1", 1), TurnRef.of("s1", 0));
+    assertThat(a.turns("ns", refs)).isEqualTo(truth.turns("ns", refs)).hasSize(3);
+    counting.drain();
+
+    // while nothing changed: the turn head alone, for refs and for a window
+    assertThat(a.turns("ns", refs)).isEqualTo(truth.turns("ns", refs));
+    assertThat(a.turns("ns", "s1", 0, 1)).isEqualTo(truth.turns("ns", "s1", 0, 1)).hasSize(2);
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).hasSize(2).allMatch(s -> s.contains("FROM turn_heads"));
+
+    // the other instance appends: the next read catches up with the new turns only
+    b.appendTurns("ns", "s1", List.of(turn("s1", 2, "Amy: since May"), turn("s1", 3, "Bo: nice")));
+    b.appendTurns("ns", "s3", List.of(turn("s3", 0, "Amy: hello")));
+    List<TurnRef> more = List.of(TurnRef.of("s1", 3), TurnRef.of("s3", 0), TurnRef.of("s1", 2));
+    assertThat(a.turns("ns", more)).isEqualTo(truth.turns("ns", more)).hasSize(3);
+    assertThat(a.turns("ns", "s1", 1, 9)).isEqualTo(truth.turns("ns", "s1", 1, 9)).hasSize(3);
+    assertThat(a.turns("ns", "s1")).isEqualTo(truth.turns("ns", "s1")).hasSize(4);
+    assertThat(rawA.turnPostingLoads()).as("full loads").isEqualTo(1);
+    assertThat(rawA.turnPostingReplays()).as("catch-ups").isEqualTo(1);
+
+    // a forgotten session (a new epoch) and a forgotten namespace
+    b.forget("ns", "s1");
+    assertThat(a.turns("ns", refs)).isEqualTo(truth.turns("ns", refs)).hasSize(1);
+    assertThat(a.turns("ns", "s1", 0, 9)).isEmpty();
+    assertThat(rawA.turnPostingLoads()).as("full loads").isEqualTo(2);
+    b.forget("ns");
+    assertThat(a.turns("ns", refs)).isEmpty();
+    assertThat(a.turns("ns", "s2")).isEmpty();
+  }
+
+  @Test
   void theNamespaceBoundIsAtLeastOne() {
     assertThatThrownBy(() -> PostgresStoreConfig.builder().localRowsMaxNamespaces(0).build())
         .isInstanceOf(IllegalArgumentException.class)
@@ -180,6 +216,11 @@ class LocalRowsTest {
     return new MemoryRecord(id, ns, MemoryType.FACT, text, List.of("Amy"), List.of(), TemporalScope.NONE,
         List.of(TurnRef.of(session, turn)), session, session + ":0-3", SourceRole.USER,
         LocalDateTime.of(2023, 5, 7, 13, 0));
+  }
+
+  private static RawTurn turn(String session, int index, String text) {
+    return new RawTurn("ns", TurnRef.of(session, index), Role.USER, text.substring(0, text.indexOf(':')),
+        text.substring(text.indexOf(':') + 2), LocalDateTime.of(2023, 5, 7 + index, 13, 0));
   }
 
   private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
