@@ -5,7 +5,6 @@ import dev.lychee.api.MemoryRecord;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
@@ -28,11 +27,8 @@ import org.jdbi.v3.core.Handle;
  * instance, before it started, since its head is read after it started and a snapshot showing the
  * head at N shows every row numbered up to N (migration 4).
  *
- * <p>At most {@code maxNamespaces} namespaces are held (docs/defaults.md §3.3): reading one more
- * drops the least recently read, whose next read loads it afresh. Why: a copy lives as long as the
- * instance, and a service whose instance reads many namespaces (one per user, say) would otherwise
- * keep all of them. A dropped copy needs no invalidation: the next read starts from nothing, exactly
- * as the first did.
+ * <p>At most {@code maxNamespaces} namespaces are held ({@link NamespaceSlots}): reading one more
+ * drops the least recently read, whose next read loads it afresh.
  */
 final class LocalRows {
   /** One namespace's rows as of a head; changed only under its slot's write lock. */
@@ -62,8 +58,6 @@ final class LocalRows {
   private static final class Slot {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     Copy current;
-    /** The tick of the slot's last read, for least-recently-read eviction. */
-    volatile long lastRead;
   }
 
   /** Where a namespace's records and nodes stand: the epoch of its last deletion and its last change. */
@@ -72,25 +66,16 @@ final class LocalRows {
   private final PostgresDatabase db;
   private final RecordTable records;
   private final NodeTable nodes;
-  private final int maxNamespaces;
-  private final Map<String, Slot> slots = new ConcurrentHashMap<>();
-  /** Orders reads for eviction; a counter, not a clock, so ties and clock steps cannot occur. */
-  private final AtomicLong ticks = new AtomicLong();
-  /** Serialises evictions, so two threads adding namespaces cannot both pick the same victim. */
-  private final Object evicting = new Object();
-  private final AtomicLong evictions = new AtomicLong();
+  private final NamespaceSlots<Slot> slots;
   private final AtomicLong headReads = new AtomicLong();
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong replays = new AtomicLong();
 
   LocalRows(PostgresDatabase db, RecordTable records, NodeTable nodes, int maxNamespaces) {
-    if (maxNamespaces < 1) {
-      throw new IllegalArgumentException("maxNamespaces must be >= 1: " + maxNamespaces);
-    }
     this.db = db;
     this.records = records;
     this.nodes = nodes;
-    this.maxNamespaces = maxNamespaces;
+    this.slots = new NamespaceSlots<>(maxNamespaces, Slot::new);
   }
 
   /**
@@ -101,11 +86,7 @@ final class LocalRows {
   <T> T read(String namespace, Function<Copy, T> reader) {
     Head head = db.read(h -> head(h, namespace));
     headReads.incrementAndGet();
-    Slot slot = slots.computeIfAbsent(namespace, key -> new Slot());
-    slot.lastRead = ticks.incrementAndGet();
-    if (slots.size() > maxNamespaces) {
-      evictBeyondBound(slot);
-    }
+    Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {
       Copy have = slot.current;
@@ -124,30 +105,6 @@ final class LocalRows {
       return reader.apply(local == null ? Copy.EMPTY : local);
     } finally {
       slot.lock.readLock().unlock();
-    }
-  }
-
-  /**
-   * Drops the least recently read namespaces until at most {@code maxNamespaces} are held, never
-   * {@code keep} (the one being read). A thread still reading a dropped copy finishes on it: the
-   * copy is only unlinked, not cleared, and was exact for the head that thread read.
-   */
-  private void evictBeyondBound(Slot keep) {
-    synchronized (evicting) {
-      while (slots.size() > maxNamespaces) {
-        Map.Entry<String, Slot> oldest = null;
-        for (Map.Entry<String, Slot> e : slots.entrySet()) {
-          if (e.getValue() != keep && (oldest == null || e.getValue().lastRead < oldest.getValue().lastRead)) {
-            oldest = e;
-          }
-        }
-        if (oldest == null) {
-          return;
-        }
-        if (slots.remove(oldest.getKey(), oldest.getValue())) {
-          evictions.incrementAndGet();
-        }
-      }
     }
   }
 
@@ -201,7 +158,7 @@ final class LocalRows {
   }
 
   long evictions() {
-    return evictions.get();
+    return slots.evictions();
   }
 
   long headReads() {

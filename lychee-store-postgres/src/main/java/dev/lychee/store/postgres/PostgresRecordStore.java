@@ -63,7 +63,7 @@ public final class PostgresRecordStore implements RecordStore {
   @Inject
   public PostgresRecordStore(PostgresDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
-    this.turnText = new TurnTextIndex(db, db.config().localRows());
+    this.turnText = new TurnTextIndex(db, db.config().localRows(), db.config().localRowsMaxNamespaces());
     this.local = db.config().localRows() ? new LocalRows(db, records, nodes, db.config().localRowsMaxNamespaces()) : null;
     db.acquire();
   }
@@ -477,6 +477,11 @@ public final class PostgresRecordStore implements RecordStore {
   /** Local row copies' head reads, full loads and catch-ups so far (for tests and monitoring; zeros when off). */
   long[] localRowReads() {
     return local == null ? new long[3] : new long[] {local.headReads(), local.fullLoads(), local.replays()};
+  }
+
+  /** Namespaces whose turn copy (postings, and turns with local rows) this instance holds, and how many it dropped. */
+  long[] turnCopiesHeld() {
+    return turnText.held();
   }
 
   /** Namespaces whose local rows this instance holds, and how many it has dropped (for tests and monitoring). */

@@ -149,8 +149,10 @@ public final class PostgresStoreConfig {
 
   /**
    * How many namespaces' local rows (see {@link #localRows()}) one instance holds at most (default
-   * 32; docs/defaults.md §3.3). Reading one more drops the least recently read namespace's copy,
-   * and that namespace's next read by id loads it afresh (a read of all its records and nodes).
+   * 32; docs/defaults.md §3.3), and as many namespaces' turn copies (the turns' full-text postings,
+   * with the turns themselves when local rows are on). Reading one more drops the least recently
+   * read namespace's copy, and that namespace's next read loads it afresh (all its records and
+   * nodes, or all its turns).
    * Memory scales with the namespaces' sizes, not their count: a LoCoMo conversation's copy is about
    * 1.5 MB, twenty of them in one namespace about 29 MB.
    */

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -30,6 +29,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * same head read (docs/defaults.md §3.3). Why: after round fifteen these were the largest read by
  * id of a recall (about 29 KB per x20 recall, docs/measurements.md §6), and turns, never changed
  * once stored, are the easiest rows to keep: within an epoch the copy only grows.
+ *
+ * <p>At most {@code maxNamespaces} namespaces are held ({@link NamespaceSlots}), as for
+ * {@link LocalRows}.
  */
 final class TurnTextIndex {
   /** One namespace's copy and the lock that guards it. */
@@ -42,13 +44,14 @@ final class TurnTextIndex {
 
   private final PostgresDatabase db;
   private final boolean keepRows;
-  private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+  private final NamespaceSlots<Slot> slots;
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong replays = new AtomicLong();
 
-  TurnTextIndex(PostgresDatabase db, boolean keepRows) {
+  TurnTextIndex(PostgresDatabase db, boolean keepRows, int maxNamespaces) {
     this.db = db;
     this.keepRows = keepRows;
+    this.slots = new NamespaceSlots<>(maxNamespaces, Slot::new);
   }
 
   /** Whether this copy keeps the turns themselves and so answers {@link #turns} and {@link #window}. */
@@ -109,7 +112,7 @@ final class TurnTextIndex {
   /** Runs {@code reader} on the namespace's copy once it is at the head read now. */
   private void read(String namespace, Reader reader) {
     TurnTable.Head head = db.read(h -> TurnTable.head(h, namespace));
-    Slot slot = slots.computeIfAbsent(namespace, key -> new Slot());
+    Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {
       TurnPostings have = slot.current;
@@ -184,6 +187,11 @@ final class TurnTextIndex {
   /** Drops what this instance holds of a namespace (its other instances see the new epoch). */
   void forget(String namespace) {
     slots.remove(namespace);
+  }
+
+  /** Namespaces held now, and how many were dropped for the bound. */
+  long[] held() {
+    return new long[] {slots.size(), slots.evictions()};
   }
 
   long fullLoads() {

@@ -154,6 +154,18 @@ class LocalRowsTest {
       assertThat(bounded.records("n3", ids)).isEqualTo(truth.records("n3", ids));
       assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(5);
       assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 3L);
+
+      // the turn copies keep the same bound: a dropped namespace reloads with the turns it missed
+      List<TurnRef> refs = List.of(TurnRef.of("s1", 0), TurnRef.of("s1", 1));
+      for (String ns : List.of("n1", "n2", "n3")) {
+        b.appendTurns(ns, "s1", List.of(turn(ns, "s1", 0, "Amy: hello from " + ns)));
+        assertThat(bounded.turns(ns, refs)).isEqualTo(truth.turns(ns, refs)).hasSize(1);
+      }
+      assertThat(rawBounded.turnCopiesHeld()).as("turn copies held, evicted").containsExactly(2L, 1L);
+      b.appendTurns("n1", "s1", List.of(turn("n1", "s1", 1, "Bo: hi")));
+      assertThat(bounded.turns("n1", refs)).isEqualTo(truth.turns("n1", refs)).hasSize(2);
+      assertThat(rawBounded.turnPostingLoads()).as("turn full loads").isEqualTo(4);
+      assertThat(rawBounded.turnCopiesHeld()).as("turn copies held, evicted").containsExactly(2L, 2L);
     }
   }
 
@@ -219,7 +231,11 @@ class LocalRowsTest {
   }
 
   private static RawTurn turn(String session, int index, String text) {
-    return new RawTurn("ns", TurnRef.of(session, index), Role.USER, text.substring(0, text.indexOf(':')),
+    return turn("ns", session, index, text);
+  }
+
+  private static RawTurn turn(String ns, String session, int index, String text) {
+    return new RawTurn(ns, TurnRef.of(session, index), Role.USER, text.substring(0, text.indexOf(':')),
         text.substring(text.indexOf(':') + 2), LocalDateTime.of(2023, 5, 7 + index, 13, 0));
   }
 
