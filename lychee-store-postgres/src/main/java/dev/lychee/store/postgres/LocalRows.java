@@ -5,7 +5,6 @@ import dev.lychee.api.MemoryRecord;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
@@ -27,6 +26,9 @@ import org.jdbi.v3.core.Handle;
  * <p>Staleness is the store's (architecture §6): a read sees every write committed, by any
  * instance, before it started, since its head is read after it started and a snapshot showing the
  * head at N shows every row numbered up to N (migration 4).
+ *
+ * <p>At most {@code maxNamespaces} namespaces are held ({@link NamespaceSlots}): reading one more
+ * drops the least recently read, whose next read loads it afresh.
  */
 final class LocalRows {
   /** One namespace's rows as of a head; changed only under its slot's write lock. */
@@ -64,15 +66,16 @@ final class LocalRows {
   private final PostgresDatabase db;
   private final RecordTable records;
   private final NodeTable nodes;
-  private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+  private final NamespaceSlots<Slot> slots;
   private final AtomicLong headReads = new AtomicLong();
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong replays = new AtomicLong();
 
-  LocalRows(PostgresDatabase db, RecordTable records, NodeTable nodes) {
+  LocalRows(PostgresDatabase db, RecordTable records, NodeTable nodes, int maxNamespaces) {
     this.db = db;
     this.records = records;
     this.nodes = nodes;
+    this.slots = new NamespaceSlots<>(maxNamespaces, Slot::new);
   }
 
   /**
@@ -83,7 +86,7 @@ final class LocalRows {
   <T> T read(String namespace, Function<Copy, T> reader) {
     Head head = db.read(h -> head(h, namespace));
     headReads.incrementAndGet();
-    Slot slot = slots.computeIfAbsent(namespace, key -> new Slot());
+    Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {
       Copy have = slot.current;
@@ -147,6 +150,15 @@ final class LocalRows {
   /** Drops what this instance holds of a namespace (its other instances see the new epoch). */
   void forget(String namespace) {
     slots.remove(namespace);
+  }
+
+  /** Namespaces whose copies this instance holds now (at most {@code maxNamespaces}). */
+  int namespacesHeld() {
+    return slots.size();
+  }
+
+  long evictions() {
+    return slots.evictions();
   }
 
   long headReads() {

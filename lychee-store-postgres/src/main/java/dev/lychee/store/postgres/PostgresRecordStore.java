@@ -63,8 +63,8 @@ public final class PostgresRecordStore implements RecordStore {
   @Inject
   public PostgresRecordStore(PostgresDatabase db) {
     this.db = Objects.requireNonNull(db, "db");
-    this.turnText = new TurnTextIndex(db);
-    this.local = db.config().localRows() ? new LocalRows(db, records, nodes) : null;
+    this.turnText = new TurnTextIndex(db, db.config().localRows(), db.config().localRowsMaxNamespaces());
+    this.local = db.config().localRows() ? new LocalRows(db, records, nodes, db.config().localRowsMaxNamespaces()) : null;
     db.acquire();
   }
 
@@ -167,6 +167,9 @@ public final class PostgresRecordStore implements RecordStore {
     if (wanted.isEmpty()) {
       return List.of();
     }
+    if (turnText.keepsRows()) {
+      return turnText.turns(namespace, wanted);
+    }
     Map<TurnRef, RawTurn> found = new HashMap<>();
     db.read(h -> turns.turns(h, namespace, wanted)).forEach(t -> found.put(t.ref(), t));
     return wanted.stream().map(found::get).filter(Objects::nonNull).toList();
@@ -178,6 +181,9 @@ public final class PostgresRecordStore implements RecordStore {
     name(session, "session");
     if (from > to) {
       return List.of();
+    }
+    if (turnText.keepsRows()) {
+      return turnText.window(namespace, session, from, to);
     }
     return db.read(h -> turns.window(h, namespace, session, from, to));
   }
@@ -471,6 +477,16 @@ public final class PostgresRecordStore implements RecordStore {
   /** Local row copies' head reads, full loads and catch-ups so far (for tests and monitoring; zeros when off). */
   long[] localRowReads() {
     return local == null ? new long[3] : new long[] {local.headReads(), local.fullLoads(), local.replays()};
+  }
+
+  /** Namespaces whose turn copy (postings, and turns with local rows) this instance holds, and how many it dropped. */
+  long[] turnCopiesHeld() {
+    return turnText.held();
+  }
+
+  /** Namespaces whose local rows this instance holds, and how many it has dropped (for tests and monitoring). */
+  long[] localRowsHeld() {
+    return local == null ? new long[2] : new long[] {local.namespacesHeld(), local.evictions()};
   }
 
   /** Full reads of a namespace's turn postings so far (for tests and monitoring). */

@@ -22,6 +22,7 @@ public final class PostgresStoreConfig {
   private final int hnswEf;
   private final Duration claimWait;
   private final boolean localRows;
+  private final int localRowsMaxNamespaces;
 
   private PostgresStoreConfig(Builder b) {
     if (b.schema == null || !SCHEMA.matcher(b.schema).matches()) {
@@ -59,6 +60,11 @@ public final class PostgresStoreConfig {
     }
     this.claimWait = b.claimWait;
     this.localRows = b.localRows;
+    if (b.localRowsMaxNamespaces < 1) {
+      throw new IllegalArgumentException("localRowsMaxNamespaces must be >= 1 (namespaces whose records and"
+          + " nodes one instance keeps in memory; set localRows(false) to keep none): " + b.localRowsMaxNamespaces);
+    }
+    this.localRowsMaxNamespaces = b.localRowsMaxNamespaces;
   }
 
   private static void requirePositive(Duration d, String name) {
@@ -141,12 +147,26 @@ public final class PostgresStoreConfig {
     return localRows;
   }
 
+  /**
+   * How many namespaces' local rows (see {@link #localRows()}) one instance holds at most (default
+   * 32; docs/defaults.md §3.3), and as many namespaces' turn copies (the turns' full-text postings,
+   * with the turns themselves when local rows are on). Reading one more drops the least recently
+   * read namespace's copy, and that namespace's next read loads it afresh (all its records and
+   * nodes, or all its turns).
+   * Memory scales with the namespaces' sizes, not their count: a LoCoMo conversation's copy is about
+   * 1.5 MB, twenty of them in one namespace about 29 MB.
+   */
+  public int localRowsMaxNamespaces() {
+    return localRowsMaxNamespaces;
+  }
+
   @Override
   public String toString() {
     return "PostgresStoreConfig[schema=" + schema + ", maxPoolSize=" + maxPoolSize + ", connectTimeout="
         + connectTimeout + ", retryFor=" + retryFor + ", exactSearchMaxVectors=" + exactSearchMaxVectors
         + ", hnswM=" + hnswM + ", hnswEfConstruction=" + hnswEfConstruction + ", hnswEf=" + hnswEf
-        + ", claimWait=" + claimWait + ", localRows=" + localRows + "]";
+        + ", claimWait=" + claimWait + ", localRows=" + localRows
+        + ", localRowsMaxNamespaces=" + localRowsMaxNamespaces + "]";
   }
 
   /** Builder of {@link PostgresStoreConfig}; every setter has the documented default. */
@@ -161,6 +181,7 @@ public final class PostgresStoreConfig {
     private int hnswEf = 100;
     private Duration claimWait = Duration.ofSeconds(30);
     private boolean localRows = true;
+    private int localRowsMaxNamespaces = 32;
 
     private Builder() {}
 
@@ -211,6 +232,12 @@ public final class PostgresStoreConfig {
 
     public Builder localRows(boolean v) {
       this.localRows = v;
+      return this;
+    }
+
+    /** At least 1; see {@link PostgresStoreConfig#localRowsMaxNamespaces()}. */
+    public Builder localRowsMaxNamespaces(int v) {
+      this.localRowsMaxNamespaces = v;
       return this;
     }
 

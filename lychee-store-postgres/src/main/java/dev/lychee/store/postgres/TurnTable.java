@@ -279,6 +279,29 @@ final class TurnTable {
     q.map((rs, ctx) -> Map.entry(rs.getString(1), rs.getString(2))).forEach(e -> into.accept(e.getKey(), e.getValue()));
   }
 
+  /**
+   * As {@link #texts}, with each turn's columns as well ({@code into} gets the hit id, the
+   * {@code tsv} text and the turn), for a copy that answers reads by ref as well as searches.
+   */
+  static void rows(Handle h, String ns, long after, long upTo, TurnRowSink into) {
+    String sql = "SELECT 'episode:' || session || ':' || idx AS hit, tsv::text AS tsv, " + COLUMNS
+        + " FROM turns WHERE namespace = :ns" + (after < 0 ? "" : " AND seq > :after AND seq <= :upTo");
+    Query q = h.createQuery(sql).bind("ns", ns).setFetchSize(2000);
+    if (after >= 0) {
+      q.bind("after", after).bind("upTo", upTo);
+    }
+    q.map((rs, ctx) -> {
+      into.accept(rs.getString("hit"), rs.getString("tsv"), map(rs, ctx));
+      return Boolean.TRUE;
+    }).forEach(done -> {});
+  }
+
+  /** Receives what {@link #rows} reads of one turn. */
+  @FunctionalInterface
+  interface TurnRowSink {
+    void accept(String hit, String tsv, RawTurn turn);
+  }
+
   /** Removes the namespace's turns (session null) or one session's; returns the removed ids. */
   List<String> delete(Handle h, String ns, String session) {
     // sessions first: an append locks its session's row and then (by the stamping trigger) the

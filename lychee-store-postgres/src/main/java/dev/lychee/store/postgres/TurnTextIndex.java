@@ -1,10 +1,15 @@
 package dev.lychee.store.postgres;
 
+import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
+import dev.lychee.api.TurnRef;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -18,21 +23,40 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>Staleness is the store's (architecture §6): a search sees every turn committed, by any
  * instance, before it started, since its head is read after it started and a snapshot showing the
  * head at N shows every turn numbered up to N (migration 3).
+ *
+ * <p>With local rows on ({@link PostgresStoreConfig#localRows()}) the copy also keeps every turn
+ * decoded, by session and index, and answers the reads of turns by ref and of windows after the
+ * same head read (docs/defaults.md §3.3). Why: after round fifteen these were the largest read by
+ * id of a recall (about 29 KB per x20 recall, docs/measurements.md §6), and turns, never changed
+ * once stored, are the easiest rows to keep: within an epoch the copy only grows.
+ *
+ * <p>At most {@code maxNamespaces} namespaces are held ({@link NamespaceSlots}), as for
+ * {@link LocalRows}.
  */
 final class TurnTextIndex {
   /** One namespace's copy and the lock that guards it. */
   private static final class Slot {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     TurnPostings current;
+    /** The turns by session and index, as of {@code current}'s head; null when rows are not kept. */
+    Map<String, NavigableMap<Integer, RawTurn>> rows;
   }
 
   private final PostgresDatabase db;
-  private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+  private final boolean keepRows;
+  private final NamespaceSlots<Slot> slots;
   private final AtomicLong fullLoads = new AtomicLong();
   private final AtomicLong replays = new AtomicLong();
 
-  TurnTextIndex(PostgresDatabase db) {
+  TurnTextIndex(PostgresDatabase db, boolean keepRows, int maxNamespaces) {
     this.db = db;
+    this.keepRows = keepRows;
+    this.slots = new NamespaceSlots<>(maxNamespaces, Slot::new);
+  }
+
+  /** Whether this copy keeps the turns themselves and so answers {@link #turns} and {@link #window}. */
+  boolean keepsRows() {
+    return keepRows;
   }
 
   /**
@@ -40,14 +64,61 @@ final class TurnTextIndex {
    * query must be null (no hits) or of {@linkplain TurnPostings#plain plain} terms only.
    */
   List<List<ScoredId>> searchAll(String namespace, List<TextQuery> queries, int k) {
-    TurnTable.Head head = db.read(h -> TurnTable.head(h, namespace));
     List<List<ScoredId>> out = new ArrayList<>(queries.size());
-    Slot slot = slots.computeIfAbsent(namespace, key -> new Slot());
+    read(namespace, (local, rows) -> {
+      for (TextQuery q : queries) {
+        out.add(local == null || q == null ? List.of() : local.search(q.terms(), k));
+      }
+    });
+    return out;
+  }
+
+  /** The stored turns of {@code refs} (distinct), in their order; only when {@link #keepsRows()}. */
+  List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
+    List<RawTurn> out = new ArrayList<>(refs.size());
+    read(namespace, (local, rows) -> {
+      if (rows == null) {
+        return;
+      }
+      for (TurnRef ref : refs) {
+        NavigableMap<Integer, RawTurn> session = rows.get(ref.session());
+        RawTurn t = session == null ? null : session.get(ref.index());
+        if (t != null) {
+          out.add(t);
+        }
+      }
+    });
+    return out;
+  }
+
+  /** The stored turns of a session from {@code from} to {@code to}, by index; only when {@link #keepsRows()}. */
+  List<RawTurn> window(String namespace, String session, int from, int to) {
+    List<RawTurn> out = new ArrayList<>();
+    read(namespace, (local, rows) -> {
+      NavigableMap<Integer, RawTurn> turns = rows == null ? null : rows.get(session);
+      if (turns != null) {
+        out.addAll(turns.subMap(from, true, to, true).values());
+      }
+    });
+    return out;
+  }
+
+  /** What a call does with the copy, under its read lock: postings and rows, null when empty. */
+  @FunctionalInterface
+  private interface Reader {
+    void read(TurnPostings postings, Map<String, NavigableMap<Integer, RawTurn>> rows);
+  }
+
+  /** Runs {@code reader} on the namespace's copy once it is at the head read now. */
+  private void read(String namespace, Reader reader) {
+    TurnTable.Head head = db.read(h -> TurnTable.head(h, namespace));
+    Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {
       TurnPostings have = slot.current;
       if (head == null) {
         slot.current = null;
+        slot.rows = null;
       } else if (have == null || have.epoch() != head.epoch() || have.seq() < head.seq()) {
         refresh(namespace, slot);
       }
@@ -57,18 +128,14 @@ final class TurnTextIndex {
       slot.lock.writeLock().unlock();
     }
     try {
-      TurnPostings local = slot.current;
-      for (TextQuery q : queries) {
-        out.add(local == null || q == null ? List.of() : local.search(q.terms(), k));
-      }
-      return out;
+      reader.read(slot.current, slot.rows);
     } finally {
       slot.lock.readLock().unlock();
     }
   }
 
   /** What a refresh read in one snapshot: the head and the turns to add (all, or those since). */
-  private record Read(TurnTable.Head head, boolean full, List<Map.Entry<String, String>> turns) {}
+  private record Read(TurnTable.Head head, boolean full, List<Map.Entry<String, String>> turns, List<RawTurn> rows) {}
 
   /**
    * Brings the slot to the head, read again in the snapshot of the turns it reads. The rows are
@@ -82,20 +149,37 @@ final class TurnTextIndex {
         return null;
       }
       boolean full = have == null || have.epoch() != head.epoch();
-      List<Map.Entry<String, String>> rows = new ArrayList<>();
+      List<Map.Entry<String, String>> texts = new ArrayList<>();
+      List<RawTurn> rows = new ArrayList<>();
       if (full || have.seq() < head.seq()) {
         // turns are never changed once stored: within an epoch, a change is a new turn
-        TurnTable.texts(h, namespace, full ? -1 : have.seq(), head.seq(), (hit, tsv) -> rows.add(Map.entry(hit, tsv)));
+        long after = full ? -1 : have.seq();
+        if (keepRows) {
+          TurnTable.rows(h, namespace, after, head.seq(), (hit, tsv, turn) -> {
+            texts.add(Map.entry(hit, tsv));
+            rows.add(turn);
+          });
+        } else {
+          TurnTable.texts(h, namespace, after, head.seq(), (hit, tsv) -> texts.add(Map.entry(hit, tsv)));
+        }
       }
-      return new Read(head, full, rows);
+      return new Read(head, full, texts, rows);
     });
     if (read == null) {
       slot.current = null;
+      slot.rows = null;
       return;
     }
     TurnPostings target = read.full() ? new TurnPostings(read.head().epoch(), read.head().seq()) : have;
     read.turns().forEach(e -> target.add(e.getKey(), e.getValue()));
     target.advanceTo(read.head().seq());
+    if (keepRows) {
+      Map<String, NavigableMap<Integer, RawTurn>> rows = read.full() || slot.rows == null ? new HashMap<>() : slot.rows;
+      for (RawTurn t : read.rows()) {
+        rows.computeIfAbsent(t.session(), s -> new TreeMap<>()).put(t.index(), t);
+      }
+      slot.rows = rows;
+    }
     (read.full() ? fullLoads : replays).incrementAndGet();
     slot.current = target;
   }
@@ -103,6 +187,11 @@ final class TurnTextIndex {
   /** Drops what this instance holds of a namespace (its other instances see the new epoch). */
   void forget(String namespace) {
     slots.remove(namespace);
+  }
+
+  /** Namespaces held now, and how many were dropped for the bound. */
+  long[] held() {
+    return new long[] {slots.size(), slots.evictions()};
   }
 
   long fullLoads() {

@@ -1,12 +1,15 @@
 package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.Role;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
@@ -116,6 +119,100 @@ class LocalRowsTest {
   }
 
   @Test
+  void atMostTheBoundsNamespacesAreHeldAndAnEvictedOneReloadsWithTheWritesItMissed() {
+    PostgresRecordStore rawBounded = TestPostgres.rawStore(TestPostgres.get().url(),
+        PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).localRowsMaxNamespaces(2).build());
+    try (RecordStore bounded = CheckedRecordStore.of(rawBounded)) {
+      for (String ns : List.of("n1", "n2", "n3")) {
+        StoreWrites.records(b, ns, List.of(record(ns, "r1", "s1", "Amy plays the guitar in " + ns, 0)));
+      }
+      List<String> ids = List.of("r1", "r2");
+      for (String ns : List.of("n1", "n2")) {
+        assertThat(bounded.records(ns, ids)).isEqualTo(truth.records(ns, ids));
+      }
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 0L);
+
+      // a third namespace drops the least recently read one (n1)
+      assertThat(bounded.records("n3", ids)).isEqualTo(truth.records("n3", ids));
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 1L);
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(3);
+
+      // n2 read again is still held (no load); n3 is now the least recently read
+      assertThat(bounded.records("n2", ids)).isEqualTo(truth.records("n2", ids));
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(3);
+
+      // while n1 is not held, another instance merges into its r1 and adds r2: the reload has both
+      StoreWrites.records(b, "n1", List.of(record("n1", "r1", "s1", "Amy plays the guitar in n1", 4),
+          record("n1", "r2", "s1", "Amy sings", 5)));
+      List<MemoryRecord> n1 = truth.records("n1", ids);
+      assertThat(n1).hasSize(2);
+      assertThat(n1.get(0).evidence()).hasSize(2);
+      assertThat(bounded.records("n1", ids)).isEqualTo(n1);
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(4);
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 2L);
+      // n3 was dropped for n1: reading it loads it afresh
+      assertThat(bounded.records("n3", ids)).isEqualTo(truth.records("n3", ids));
+      assertThat(rawBounded.localRowReads()[1]).as("full loads").isEqualTo(5);
+      assertThat(rawBounded.localRowsHeld()).as("held, evicted").containsExactly(2L, 3L);
+
+      // the turn copies keep the same bound: a dropped namespace reloads with the turns it missed
+      List<TurnRef> refs = List.of(TurnRef.of("s1", 0), TurnRef.of("s1", 1));
+      for (String ns : List.of("n1", "n2", "n3")) {
+        b.appendTurns(ns, "s1", List.of(turn(ns, "s1", 0, "Amy: hello from " + ns)));
+        assertThat(bounded.turns(ns, refs)).isEqualTo(truth.turns(ns, refs)).hasSize(1);
+      }
+      assertThat(rawBounded.turnCopiesHeld()).as("turn copies held, evicted").containsExactly(2L, 1L);
+      b.appendTurns("n1", "s1", List.of(turn("n1", "s1", 1, "Bo: hi")));
+      assertThat(bounded.turns("n1", refs)).isEqualTo(truth.turns("n1", refs)).hasSize(2);
+      assertThat(rawBounded.turnPostingLoads()).as("turn full loads").isEqualTo(4);
+      assertThat(rawBounded.turnCopiesHeld()).as("turn copies held, evicted").containsExactly(2L, 2L);
+    }
+  }
+
+  @Test
+  void turnsByRefAndWindowsComeFromTheCopyAndSeeTheOtherInstancesAppendsAndForgets() {
+    b.appendTurns("ns", "s1", List.of(turn("s1", 0, "Amy: I play the guitar"), turn("s1", 1, "Bo: since when?")));
+    b.appendTurns("ns", "s2", List.of(turn("s2", 0, "Amy: I moved to Paris")));
+    List<TurnRef> refs = List.of(TurnRef.of("s2", 0), TurnRef.of("s1", 5), TurnRef.of("s1", 1), TurnRef.of("s1", 0));
+    assertThat(a.turns("ns", refs)).isEqualTo(truth.turns("ns", refs)).hasSize(3);
+    counting.drain();
+
+    // while nothing changed: the turn head alone, for refs and for a window
+    assertThat(a.turns("ns", refs)).isEqualTo(truth.turns("ns", refs));
+    assertThat(a.turns("ns", "s1", 0, 1)).isEqualTo(truth.turns("ns", "s1", 0, 1)).hasSize(2);
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).hasSize(2).allMatch(s -> s.contains("FROM turn_heads"));
+
+    // the other instance appends: the next read catches up with the new turns only
+    b.appendTurns("ns", "s1", List.of(turn("s1", 2, "Amy: since May"), turn("s1", 3, "Bo: nice")));
+    b.appendTurns("ns", "s3", List.of(turn("s3", 0, "Amy: hello")));
+    List<TurnRef> more = List.of(TurnRef.of("s1", 3), TurnRef.of("s3", 0), TurnRef.of("s1", 2));
+    assertThat(a.turns("ns", more)).isEqualTo(truth.turns("ns", more)).hasSize(3);
+    assertThat(a.turns("ns", "s1", 1, 9)).isEqualTo(truth.turns("ns", "s1", 1, 9)).hasSize(3);
+    assertThat(a.turns("ns", "s1")).isEqualTo(truth.turns("ns", "s1")).hasSize(4);
+    assertThat(rawA.turnPostingLoads()).as("full loads").isEqualTo(1);
+    assertThat(rawA.turnPostingReplays()).as("catch-ups").isEqualTo(1);
+
+    // a forgotten session (a new epoch) and a forgotten namespace
+    b.forget("ns", "s1");
+    assertThat(a.turns("ns", refs)).isEqualTo(truth.turns("ns", refs)).hasSize(1);
+    assertThat(a.turns("ns", "s1", 0, 9)).isEmpty();
+    assertThat(rawA.turnPostingLoads()).as("full loads").isEqualTo(2);
+    b.forget("ns");
+    assertThat(a.turns("ns", refs)).isEmpty();
+    assertThat(a.turns("ns", "s2")).isEmpty();
+  }
+
+  @Test
+  void theNamespaceBoundIsAtLeastOne() {
+    assertThatThrownBy(() -> PostgresStoreConfig.builder().localRowsMaxNamespaces(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("localRowsMaxNamespaces must be >= 1 (namespaces whose records and nodes one instance"
+            + " keeps in memory; set localRows(false) to keep none): 0");
+    assertThat(PostgresStoreConfig.defaults().localRowsMaxNamespaces()).isEqualTo(32);
+  }
+
+  @Test
   void withLocalRowsOffEveryReadGoesToTheDatabase() {
     MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
     StoreWrites.records(b, "ns", List.of(r1));
@@ -124,9 +221,22 @@ class LocalRowsTest {
   }
 
   private static MemoryRecord record(String id, String session, String text, int turn) {
-    return new MemoryRecord(id, "ns", MemoryType.FACT, text, List.of("Amy"), List.of(), TemporalScope.NONE,
+    return record("ns", id, session, text, turn);
+  }
+
+  private static MemoryRecord record(String ns, String id, String session, String text, int turn) {
+    return new MemoryRecord(id, ns, MemoryType.FACT, text, List.of("Amy"), List.of(), TemporalScope.NONE,
         List.of(TurnRef.of(session, turn)), session, session + ":0-3", SourceRole.USER,
         LocalDateTime.of(2023, 5, 7, 13, 0));
+  }
+
+  private static RawTurn turn(String session, int index, String text) {
+    return turn("ns", session, index, text);
+  }
+
+  private static RawTurn turn(String ns, String session, int index, String text) {
+    return new RawTurn(ns, TurnRef.of(session, index), Role.USER, text.substring(0, text.indexOf(':')),
+        text.substring(text.indexOf(':') + 2), LocalDateTime.of(2023, 5, 7 + index, 13, 0));
   }
 
   private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
