@@ -80,8 +80,10 @@ class LuceneSegmentCopiesTest {
     Segment dropped = pending(OTHER, 0);
     MemoryRecord keep = record(NS, S, TEXT, 0, 1);
     MemoryRecord drop = record(NS, OTHER, "Nadia sold her old bicycle.", 0, 1);
-    store.commitEncoding(NS, kept.id(), List.of(keep), List.of());
-    store.commitEncoding(NS, dropped.id(), List.of(drop), List.of());
+    // one commit: both records in one index segment, which outlives the forget (a segment whose
+    // documents are all deleted is dropped whole, and its copy with it)
+    store.commitEncoding(NS, kept.id(), List.of(keep, drop), List.of());
+    store.setSegmentState(NS, dropped.id(), SegmentState.ENCODED, null);
     List<TurnRef> refs = List.of(TurnRef.of(S, 0), TurnRef.of(OTHER, 0), TurnRef.of(OTHER, 1));
     assertThat(store.turns(NS, refs)).hasSize(3);
     assertThat(store.records(NS, List.of(keep.id(), drop.id()))).hasSize(2);
