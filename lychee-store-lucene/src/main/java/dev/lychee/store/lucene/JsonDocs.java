@@ -38,21 +38,40 @@ final class JsonDocs<T> {
   private final String kind;
   private final char cacheLetter;
   private final Function<String, T> decode;
+  /** Per-segment decoded copies that reads by id are answered from; null: not kept for this kind. */
+  private final SegmentCopies<T> copies;
 
   JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode) {
+    this(index, cache, kind, cacheLetter, decode, false);
+  }
+
+  /**
+   * With {@code copied}, reads by id are answered from decoded copies kept per index segment
+   * ({@link SegmentCopies}); for the kinds a recall reads by id (turns, records, node links).
+   */
+  JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode,
+      boolean copied) {
     this.index = index;
     this.cache = cache;
     this.kind = kind;
     this.cacheLetter = cacheLetter;
     this.decode = decode;
+    this.copies = copied ? new SegmentCopies<>(kind, decode) : null;
   }
 
   /**
-   * Decoded values by id: those cached at the current reader version, the rest in one query (a
-   * terms filter on the unique keys) whose results are cached in turn.
+   * Decoded values by id: from the per-segment copies where this kind keeps them, else those
+   * cached at the current reader version and the rest in one query (a terms filter on the unique
+   * keys) whose results are cached in turn.
    */
   Map<String, T> byIds(String namespace, Collection<String> ids) {
     return index.read(s -> {
+      if (copies != null) {
+        Map<String, T> copied = copies.byIds(s, namespace, ids);
+        if (copied != null) {
+          return copied;
+        }
+      }
       long version = ReaderCache.version(s);
       Map<String, T> found = new HashMap<>();
       List<BytesRef> keys = new ArrayList<>();
@@ -76,6 +95,11 @@ final class JsonDocs<T> {
       }
       return found;
     });
+  }
+
+  /** How many segment copies this kind holds (for tests); 0 when it keeps none. */
+  int segmentCopies() {
+    return copies == null ? 0 : copies.size();
   }
 
   /** The values of {@code ids} in that order, unknown ids skipped, repeats once. */

@@ -117,9 +117,10 @@ public final class LuceneRecordStore implements RecordStore {
     this.seq = StoreSequence.of(index);
     this.turns = new TurnDocs(index, cache);
     this.segments = new SegmentDocs(index, cache);
-    this.records = new JsonDocs<>(index, cache, KIND_RECORD, 'r', JsonCodec::record);
+    // what a recall reads by id is answered from per-segment copies (docs/defaults.md §3.3)
+    this.records = new JsonDocs<>(index, cache, KIND_RECORD, 'r', JsonCodec::record, true);
     this.nodes = new JsonDocs<>(index, cache, KIND_NODE, 'n', JsonCodec::node);
-    this.nodeLinks = new JsonDocs<>(index, cache, KIND_NODE, 'l', JsonCodec::nodeLinks);
+    this.nodeLinks = new JsonDocs<>(index, cache, KIND_NODE, 'l', JsonCodec::nodeLinks, true);
     this.search = new LuceneTextSearch(index, cache, analyzer, config.maxQueryTerms());
     // after the sequence: replayed turns and segments take their numbers from it
     index.recover(this::replay);
@@ -389,6 +390,11 @@ public final class LuceneRecordStore implements RecordStore {
       recordsLock.unlock();
       nextIndex.remove(new SessionKey(namespace, session));
     }
+  }
+
+  /** How many per-segment copies the reads by id hold (for tests). */
+  int segmentCopies() {
+    return turns.segmentCopies() + records.segmentCopies() + nodeLinks.segmentCopies();
   }
 
   @Override

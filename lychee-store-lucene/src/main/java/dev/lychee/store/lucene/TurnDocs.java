@@ -43,7 +43,8 @@ final class TurnDocs {
   TurnDocs(LuceneIndex index, ReaderCache cache) {
     this.index = index;
     this.cache = cache;
-    this.byId = new JsonDocs<>(index, cache, KIND_TURN, 't', JsonCodec::turn);
+    // a recall's turn reads by id: per-segment copies (docs/defaults.md §3.3)
+    this.byId = new JsonDocs<>(index, cache, KIND_TURN, 't', JsonCodec::turn, true);
   }
 
   /** Writes the turns not stored yet (and the session marker if new); runs inside a write call. */
@@ -87,6 +88,11 @@ final class TurnDocs {
     // one atomic block, as in insert
     writer.addDocuments(docs);
     return List.copyOf(turns);
+  }
+
+  /** How many per-segment copies the turn reads by id hold (for tests). */
+  int segmentCopies() {
+    return byId.segmentCopies();
   }
 
   int nextIndex(String namespace, String session) {
