@@ -53,7 +53,7 @@ public final class SqliteRecordStore implements RecordStore {
     this.turns = new TurnTable(reads, turnCopies);
     this.segments = new SegmentTable(db);
     this.records = new RecordTable(reads, recordCopies);
-    this.nodes = new NodeTable(reads);
+    this.nodes = new NodeTable(reads, new NodeLinks(db));
     this.search = new FtsSearch(reads, turnCopies, recordCopies);
     db.acquire();
   }
