@@ -32,11 +32,25 @@ final class RecordTable {
 
   /** Puts records inside a caller's transaction; stored ids are merged and keep their seq. */
   static void put(Handle h, String namespace, List<MemoryRecord> records) {
-    if (records.isEmpty()) {
+    write(h, namespace, plan(h, namespace, records));
+  }
+
+  /**
+   * What {@link #put} writes for {@code records}: each merged with its stored row (read here) and
+   * placed at its seq, or new. Valid for a later transaction while the namespace's record change
+   * counts ({@link ChangeCounts#RECORDS}) have not moved since the snapshot it was read in.
+   */
+  static List<MergeOnPut.Placed<MemoryRecord>> plan(Handle h, String namespace, List<MemoryRecord> records) {
+    return records.isEmpty() ? List.of() : MergeOnPut.records(records, id -> stored(h, namespace, id));
+  }
+
+  /** Writes a {@link #plan} inside a caller's transaction, stamped with one new write count. */
+  static void write(Handle h, String namespace, List<MergeOnPut.Placed<MemoryRecord>> plan) {
+    if (plan.isEmpty()) {
       return;
     }
     long rev = ChangeCounts.RECORDS.bump(h, namespace, false);
-    for (MergeOnPut.Placed<MemoryRecord> p : MergeOnPut.records(records, id -> stored(h, namespace, id))) {
+    for (MergeOnPut.Placed<MemoryRecord> p : plan) {
       if (p.isNew()) {
         write(h, p.value(), null, rev);
         long seq = h.createQuery("SELECT last_insert_rowid()").mapTo(Long.class).one();
