@@ -9,28 +9,60 @@ import dev.lychee.core.store.SessionPruning;
 import dev.lychee.core.store.VersionedCache;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
+import org.jdbi.v3.core.statement.SqlStatement;
 
-/** The {@code nodes} table: evidence nodes, merged by {@link MergeOnPut}, ordered by {@code seq}. */
+/**
+ * The {@code nodes} table: evidence nodes, merged by {@link MergeOnPut}, ordered by {@code seq}.
+ * Every write stamps its rows with the namespace's node write count and every deletion counts
+ * itself ({@link ChangeCounts#NODES}, schema V4), for the links kept in memory by {@link NodeLinks}.
+ */
 final class NodeTable {
   private static final String SELECT = "SELECT " + Rows.NODE_COLUMNS + " FROM nodes";
 
   private final CachedReads reads;
+  /** The record links of the namespaces read through {@link #recordIds}, caught up by those reads. */
+  private final NodeLinks links;
 
-  NodeTable(CachedReads reads) {
+  NodeTable(CachedReads reads, NodeLinks links) {
     this.reads = reads;
+    this.links = links;
   }
 
   /** Puts nodes inside a caller's transaction; stored ids are merged and keep their seq. */
   static void put(Handle h, String namespace, List<EvidenceNode> nodes) {
-    for (MergeOnPut.Placed<EvidenceNode> p : MergeOnPut.nodes(nodes, id -> stored(h, namespace, id))) {
-      write(h, p.value(), p.isNew() ? null : p.position());
+    write(h, namespace, plan(h, namespace, nodes));
+  }
+
+  /**
+   * What {@link #put} writes for {@code nodes}: each merged with its stored row (read here) and
+   * placed at its seq, or new. Valid for a later transaction while the namespace's node change
+   * counts ({@link ChangeCounts#NODES}) have not moved since the snapshot it was read in.
+   */
+  static List<MergeOnPut.Placed<EvidenceNode>> plan(Handle h, String namespace, List<EvidenceNode> nodes) {
+    return nodes.isEmpty() ? List.of() : MergeOnPut.nodes(nodes, id -> stored(h, namespace, id));
+  }
+
+  /**
+   * Writes a {@link #plan} inside a caller's transaction, stamped with one new write count: one
+   * prepared statement for all rows (a segment writes tens of nodes, and preparing each row's
+   * statement again was a fifth of the records commit's samples under the write lock).
+   */
+  static void write(Handle h, String namespace, List<MergeOnPut.Placed<EvidenceNode>> plan) {
+    if (plan.isEmpty()) {
+      return;
     }
+    long rev = ChangeCounts.NODES.bump(h, namespace, false);
+    PreparedBatch batch = h.prepareBatch(INSERT);
+    for (MergeOnPut.Placed<EvidenceNode> p : plan) {
+      bound(batch, p.value(), p.isNew() ? null : p.position(), rev).add();
+    }
+    batch.execute();
   }
 
   private static Optional<MergeOnPut.Placed<EvidenceNode>> stored(Handle h, String namespace, String id) {
@@ -38,39 +70,33 @@ final class NodeTable {
         .map((rs, ctx) -> new MergeOnPut.Placed<>(Rows.node(rs, ctx), rs.getLong("seq"))).findOne();
   }
 
-  private static void write(Handle h, EvidenceNode n, Long seq) {
+  private static final String INSERT = "INSERT OR REPLACE INTO nodes(" + Rows.NODE_COLUMNS
+      + ", rev) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+  /** Binds one node row for {@link #INSERT}: inserted (seq null) or rewritten (seq given), stamped {@code rev}. */
+  private static <S extends SqlStatement<S>> S bound(S statement, EvidenceNode n, Long seq, long rev) {
     DateRange span = n.span();
-    h.createUpdate("INSERT OR REPLACE INTO nodes(" + Rows.NODE_COLUMNS
-            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    return statement
         .bind(0, seq).bind(1, n.namespace()).bind(2, n.id()).bind(3, n.kind().name()).bind(4, n.key())
         .bind(5, n.label()).bind(6, n.searchText()).bind(7, JsonColumns.strings(n.recordIds()))
         .bind(8, JsonColumns.strings(n.sessions())).bind(9, JsonColumns.strings(n.entities()))
         .bind(10, JsonColumns.strings(n.tags()))
         .bind(11, span == null ? null : ColumnCodec.iso(span.start()))
         .bind(12, span == null ? null : ColumnCodec.iso(span.end())).bind(13, span == null ? 0 : 1)
-        .bind(14, JsonColumns.turnRanges(n.turnRanges())).execute();
+        .bind(14, JsonColumns.turnRanges(n.turnRanges())).bind(15, rev);
   }
 
   List<EvidenceNode> byIds(String namespace, Collection<String> ids) {
     return reads.byIds(namespace, ids, 'n', SELECT, Rows::node, EvidenceNode::id);
   }
 
-  /** One node's id with its record ids, as {@link #recordIds} reads and caches them. */
-  private record Linked(String id, List<String> recordIds) {}
-
   /**
-   * The record ids of the nodes, in the order of {@code ids}: only the {@code record_ids} column is
-   * read and decoded (the sessions and turn ranges of a busy node run to tens of kilobytes on a large
-   * namespace; NodeLog#nodeRecordIds).
+   * The record ids of the nodes, in the order of {@code ids} (no id twice, unknown ids dropped), from
+   * the namespace's links in memory, caught up to the file's present version first ({@link
+   * NodeLinks}; NodeLog#nodeRecordIds).
    */
   Map<String, List<String>> recordIds(String namespace, Collection<String> ids) {
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    for (Linked l : reads.byIds(namespace, ids, 'l', "SELECT id, record_ids FROM nodes",
-        (rs, ctx) -> new Linked(rs.getString("id"), List.copyOf(JsonColumns.strings(rs.getString("record_ids")))),
-        Linked::id)) {
-      out.put(l.id(), l.recordIds());
-    }
-    return out;
+    return links.recordIds(namespace, ids);
   }
 
   List<EvidenceNode> ofKind(String namespace, NodeKind kind) {
@@ -85,6 +111,7 @@ final class NodeTable {
     List<String> ids = h.createQuery("SELECT id FROM nodes WHERE namespace = ? ORDER BY seq")
         .bind(0, namespace).mapTo(String.class).list();
     h.execute("DELETE FROM nodes WHERE namespace = ?", namespace);
+    ChangeCounts.NODES.bump(h, namespace, true);
     return ids;
   }
 
@@ -94,6 +121,7 @@ final class NodeTable {
    */
   static List<String> pruneSession(Handle h, String namespace, String session, Set<String> removedRecords) {
     List<String> removed = new ArrayList<>();
+    Long rev = null;
     List<MergeOnPut.Placed<EvidenceNode>> rows = h.createQuery(SELECT + " WHERE namespace = ? ORDER BY seq")
         .bind(0, namespace).map((rs, ctx) -> new MergeOnPut.Placed<>(Rows.node(rs, ctx), rs.getLong("seq"))).list();
     for (MergeOnPut.Placed<EvidenceNode> row : rows) {
@@ -102,8 +130,14 @@ final class NodeTable {
         h.execute("DELETE FROM nodes WHERE seq = ?", row.position());
         removed.add(row.value().id());
       } else if (kept != row.value()) {
-        write(h, kept, row.position());
+        if (rev == null) {
+          rev = ChangeCounts.NODES.bump(h, namespace, false);
+        }
+        bound(h.createUpdate(INSERT), kept, row.position(), rev).execute();
       }
+    }
+    if (!removed.isEmpty()) {
+      ChangeCounts.NODES.bump(h, namespace, true);
     }
     return removed;
   }

@@ -118,9 +118,7 @@ final class RecordBm25 {
       }
       // one snapshot, so that the counts and the rows read agree
       db.readConsistent(h -> {
-        long[] changes = h.createQuery("SELECT writes, deletions FROM record_changes WHERE namespace = ?")
-            .bind(0, namespace).map((rs, ctx) -> new long[] {rs.getLong(1), rs.getLong(2)})
-            .findOne().orElse(new long[] {0, 0});
+        long[] changes = ChangeCounts.RECORDS.read(h, namespace);
         if (changes[1] != deletions) {
           clear();
           deletions = changes[1];

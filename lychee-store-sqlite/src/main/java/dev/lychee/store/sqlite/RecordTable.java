@@ -32,11 +32,25 @@ final class RecordTable {
 
   /** Puts records inside a caller's transaction; stored ids are merged and keep their seq. */
   static void put(Handle h, String namespace, List<MemoryRecord> records) {
-    if (records.isEmpty()) {
+    write(h, namespace, plan(h, namespace, records));
+  }
+
+  /**
+   * What {@link #put} writes for {@code records}: each merged with its stored row (read here) and
+   * placed at its seq, or new. Valid for a later transaction while the namespace's record change
+   * counts ({@link ChangeCounts#RECORDS}) have not moved since the snapshot it was read in.
+   */
+  static List<MergeOnPut.Placed<MemoryRecord>> plan(Handle h, String namespace, List<MemoryRecord> records) {
+    return records.isEmpty() ? List.of() : MergeOnPut.records(records, id -> stored(h, namespace, id));
+  }
+
+  /** Writes a {@link #plan} inside a caller's transaction, stamped with one new write count. */
+  static void write(Handle h, String namespace, List<MergeOnPut.Placed<MemoryRecord>> plan) {
+    if (plan.isEmpty()) {
       return;
     }
-    long rev = changed(h, namespace, false);
-    for (MergeOnPut.Placed<MemoryRecord> p : MergeOnPut.records(records, id -> stored(h, namespace, id))) {
+    long rev = ChangeCounts.RECORDS.bump(h, namespace, false);
+    for (MergeOnPut.Placed<MemoryRecord> p : plan) {
       if (p.isNew()) {
         write(h, p.value(), null, rev);
         long seq = h.createQuery("SELECT last_insert_rowid()").mapTo(Long.class).one();
@@ -56,19 +70,6 @@ final class RecordTable {
 
   private static void index(Handle h, long seq, MemoryRecord r) {
     h.execute("INSERT INTO records_fts(rowid, body) VALUES (?, ?)", seq, LexicalText.document(RecordSearchText.of(r)));
-  }
-
-  /**
-   * Counts a change of the namespace's records (schema V3) in the writing transaction: a deletion
-   * ({@code deleted}) or a write; returns the new write count, which the rows written stamp as
-   * their {@code rev}.
-   */
-  private static long changed(Handle h, String namespace, boolean deleted) {
-    h.execute("INSERT INTO record_changes(namespace, writes, deletions) VALUES (?, ?, ?)"
-        + " ON CONFLICT(namespace) DO UPDATE SET writes = writes + excluded.writes,"
-        + " deletions = deletions + excluded.deletions", namespace, deleted ? 0 : 1, deleted ? 1 : 0);
-    return h.createQuery("SELECT writes FROM record_changes WHERE namespace = ?").bind(0, namespace)
-        .mapTo(Long.class).one();
   }
 
   /** Inserts (seq null) or rewrites (seq given) one record row, stamped with write count {@code rev}. */
@@ -106,7 +107,7 @@ final class RecordTable {
         .bind(0, namespace).mapTo(String.class).list();
     h.execute("DELETE FROM records_fts WHERE rowid IN (SELECT seq FROM records WHERE namespace = ?)", namespace);
     h.execute("DELETE FROM records WHERE namespace = ?", namespace);
-    changed(h, namespace, true);
+    ChangeCounts.RECORDS.bump(h, namespace, true);
     return ids;
   }
 
@@ -127,13 +128,13 @@ final class RecordTable {
         removed.add(row.value().id());
       } else if (kept != row.value()) {
         if (rev == null) {
-          rev = changed(h, namespace, false);
+          rev = ChangeCounts.RECORDS.bump(h, namespace, false);
         }
         write(h, kept, row.position(), rev);
       }
     }
     if (!removed.isEmpty()) {
-      changed(h, namespace, true);
+      ChangeCounts.RECORDS.bump(h, namespace, true);
     }
     return removed;
   }

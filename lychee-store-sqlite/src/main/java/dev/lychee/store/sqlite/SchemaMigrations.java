@@ -43,7 +43,7 @@ public final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   public static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4));
   }
 
   /** The newest version these migrations produce. */
@@ -211,6 +211,23 @@ public final class SchemaMigrations {
       "CREATE INDEX records_by_rev ON records(namespace, rev)",
       """
       CREATE TABLE record_changes (
+        namespace TEXT PRIMARY KEY,
+        writes INTEGER NOT NULL,
+        deletions INTEGER NOT NULL)"""));
+
+  /**
+   * Per-namespace node change counts, as V3's for records: nodes are rewritten in place when a
+   * segment's encoding merges into them (same {@code seq}, more record ids) and when forgetting
+   * prunes them, so a reader that keeps the nodes' record links in memory ({@link NodeLinks})
+   * catches up by the rows stamped after the write count it read at ({@code rev}; rows written
+   * before this version keep 0, so a first read takes them all) and reads the namespace again when
+   * its deletion count moved.
+   */
+  static final Migration V4 = new Migration(4, "node change counts", List.of(
+      "ALTER TABLE nodes ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
+      "CREATE INDEX nodes_by_rev ON nodes(namespace, rev)",
+      """
+      CREATE TABLE node_changes (
         namespace TEXT PRIMARY KEY,
         writes INTEGER NOT NULL,
         deletions INTEGER NOT NULL)"""));

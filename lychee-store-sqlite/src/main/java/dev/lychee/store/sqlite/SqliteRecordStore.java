@@ -13,8 +13,10 @@ import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.store.MergeOnPut;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +55,7 @@ public final class SqliteRecordStore implements RecordStore {
     this.turns = new TurnTable(reads, turnCopies);
     this.segments = new SegmentTable(db);
     this.records = new RecordTable(reads, recordCopies);
-    this.nodes = new NodeTable(reads);
+    this.nodes = new NodeTable(reads, new NodeLinks(db));
     this.search = new FtsSearch(reads, turnCopies, recordCopies);
     db.acquire();
   }
@@ -149,12 +151,43 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes) {
+    commit(prepare(namespace, segmentId, records, nodes));
+  }
+
+  /**
+   * A segment's encoding with its merges planned: the stored rows of its records and nodes read and
+   * merged, together with the namespace's change counts of the snapshot they were read in.
+   */
+  record PreparedEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes,
+      long[] recordCounts, long[] nodeCounts, List<MergeOnPut.Placed<MemoryRecord>> recordPlan,
+      List<MergeOnPut.Placed<EvidenceNode>> nodePlan) {}
+
+  /**
+   * Plans the merges of an encoding outside the write lock, in one read snapshot: reading a
+   * segment's stored records and nodes and merging them was about a third of what the
+   * background encoder's commit did under the database's one write lock, which every {@code
+   * append}'s turn and turn vector wait for (round sixteen, docs/defaults.md §3.3).
+   */
+  PreparedEncoding prepare(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes) {
+    return db.readConsistent(h -> new PreparedEncoding(namespace, segmentId, records, nodes,
+        ChangeCounts.RECORDS.read(h, namespace), ChangeCounts.NODES.read(h, namespace),
+        RecordTable.plan(h, namespace, records), NodeTable.plan(h, namespace, nodes)));
+  }
+
+  /**
+   * Commits a prepared encoding in one transaction: its plans when no record or node of the
+   * namespace was written or deleted since they were read (the change counts did not move), else
+   * planned again inside the transaction, as before.
+   */
+  void commit(PreparedEncoding e) {
     // synced before returning, but outside the write lock that an append's turn waits for
     db.writeSyncedAfterUnlock(h -> {
       // state first: an unknown segment aborts before anything is written
-      SegmentTable.setState(h, namespace, segmentId, SegmentState.ENCODED, null);
-      RecordTable.put(h, namespace, records);
-      NodeTable.put(h, namespace, nodes);
+      SegmentTable.setState(h, e.namespace(), e.segmentId(), SegmentState.ENCODED, null);
+      boolean current = Arrays.equals(e.recordCounts(), ChangeCounts.RECORDS.read(h, e.namespace()))
+          && Arrays.equals(e.nodeCounts(), ChangeCounts.NODES.read(h, e.namespace()));
+      RecordTable.write(h, e.namespace(), current ? e.recordPlan() : RecordTable.plan(h, e.namespace(), e.records()));
+      NodeTable.write(h, e.namespace(), current ? e.nodePlan() : NodeTable.plan(h, e.namespace(), e.nodes()));
       return null;
     });
   }

@@ -1,7 +1,10 @@
 package dev.lychee.store.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.TurnRange;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.SourceRole;
@@ -57,11 +60,11 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
   }
 
   /**
@@ -75,7 +78,8 @@ class MigrationTest {
     }
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
       for (String sql : List.of("DROP TABLE turn_deletions", "DROP TABLE record_changes",
-          "DROP INDEX records_by_rev", "ALTER TABLE records DROP COLUMN rev",
+          "DROP INDEX records_by_rev", "ALTER TABLE records DROP COLUMN rev", "DROP TABLE node_changes",
+          "DROP INDEX nodes_by_rev", "ALTER TABLE nodes DROP COLUMN rev",
           "DELETE FROM schema_version WHERE version > 1")) {
         c.createStatement().execute(sql);
       }
@@ -98,7 +102,7 @@ class MigrationTest {
       assertThat(s.countTurns("ns")).isZero();
       assertThat(s.searchText("ns", TextField.RECORDS, "pet", 3)).isEmpty();
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         ResultSet rs = c.createStatement().executeQuery("SELECT t.deletions, r.writes, r.deletions"
             + " FROM turn_deletions t JOIN record_changes r ON r.namespace = t.namespace WHERE t.namespace = 'ns'")) {
@@ -115,17 +119,17 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration v4 = new SchemaMigrations.Migration(4, "turn notes", List.of(
+    SchemaMigrations.Migration v5 = new SchemaMigrations.Migration(5, "turn notes", List.of(
         "ALTER TABLE turns ADD COLUMN note TEXT", "CREATE INDEX turns_by_note ON turns(note)"));
     SchemaMigrations next = new SchemaMigrations(
-        List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3, v4));
+        List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3, SchemaMigrations.V4, v5));
     try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG, next))) {
       assertFilled(s);
       fill(s); // idempotent: nothing doubles
       assertThat(s.countTurns("ns")).isEqualTo(1);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
-    // this release does not know version 4: it refuses instead of guessing
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
+    // this release does not know version 5: it refuses instead of guessing
     assertThatThrownBy(() -> SqliteRecordStore.open(db, CFG))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("newer");
   }
@@ -136,12 +140,12 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(4, "broken", List.of(
+    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(5, "broken", List.of(
         "CREATE TABLE extra (x TEXT)", "THIS IS NOT SQL"));
-    assertThatThrownBy(() -> SqliteDatabase.open(db, CFG,
-        new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3, broken))))
+    assertThatThrownBy(() -> SqliteDatabase.open(db, CFG, new SchemaMigrations(List.of(SchemaMigrations.V1,
+        SchemaMigrations.V2, SchemaMigrations.V3, SchemaMigrations.V4, broken))))
         .isInstanceOf(RuntimeException.class);
-    assertThat(versions(db)).containsExactly(1, 2, 3);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM sqlite_master WHERE name = 'extra'")) {
       rs.next();
@@ -150,6 +154,62 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
+  }
+
+  private static final String ANN = EvidenceNode.idFor(NodeKind.ENTITY, "ann");
+  private static final String MISO = EvidenceNode.idFor(NodeKind.ENTITY, "miso");
+
+  private static EvidenceNode entity(String key, String recordId, String session) {
+    return new EvidenceNode(null, "ns", NodeKind.ENTITY, key, key, key, List.of(recordId), List.of(session),
+        List.of(key), List.of(), null, List.of(new TurnRange(session, 0, 0)));
+  }
+
+  private static MemoryRecord fact(String text, String session) {
+    return new MemoryRecord(null, "ns", dev.lychee.api.MemoryType.FACT, text, List.of("Ann"), List.of("pet"),
+        TemporalScope.NONE, List.of(TurnRef.of(session, 0)), session, session + ":0-0", SourceRole.USER, null);
+  }
+
+  /**
+   * A file as the third schema (main before node change counts) left it, with two nodes of one
+   * session: filled by this release, then the node write stamps and counts dropped and version 4
+   * unrecorded (the third schema wrote node rows as this release does, without {@code rev}).
+   */
+  private static void fillAsThirdSchema(Path db) throws Exception {
+    try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
+      fill(s);
+      MemoryRecord r = fact("Ann has a cat named Miso.", "s");
+      StoreWrites.encode(s, "ns", List.of(r), List.of(entity("ann", r.id(), "s"), entity("miso", r.id(), "s")));
+    }
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+      for (String sql : List.of("DROP TABLE node_changes", "DROP INDEX nodes_by_rev", "ALTER TABLE nodes DROP COLUMN rev",
+          "DELETE FROM schema_version WHERE version > 3")) {
+        c.createStatement().execute(sql);
+      }
+    }
+  }
+
+  @Test
+  void aDatabaseOfTheThirdSchemaGainsNodeChangeCountsAndItsLinksAreReadFromMemory() throws Exception {
+    Path db = dir.resolve("v3.db");
+    fillAsThirdSchema(db);
+    assertThat(versions(db)).containsExactly(1, 2, 3);
+    try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG));
+        SqliteRecordStore other = new SqliteRecordStore(SqliteDatabase.open(db, CFG))) {
+      String miso = s.records("ns").get(0).id();
+      // the links written before the change counts are read (stamped 0: all of them on the first read)
+      assertThat(s.nodeRecordIds("ns", List.of(MISO, ANN, "none"))).containsExactly(
+          java.util.Map.entry(MISO, List.of(miso)), java.util.Map.entry(ANN, List.of(miso)));
+      // another process merges into a node written before the migration: the links catch up
+      MemoryRecord parrot = fact("Ann keeps a second pet, a parrot.", "t");
+      other.appendTurns("ns", "t", List.of(new RawTurn("ns", TurnRef.of("t", 0), Role.USER, "Ann", "And a parrot.", null)));
+      StoreWrites.encode(other, "ns", List.of(parrot), List.of(entity("ann", parrot.id(), "t")));
+      assertThat(s.nodeRecordIds("ns", List.of(ANN)).get(ANN)).containsExactly(miso, parrot.id());
+      // and forgetting the first session prunes the old rows
+      other.forget("ns", "s");
+      assertThat(s.nodeRecordIds("ns", List.of(MISO, ANN))).containsExactly(
+          java.util.Map.entry(ANN, List.of(parrot.id())));
+    }
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
   }
 
   @Test

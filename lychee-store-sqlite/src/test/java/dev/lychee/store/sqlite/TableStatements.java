@@ -11,15 +11,18 @@ import org.jdbi.v3.core.statement.StatementContext;
 final class TableStatements {
   private TableStatements() {}
 
-  /** A counter of the statements {@code db} runs on {@code table} from now on. */
-  static AtomicInteger count(SqliteDatabase db, String table) {
+  /** A counter of the statements {@code db} runs on any of {@code tables} from now on. */
+  static AtomicInteger count(SqliteDatabase db, String... tables) {
     AtomicInteger n = new AtomicInteger();
-    String word = " " + table + " ";
     db.jdbi().setSqlLogger(new SqlLogger() {
       @Override
       public void logBeforeExecution(StatementContext context) {
-        if (context.getRenderedSql().contains(word)) {
-          n.incrementAndGet();
+        String sql = context.getRenderedSql();
+        for (String table : tables) {
+          if (sql.contains(" " + table + " ")) {
+            n.incrementAndGet();
+            return;
+          }
         }
       }
     });
