@@ -43,7 +43,7 @@ class DotKernelsTest {
     assumeThat(simd).isNotNull();
     DotKernel scalar = ScalarDot.INSTANCE;
     for (int n : LENGTHS) {
-      for (int trial = 0; trial < 40; trial++) {
+      for (int trial = 0; trial < 12; trial++) {
         float[] a = gaussian(n);
         float[] b = trial % 2 == 0 ? gaussian(n) : Vectors.unit(gaussian(n));
         // the stored vector at an offset that is not a multiple of the lane count
