@@ -12,6 +12,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * measurement iterations of one second each. Good for ratios and regressions on this machine, not
  * for publication-grade numbers (raise the counts for that).
  *
+ * <p>Every fork runs with {@code --add-modules jdk.incubator.vector}, so vector benches time the SIMD
+ * dot-product kernel the way {@code ./lychee} runs it ({@code ExactVectorSearchBench} times the
+ * scalar kernel beside it).
+ *
  * <p>Arguments: {@code [regex] [-prof NAME]...}; {@code -prof gc} adds JMH's allocation profiler,
  * so every bench also reports {@code gc.alloc.rate.norm} (bytes allocated per operation).
  */
@@ -27,7 +31,8 @@ public final class JmhLauncher {
         .warmupIterations(1)
         .warmupTime(TimeValue.seconds(1))
         .measurementIterations(2)
-        .measurementTime(TimeValue.seconds(1));
+        .measurementTime(TimeValue.seconds(1))
+        .jvmArgsAppend("--add-modules", "jdk.incubator.vector");
     inv.profilers().forEach(options::addProfiler);
     new Runner(options.build()).run();
     return 0;

@@ -4,6 +4,7 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.bench.systems.ExactTopK;
 import dev.lychee.core.vector.ExactVectorIndex;
+import dev.lychee.core.vector.Vectors;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * conversation ~ 600 turns, twenty ~ 12,000, a hundred copies of the 419-turn one ~ 42,000) with BGE-small's 384 dimensions? Measures the
  * store's {@link ExactVectorIndex} beside the bench's plain matrix scan ({@link ExactTopK}, the
  * dense baseline's search) as a floor.
+ *
+ * <p>{@code kernel} picks the dot-product kernel of the fork ({@code lychee.vector.kernel},
+ * docs/defaults.md §3.5): {@code auto} is SIMD when the fork has {@code jdk.incubator.vector} (the
+ * launcher adds it), {@code scalar} the plain-Java kernel; JMH forks a JVM per parameter set, so the
+ * property is set before the first vector is scored.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,6 +41,9 @@ public class ExactVectorSearchBench {
   @Param({"20"})
   public int k;
 
+  @Param({"auto", "scalar"})
+  public String kernel;
+
   private ExactVectorIndex index;
   private float[][] matrix;
   private float[] query;
@@ -42,6 +51,7 @@ public class ExactVectorSearchBench {
 
   @Setup
   public void setUp() {
+    System.setProperty("lychee.vector.kernel", kernel);
     Random random = new Random(42);
     index = new ExactVectorIndex();
     matrix = new float[rows][];
@@ -51,6 +61,10 @@ public class ExactVectorSearchBench {
       vectors.put("episode:D" + (i / 30 + 1) + ":" + (i % 30), matrix[i]);
     }
     index.upsert("bench", VectorIndex.TURNS, vectors);
+    if (kernel.equals("scalar") != Vectors.kernel().equals("scalar")) {
+      // auto without the module (or scalar ignored) would time the wrong kernel under this label
+      throw new IllegalStateException("kernel " + kernel + " asked, " + Vectors.kernel() + " running");
+    }
     query = BenchData.unit(random, 384);
     variants = List.of(query, BenchData.unit(random, 384), BenchData.unit(random, 384), BenchData.unit(random, 384));
   }

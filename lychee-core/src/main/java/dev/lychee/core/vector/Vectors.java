@@ -8,57 +8,34 @@ import java.util.Objects;
 public final class Vectors {
   private Vectors() {}
 
-  /** Dot product of {@code q} with the vector stored at {@code offset} in {@code data}. */
+  /**
+   * The dot-product kernel of this JVM, chosen once (docs/defaults.md §3.5): SIMD when the JVM runs
+   * with {@code --add-modules jdk.incubator.vector}, scalar otherwise; both give the same bits.
+   */
+  private static final DotKernel KERNEL = DotKernels.forThisJvm();
+
+  /**
+   * Dot product of {@code q} with the vector stored at {@code offset} in {@code data}: eight float
+   * sums over the elements (as {@link DotKernel} lays them out), widened and added at the end.
+   */
   public static double dot(float[] q, float[] data, int offset) {
-    // float accumulation in four lanes lets the JIT vectorise; the sum is widened at the end
-    float s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    int n = q.length;
-    int i = 0;
-    for (; i + 3 < n; i += 4) {
-      s0 += q[i] * data[offset + i];
-      s1 += q[i + 1] * data[offset + i + 1];
-      s2 += q[i + 2] * data[offset + i + 2];
-      s3 += q[i + 3] * data[offset + i + 3];
-    }
-    for (; i < n; i++) {
-      s0 += q[i] * data[offset + i];
-    }
-    return (double) s0 + s1 + s2 + s3;
+    return KERNEL.dot(q, data, offset);
   }
 
   /**
    * The dot products of two queries {@code a} and {@code b} (of one length) with the vector stored
    * at {@code offset} in {@code data}, into {@code out[at]} and {@code out[at + 1]}: each bit for
    * bit what {@link #dot(float[], float[], int)} gives (the same lanes, summed in the same order),
-   * but the stored vector is read once for both and the eight sums are independent, so the loop is
-   * not held up waiting for one sum before the next.
+   * but the stored vector is read once for both and the sums are independent, so the loop is not
+   * held up waiting for one sum before the next.
    */
   public static void dot2(float[] a, float[] b, float[] data, int offset, double[] out, int at) {
-    float a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    float b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-    int n = a.length;
-    int i = 0;
-    for (; i + 3 < n; i += 4) {
-      float d0 = data[offset + i];
-      float d1 = data[offset + i + 1];
-      float d2 = data[offset + i + 2];
-      float d3 = data[offset + i + 3];
-      a0 += a[i] * d0;
-      a1 += a[i + 1] * d1;
-      a2 += a[i + 2] * d2;
-      a3 += a[i + 3] * d3;
-      b0 += b[i] * d0;
-      b1 += b[i + 1] * d1;
-      b2 += b[i + 2] * d2;
-      b3 += b[i + 3] * d3;
-    }
-    for (; i < n; i++) {
-      float d = data[offset + i];
-      a0 += a[i] * d;
-      b0 += b[i] * d;
-    }
-    out[at] = (double) a0 + a1 + a2 + a3;
-    out[at + 1] = (double) b0 + b1 + b2 + b3;
+    KERNEL.dot2(a, b, data, offset, out, at);
+  }
+
+  /** The name of the kernel this JVM uses, {@code simd} or {@code scalar}, for reports. */
+  public static String kernel() {
+    return KERNEL.name();
   }
 
   /** Dot product of two vectors of equal length. */
