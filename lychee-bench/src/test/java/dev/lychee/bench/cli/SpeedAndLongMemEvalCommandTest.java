@@ -32,7 +32,8 @@ class SpeedAndLongMemEvalCommandTest {
         "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "lychee", "--store", "sqlite", "--json", json.toString());
     assertThat(code).isZero();
     JsonNode root = new ObjectMapper().readTree(json.toFile());
-    assertThat(names(root)).containsExactly("scales");
+    assertThat(names(root)).containsExactly("vector_kernel", "scales");
+    assertThat(root.get("vector_kernel").asText()).isIn("simd", "scalar");
     assertThat(names(root.get("scales"))).containsExactly("1", "3");
     for (JsonNode s : root.get("scales")) {
       assertThat(names(s)).containsExactly("ingest_turns_per_s", "embedder_turns_per_s", "recall_ms",
@@ -56,7 +57,7 @@ class SpeedAndLongMemEvalCommandTest {
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertThat(names(root)).containsExactly("memory", "sqlite");
     for (JsonNode store : root) {
-      assertThat(names(store)).containsExactly("scales", "writers");
+      assertThat(names(store)).containsExactly("vector_kernel", "scales", "writers");
       assertThat(names(store.get("writers"))).containsExactly("1", "2");
       assertThat(store.get("writers").get("2").asDouble()).isPositive();
     }
