@@ -3,6 +3,7 @@ package dev.lychee.store.lucene;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,10 +72,14 @@ final class SegmentCopies<T> {
    */
   Map<String, T> byIds(IndexSearcher searcher, String namespace, Collection<String> ids) throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    Set<String> wanted = new LinkedHashSet<>(ids);
+    // ids not found yet: each id has one live document, so a found id is not asked of later segments
+    Set<String> missing = new LinkedHashSet<>(ids);
     Map<String, T> found = new HashMap<>();
     Weight scope = null;
     for (LeafReaderContext leaf : leaves) {
+      if (missing.isEmpty()) {
+        break;
+      }
       IndexReader.CacheHelper core = leaf.reader().getCoreCacheHelper();
       if (core == null) {
         return null;
@@ -97,14 +102,13 @@ final class SegmentCopies<T> {
         continue;
       }
       Bits live = leaf.reader().getLiveDocs();
-      for (String id : wanted) {
-        if (found.containsKey(id)) {
-          continue;
-        }
+      for (Iterator<String> it = missing.iterator(); it.hasNext(); ) {
+        String id = it.next();
         for (Entry<T> e = copy.byId().get(id); e != null; e = e.older()) {
           // the live docs of this searcher's reader decide which document is current
           if (live == null || live.get(e.doc())) {
             found.put(id, e.value());
+            it.remove();
             break;
           }
         }
