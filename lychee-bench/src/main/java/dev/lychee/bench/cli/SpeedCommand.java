@@ -129,7 +129,12 @@ final class SpeedCommand implements Callable<Integer> {
         run.timeStages(new dev.lychee.bench.harness.RecallStages());
       }
       if (skipRecall) {
-        System.out.print(appendTable(conv, storeChoice, storeName, reference));
+        AppendTimes times = appendTimes(conv, storeChoice, reference);
+        System.out.print(appendTable(conv.sampleId(), storeName, times));
+        ObjectNode node = new ObjectMapper().createObjectNode();
+        node.put("vector_kernel", Vectors.kernel());
+        node.set("append", appendJson(times));
+        byStore.set(storeName, node);
         continue;
       }
       List<SpeedRun.Scale> scales = run.run(conv, factors);
@@ -137,7 +142,9 @@ final class SpeedCommand implements Callable<Integer> {
       run.stageTables().forEach(t -> System.out.print(t.replace("recall stages, ", "recall stages, " + storeName + " store, ")));
       byStore.set(storeName, new ObjectMapper().readTree(json(scales)));
       if (!noAppend) {
-        System.out.print(appendTable(conv, storeChoice, storeName, reference));
+        AppendTimes times = appendTimes(conv, storeChoice, reference);
+        System.out.print(appendTable(conv.sampleId(), storeName, times));
+        ((ObjectNode) byStore.get(storeName)).set("append", appendJson(times));
       }
       if (writers > 1) {
         ParallelIngest parallel = new ParallelIngest(factory);
@@ -167,7 +174,10 @@ final class SpeedCommand implements Callable<Integer> {
     return sb.toString();
   }
 
-  private String appendTable(LocomoConversation conv, StoreChoice storeChoice, String store, Embedder reference) throws Exception {
+  /** One document embedding's time beside the append rows timed against it. */
+  record AppendTimes(double embedMs, List<AppendLatencyRun.Row> rows) {}
+
+  private AppendTimes appendTimes(LocomoConversation conv, StoreChoice storeChoice, Embedder reference) throws Exception {
     if (encoderDelayMs < 0) {
       throw new IllegalArgumentException("--encoder-delay-ms must be >= 0: " + encoderDelayMs);
     }
@@ -199,16 +209,43 @@ final class SpeedCommand implements Callable<Integer> {
         rows.add(run.run(sessions, m, ingest, delay));
       }
     }
+    return new AppendTimes(embedMs, List.copyOf(rows));
+  }
+
+  static String appendTable(String sample, String store, AppendTimes times) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-        "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, conv.sampleId(), embedMs));
+        "%nappend latency (one turn per call, %s store, %s): one document embedding %.1f ms%n", store, sample, times.embedMs()));
     sb.append(String.format(Locale.ROOT, "%-12s %-14s %7s %9s %9s %9s %10s %10s %8s%n",
         "mode", "encoder", "appends", "p50", "p95", "max", "to idle", "total", "segments"));
-    for (AppendLatencyRun.Row r : rows) {
+    for (AppendLatencyRun.Row r : times.rows()) {
       sb.append(String.format(Locale.ROOT, "%-12s %-14s %7d %7.1fms %7.1fms %7.0fms %8.0fms %8.0fms %8d%n", r.mode(),
           r.encoderDelayMs() == 0 ? "offline" : "llm-like+" + r.encoderDelayMs() + "ms", r.appends(), r.p50Ms(), r.p95Ms(),
           r.maxMs(), r.idleMs(), r.totalMs(), r.segments()));
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code {"document_embed_ms":x,"rows":[{"mode","encoder_delay_ms","appends","p50_ms","p95_ms","max_ms","idle_ms",
+   * "total_ms","segments"}]}}: the append table, so that a {@code --skip-recall} run has JSON to write too.
+   */
+  static ObjectNode appendJson(AppendTimes times) {
+    ObjectNode out = new ObjectMapper().createObjectNode();
+    out.put("document_embed_ms", round(times.embedMs()));
+    com.fasterxml.jackson.databind.node.ArrayNode rows = out.putArray("rows");
+    for (AppendLatencyRun.Row r : times.rows()) {
+      ObjectNode n = rows.addObject();
+      n.put("mode", r.mode());
+      n.put("encoder_delay_ms", r.encoderDelayMs());
+      n.put("appends", r.appends());
+      n.put("p50_ms", round(r.p50Ms()));
+      n.put("p95_ms", round(r.p95Ms()));
+      n.put("max_ms", round(r.maxMs()));
+      n.put("idle_ms", round(r.idleMs()));
+      n.put("total_ms", round(r.totalMs()));
+      n.put("segments", r.segments());
+    }
+    return out;
   }
 
   static String table(String sample, String system, List<SpeedRun.Scale> scales) {

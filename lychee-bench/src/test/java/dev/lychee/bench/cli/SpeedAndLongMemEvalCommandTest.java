@@ -32,8 +32,9 @@ class SpeedAndLongMemEvalCommandTest {
         "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "lychee", "--store", "sqlite", "--json", json.toString());
     assertThat(code).isZero();
     JsonNode root = new ObjectMapper().readTree(json.toFile());
-    assertThat(names(root)).containsExactly("vector_kernel", "scales");
+    assertThat(names(root)).containsExactly("vector_kernel", "scales", "append");
     assertThat(root.get("vector_kernel").asText()).isIn("simd", "scalar");
+    assertAppendRows(root.get("append"), "sync", "async", "async+yield", "async-fgseg", "async-serial");
     assertThat(names(root.get("scales"))).containsExactly("1", "3");
     for (JsonNode s : root.get("scales")) {
       assertThat(names(s)).containsExactly("ingest_turns_per_s", "embedder_turns_per_s", "recall_ms",
@@ -57,10 +58,37 @@ class SpeedAndLongMemEvalCommandTest {
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertThat(names(root)).containsExactly("memory", "sqlite");
     for (JsonNode store : root) {
-      assertThat(names(store)).containsExactly("vector_kernel", "scales", "writers");
+      assertThat(names(store)).containsExactly("vector_kernel", "scales", "append", "writers");
       assertThat(names(store.get("writers"))).containsExactly("1", "2");
       assertThat(store.get("writers").get("2").asDouble()).isPositive();
     }
+  }
+
+  @Test
+  void speedWithSkipRecallWritesTheAppendTableAsJson() throws Exception {
+    // a --skip-recall run has no scales; it used to fail after its table when asked for JSON
+    Path json = dir.resolve("append.json");
+    int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("speed", "--data",
+        copy("locomo-tiny.json").toString(), "--store", "sqlite", "--skip-recall", "--append-modes", "async",
+        "--json", json.toString());
+    assertThat(code).isZero();
+    JsonNode root = new ObjectMapper().readTree(json.toFile());
+    assertThat(names(root)).containsExactly("vector_kernel", "append");
+    assertAppendRows(root.get("append"), "async");
+  }
+
+  private static void assertAppendRows(JsonNode append, String... modes) {
+    assertThat(names(append)).containsExactly("document_embed_ms", "rows");
+    assertThat(append.get("document_embed_ms").asDouble()).isPositive();
+    List<String> seen = new ArrayList<>();
+    for (JsonNode row : append.get("rows")) {
+      assertThat(names(row)).containsExactly("mode", "encoder_delay_ms", "appends", "p50_ms", "p95_ms", "max_ms",
+          "idle_ms", "total_ms", "segments");
+      assertThat(row.get("appends").asInt()).isPositive();
+      assertThat(row.get("p95_ms").asDouble()).isGreaterThanOrEqualTo(row.get("p50_ms").asDouble());
+      seen.add(row.get("mode").asText());
+    }
+    assertThat(seen).containsExactly(modes);
   }
 
   @Test
