@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
@@ -74,7 +75,10 @@ import org.slf4j.LoggerFactory;
  * durable write's commit also counts itself as a change instead of reopening, and a logged or
  * durable write whose work reads nothing earlier writes could have changed (turns known to come
  * after the stored ones, vectors of a known dimension) says so ({@code currentView}) and skips the
- * reopen before it: the reopens fall to reads, off an {@code append}'s path.
+ * reopen before it: the reopens fall to reads, off an {@code append}'s path. A reopen's flush of
+ * the writer's buffer into a segment, most of its cost, runs before the write lock is taken
+ * ({@link #flushAhead}); under the lock it only opens the readers (and flushes what came in
+ * between), so what a reader sees, and when, is unchanged.
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
@@ -159,13 +163,18 @@ final class LuceneIndex implements AutoCloseable {
   private record Retired(SearcherManager manager, IndexSearcher searcher) {}
 
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
+    this(path, analyzer, config, UnaryOperator.identity());
+  }
+
+  /** As above, with the index's directory wrapped by {@code wrap} (for tests that watch its files). */
+  LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config, UnaryOperator<Directory> wrap) {
     this.path = path;
     this.analyzer = analyzer;
     this.config = config;
     try {
       PrivateFiles.createDirectories(path);
       Directory fs = FSDirectory.open(path);
-      this.directory = config.fsync() ? fs : new UnsyncedDirectory(fs);
+      this.directory = wrap.apply(config.fsync() ? fs : new UnsyncedDirectory(fs));
       openWriter();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot open Lucene index at " + path, e);
@@ -280,10 +289,11 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   /**
-   * As {@link #writeLogged(LoggedWork)}; when {@code currentView} (asked under the write lock)
-   * says false, the work reads nothing from its searcher (it knows by other means that its changes
-   * are new), so the searchers are not reopened for it first: the next read or checking write
-   * reopens them once for several writes.
+   * As {@link #writeLogged(LoggedWork)}; when {@code currentView} (asked under the write lock, and
+   * before it whether to {@link #flushAhead}, so it must be thread-safe) says false, the work reads
+   * nothing from its searcher (it knows by other means that its changes are new), so the searchers
+   * are not reopened for it first: the next read or checking write reopens them once for several
+   * writes.
    */
   <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView) {
     if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
@@ -305,6 +315,7 @@ final class LuceneIndex implements AutoCloseable {
     for (int attempt = 0; ; attempt++) {
       ensureOpen();
       if (stale()) {
+        flushAhead();
         writeLock.lock();
         try {
           ensureOpen();
@@ -355,9 +366,10 @@ final class LuceneIndex implements AutoCloseable {
   }
 
   /**
-   * As {@link #write(WriteWork)}; when {@code currentView} (asked under the write lock) says
-   * false, the work reads nothing that logged or deferred writes since the last reopen could have
-   * changed, so the searchers are not reopened for it first.
+   * As {@link #write(WriteWork)}; when {@code currentView} (asked under the write lock, and before
+   * it whether to {@link #flushAhead}, so it must be thread-safe) says false, the work reads nothing
+   * that logged or deferred writes since the last reopen could have changed, so the searchers are
+   * not reopened for it first.
    */
   <T> T write(WriteWork<T> work, BooleanSupplier currentView) {
     return run(work, Mode.COMMIT, currentView);
@@ -386,7 +398,8 @@ final class LuceneIndex implements AutoCloseable {
 
   /**
    * As {@link #writeDeferred(WriteWork)}, but the searchers are first reopened when {@code
-   * currentView} (asked under the write lock) says the work needs every earlier write.
+   * currentView} (asked under the write lock, and before it whether to {@link #flushAhead}, so it
+   * must be thread-safe) says the work needs every earlier write.
    */
   <T> T writeDeferred(WriteWork<T> work, BooleanSupplier currentView) {
     boolean durable = config.deferredCommit().isZero();
@@ -404,6 +417,10 @@ final class LuceneIndex implements AutoCloseable {
    */
   private <T> T run(WriteWork<T> work, Mode mode, BooleanSupplier currentView) {
     boolean commits = mode == Mode.COMMIT;
+    if (stale() && currentView.getAsBoolean()) {
+      // the work will reopen the searchers under the lock: write the buffered changes out first
+      flushAhead();
+    }
     if (commits) {
       commitLock.lock();
     }
@@ -553,6 +570,25 @@ final class LuceneIndex implements AutoCloseable {
   /** Whether a logged or deferred write returned since the searchers were last reopened. */
   private boolean stale() {
     return reopenedAt < changes.get();
+  }
+
+  /**
+   * Writes what the writer buffers into segments before a reopen takes the write lock, so that the
+   * reopen under the lock only opens readers on them (and flushes what arrived in between). Safe
+   * without the lock: a flushed segment is seen by no reader until a reopen under the lock opens
+   * one, when no write is half done; a commit takes the writer's changes whether flushed or not;
+   * and a rollback drops flushed segments as it drops buffered ones. Any failure is left to the
+   * reopen under the lock, which flushes again and reports it as it always did. Why: JFR of the
+   * async appends had three quarters of the reopens' samples under the write lock in this flush,
+   * while the next {@code append}'s turn waited for the lock (docs/defaults.md §3.3).
+   */
+  private void flushAhead() {
+    IndexWriter w = writer;
+    try {
+      w.flush();
+    } catch (IOException | RuntimeException e) {
+      // a rollback or close replaced the writer meanwhile, or the flush failed: see above
+    }
   }
 
   /** Reopens the searchers if a write left them stale; the caller holds the write lock. */
