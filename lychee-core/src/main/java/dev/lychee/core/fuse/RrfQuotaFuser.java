@@ -7,6 +7,7 @@ import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.core.score.Scores;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -63,18 +64,14 @@ public final class RrfQuotaFuser implements Fuser {
     }
     double maxRrf = rrf.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     Map<String, Candidate> fused = new HashMap<>();
-    List<Ranked> ranked = new ArrayList<>(best.size());
     for (Candidate c : best.values()) {
       double r = maxRrf > 0 ? rrf.getOrDefault(c.id(), 0.0) / maxRrf : 0;
-      Candidate f = c.withScore(Scores.clamp(fusion.bestWeight() * c.score() + fusion.rrfWeight() * r));
-      fused.put(c.id(), f);
-      ranked.add(new Ranked(f, bestRank.get(c.id())));
+      fused.put(c.id(), c.withScore(Scores.clamp(fusion.bestWeight() * c.score() + fusion.rrfWeight() * r)));
     }
-    // fused score first, then the best rank in any route, then id: each candidate's best rank is
-    // read once here, not in every comparison of the sort (a map look-up and a boxed int each)
-    ranked.sort(Ranked::byFusedOrder);
-    List<Candidate> byFused = new ArrayList<>(ranked.size());
-    ranked.forEach(x -> byFused.add(x.candidate()));
+    List<Candidate> byFused = new ArrayList<>(fused.values());
+    byFused.sort(Comparator.comparingDouble(Candidate::score).reversed()
+        .thenComparingInt((Candidate c) -> bestRank.get(c.id()))
+        .thenComparing(Candidate::id));
 
     Set<String> taken = new LinkedHashSet<>();
     for (RouteRanking ranking : rankings) {
@@ -96,18 +93,5 @@ public final class RrfQuotaFuser implements Fuser {
       }
     }
     return out;
-  }
-
-  /** A fused candidate with its best rank in any route, for the fused order. */
-  private record Ranked(Candidate candidate, int bestRank) {
-    /** Higher score first, then the better (lower) best rank, then id: the order it always had. */
-    static int byFusedOrder(Ranked a, Ranked b) {
-      int c = Double.compare(b.candidate.score(), a.candidate.score());
-      if (c != 0) {
-        return c;
-      }
-      c = Integer.compare(a.bestRank, b.bestRank);
-      return c != 0 ? c : a.candidate.id().compareTo(b.candidate.id());
-    }
   }
 }
