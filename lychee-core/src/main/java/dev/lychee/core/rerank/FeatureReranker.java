@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  */
 public final class FeatureReranker implements Reranker {
   private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
+  /** Compiled once: {@code String.replaceAll} compiles its pattern on every call. */
+  private static final Pattern POSSESSIVE_END = Pattern.compile("'s$");
 
   private final RerankWeights w;
   private final LatestFirst latestFirst;
@@ -155,7 +157,7 @@ public final class FeatureReranker implements Reranker {
     while (m.find()) {
       String n = m.group().toLowerCase(Locale.ROOT);
       if (!Terms.STOP.contains(n) && !n.equals("i")) {
-        out.add(n.replaceAll("'s$", ""));
+        out.add(POSSESSIVE_END.matcher(n).replaceAll(""));
       }
     }
     return out;
