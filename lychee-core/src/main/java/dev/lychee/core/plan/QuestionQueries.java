@@ -21,6 +21,16 @@ final class QuestionQueries {
       Pattern.CASE_INSENSITIVE);
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'&-]*");
   private static final Pattern NAME = Pattern.compile("\\b(\\p{Lu}[\\p{Ll}]+(?:'s)?)\\b");
+  /*
+   * The fixed patterns of the rewrites below, compiled once: String.replaceAll compiles its pattern
+   * on every call, and planning called it for every word of the question and every phrase, about
+   * forty compilations per question (docs/measurements.md §6, round seventeen). The results are
+   * those of replaceAll, which is defined as exactly this.
+   */
+  private static final Pattern POSSESSIVE_END = Pattern.compile("'s$");
+  private static final Pattern END_PUNCTUATION = Pattern.compile("[?!.]+$");
+  private static final Pattern JOINERS = Pattern.compile("\\s+(and|or|,)\\s+(and|or|,)?\\s*");
+  private static final Pattern SPACE_RUNS = Pattern.compile("\\s{2,}");
   private static final Set<String> NOT_NAMES = Set.of("january", "february", "march", "april", "may", "june",
       "july", "august", "september", "october", "november", "december", "monday", "tuesday", "wednesday",
       "thursday", "friday", "saturday", "sunday");
@@ -32,7 +42,7 @@ final class QuestionQueries {
     Set<String> out = new LinkedHashSet<>();
     Matcher m = NAME.matcher(question);
     while (m.find()) {
-      String n = m.group(1).replaceAll("'s$", "");
+      String n = POSSESSIVE_END.matcher(m.group(1)).replaceAll("");
       String low = n.toLowerCase(Locale.ROOT);
       if (!Terms.STOP.contains(low) && !NOT_NAMES.contains(low)) {
         out.add(n);
@@ -43,7 +53,7 @@ final class QuestionQueries {
 
   /** The question without its question word and auxiliary, and without the question mark. */
   static String declarative(String question) {
-    String q = question.strip().replaceAll("[?!.]+$", "").strip();
+    String q = END_PUNCTUATION.matcher(question.strip()).replaceAll("").strip();
     String rest = LEAD.matcher(q).replaceFirst("").strip();
     return rest.isEmpty() ? q : rest;
   }
@@ -55,7 +65,7 @@ final class QuestionQueries {
     Matcher m = WORD.matcher(text);
     while (m.find()) {
       String w = m.group();
-      String low = w.toLowerCase(Locale.ROOT).replaceAll("'s$", "");
+      String low = POSSESSIVE_END.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("");
       if (Terms.STOP.contains(low)) {
         if (!run.isEmpty()) {
           out.add(String.join(" ", run));
@@ -94,6 +104,6 @@ final class QuestionQueries {
     for (String d : drop) {
       out = out.replaceAll("(?i)\\b" + Pattern.quote(d) + "('s)?\\b", " ");
     }
-    return out.replaceAll("\\s+(and|or|,)\\s+(and|or|,)?\\s*", " ").replaceAll("\\s{2,}", " ").strip();
+    return SPACE_RUNS.matcher(JOINERS.matcher(out).replaceAll(" ")).replaceAll(" ").strip();
   }
 }

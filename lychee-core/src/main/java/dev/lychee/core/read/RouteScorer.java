@@ -19,8 +19,10 @@ import dev.lychee.core.score.TemporalMatch;
 import dev.lychee.core.strategy.StrategyProfile;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Scores one route's candidates: merges the channels' hits by id (§4.5 merge rule), applies the
@@ -45,18 +47,23 @@ public final class RouteScorer {
     RouteQuery query = context.query(route);
     DateRange filter = query.dateFilter();
 
+    // One sort, at the end. BY_SCORE is a total order on candidates of distinct ids (score,
+    // similarity, id) and a merger holds each id once, so sorting the merged hits and the boosted
+    // ones before the final scores, as this did, could not change the final order; the windows sort
+    // their anchors themselves (docs/measurements.md §6, round seventeen).
     List<Candidate> boosted = new ArrayList<>();
-    for (Candidate c : merged.sorted()) {
+    for (Candidate c : merged.unordered()) {
       boosted.add(c.withScore(temporalBoost(strategyBoost(c, type, p), c, filter)));
     }
-    boosted.sort(CandidateMerger.BY_SCORE);
     CandidateMerger withWindows = new CandidateMerger();
     withWindows.addAll(boosted);
     withWindows.addAll(windows.around(boosted, context.namespace(), context.k(), p, query.terms()));
 
-    List<Candidate> out = new ArrayList<>();
-    for (Candidate c : withWindows.sorted()) {
-      out.add(c.withScore(finalScore(c)));
+    Collection<Candidate> all = withWindows.unordered();
+    List<Candidate> out = new ArrayList<>(all.size());
+    Map<String, String> folded = new HashMap<>();
+    for (Candidate c : all) {
+      out.add(c.withScore(finalScore(c, folded)));
     }
     out.sort(CandidateMerger.BY_SCORE);
     return new RouteRanking(route, out);
@@ -97,12 +104,17 @@ public final class RouteScorer {
 
   /** §4.9 without a reranker: {@code min(1, field·w + bonus)}. */
   static double finalScore(Candidate c) {
+    return finalScore(c, new HashMap<>());
+  }
+
+  /** The same, with the casefolded queries of one route kept in {@code folded} between candidates. */
+  private static double finalScore(Candidate c, Map<String, String> folded) {
     double w = switch (c.kind()) {
       case RECORD, RAW_TURN, WINDOW -> 1.0;
       case OTHER -> 0.95;
     };
     // 0.01 per distinct (casefolded) query, at most 0.03: counting stops at the third
-    double bonus = 0.03 * Scores.clamp(c.similarity()) + Math.min(0.03, 0.01 * distinctQueries(c, 3));
+    double bonus = 0.03 * Scores.clamp(c.similarity()) + Math.min(0.03, 0.01 * distinctQueries(c, 3, folded));
     return Math.min(1, c.score() * w + bonus);
   }
 
@@ -111,10 +123,19 @@ public final class RouteScorer {
    * the bonus needs no more, and this runs for every candidate of every route.
    */
   static int distinctQueries(Candidate c, int cap) {
+    return distinctQueries(c, cap, new HashMap<>());
+  }
+
+  /**
+   * The same, folding each query text once per route: a route's candidates were reached by the few
+   * variants of its plan, and lower-casing them again for every candidate was a string per query
+   * per candidate.
+   */
+  private static int distinctQueries(Candidate c, int cap, Map<String, String> foldedQueries) {
     String[] seen = new String[cap];
     int n = 0;
     for (String q : c.provenance().queries()) {
-      String folded = q.toLowerCase(Locale.ROOT);
+      String folded = foldedQueries.computeIfAbsent(q, x -> x.toLowerCase(Locale.ROOT));
       boolean repeated = false;
       for (int i = 0; i < n && !repeated; i++) {
         repeated = seen[i].equals(folded);

@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  */
 public final class FeatureReranker implements Reranker {
   private static final Pattern NAME = Pattern.compile("\\b\\p{Lu}[\\p{L}'-]+");
+  /** Compiled once: {@code String.replaceAll} compiles its pattern on every call. */
+  private static final Pattern POSSESSIVE_END = Pattern.compile("'s$");
 
   private final RerankWeights w;
   private final LatestFirst latestFirst;
@@ -74,11 +76,13 @@ public final class FeatureReranker implements Reranker {
         matches.add(finder.findInLowerCase(lowered[i]));
       }
       double[] weights = poolIdf(finder.terms(), matches);
+      // asked once per pool, not once per candidate: the answer depends on the names alone
+      boolean namesAreWords = allWords(names);
       List<Candidate> out = new ArrayList<>(candidates.size());
       for (int i = 0; i < candidates.size(); i++) {
         Candidate c = candidates.get(i);
         double lexical = overlap(weights, matches.get(i).terms());
-        double speaker = speaker(names, c, matches.get(i).word(), lowered[i]);
+        double speaker = speaker(names, namesAreWords, c, matches.get(i).word(), lowered[i]);
         double temporal = TemporalMatch.of(c, filter) == TemporalMatch.Kind.NONE ? 0 : 1;
         double s = w.fused() * c.score()
             + w.similarity() * c.similarity()
@@ -136,6 +140,16 @@ public final class FeatureReranker implements Reranker {
     return out;
   }
 
+  /** Whether every name is one whole word (true for none). */
+  private static boolean allWords(Set<String> names) {
+    for (String n : names) {
+      if (!Terms.isWord(n)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Capitalised words of the question that are not sentence-initial function words. */
   static Set<String> namedPeople(String question) {
     Set<String> out = new LinkedHashSet<>();
@@ -143,7 +157,7 @@ public final class FeatureReranker implements Reranker {
     while (m.find()) {
       String n = m.group().toLowerCase(Locale.ROOT);
       if (!Terms.STOP.contains(n) && !n.equals("i")) {
-        out.add(n.replaceAll("'s$", ""));
+        out.add(POSSESSIVE_END.matcher(n).replaceAll(""));
       }
     }
     return out;
@@ -163,18 +177,31 @@ public final class FeatureReranker implements Reranker {
    * and given the text lower-cased ({@code null}: lower-case it here).
    */
   static double speaker(Set<String> names, Candidate c, boolean holdsAName, String lowered) {
+    return speaker(names, allWords(names), c, holdsAName, lowered);
+  }
+
+  /**
+   * The same, told whether every name is one whole {@link Terms#isWord word}. Plain loops, no
+   * streams and no token set per entity: this runs for every candidate of a pool of hundreds to
+   * thousands, and its per-candidate streams and sets were a third of the reranker's allocation
+   * (docs/measurements.md §6, round seventeen).
+   */
+  private static double speaker(Set<String> names, boolean namesAreWords, Candidate c, boolean holdsAName,
+      String lowered) {
     if (names.isEmpty()) {
       return 0;
     }
     for (String e : c.entities()) {
-      Set<String> entity = Terms.tokens(e);
-      if (names.stream().anyMatch(entity::contains)) {
-        return 1;
+      String entity = e.toLowerCase(Locale.ROOT);
+      for (String n : names) {
+        if (Terms.isTokenOfLowerCase(entity, n)) {
+          return 1;
+        }
       }
     }
     // a name made of word characters that starts a line is one of the text's tokens: a text holding
     // none of the names can have no such line (names with an apostrophe or hyphen are looked for)
-    if (!holdsAName && names.stream().allMatch(Terms::isWord)) {
+    if (!holdsAName && namesAreWords) {
       return 0;
     }
     // each line's start, without splitting the text into lines (a name holds no line break)

@@ -41,6 +41,14 @@ public final class CandidateMerger {
     return byId.isEmpty();
   }
 
+  /**
+   * The merged candidates in the order their ids were first added, unsorted and without a copy: for
+   * a caller that sorts what it makes of them anyway. A view; do not add while reading it.
+   */
+  public Collection<Candidate> unordered() {
+    return java.util.Collections.unmodifiableCollection(byId.values());
+  }
+
   /** The merged candidates, best score first (ties: higher similarity, then id). */
   public List<Candidate> sorted() {
     List<Candidate> out = new ArrayList<>(byId.values());

@@ -82,6 +82,28 @@ public final class Terms {
         || cp == 0x200C || cp == 0x200D;
   }
 
+  /**
+   * Whether {@code token} is one of the {@link #tokens} of a text, given that text already
+   * lower-cased ({@code Locale.ROOT}, as {@link #tokens} does): the same answer as {@code
+   * tokens(text).contains(token)}, without a set or a string per token. A token is a maximal run of
+   * word characters, so {@code token} must be a whole {@link #isWord word} found with no word
+   * character on either side.
+   */
+  public static boolean isTokenOfLowerCase(String lowered, String token) {
+    if (lowered == null || !isWord(token)) {
+      return false;
+    }
+    int len = token.length();
+    for (int p = lowered.indexOf(token); p >= 0; p = lowered.indexOf(token, p + 1)) {
+      boolean startsRun = p == 0 || !isWordChar(lowered.codePointBefore(p));
+      boolean endsRun = p + len == lowered.length() || !isWordChar(lowered.codePointAt(p + len));
+      if (startsRun && endsRun) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether {@code s} is one whole token: non-empty and made of word characters only. */
   public static boolean isWord(String s) {
     if (s.isEmpty()) {

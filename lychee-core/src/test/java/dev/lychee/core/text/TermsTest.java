@@ -81,4 +81,48 @@ class TermsTest {
     assertThat(Terms.content(Terms.tokens(text))).containsExactlyElementsOf(Terms.content(text))
         .containsExactly("book", "hobby", "group", "read", "library", "2022");
   }
+
+  @Test
+  void isTokenOfLowerCaseAnswersAsTheTokenSetDoes() {
+    assertThat(Terms.isTokenOfLowerCase("dana smith", "dana")).isTrue();
+    assertThat(Terms.isTokenOfLowerCase("danae smith", "dana")).isFalse();
+    assertThat(Terms.isTokenOfLowerCase("mcdana", "dana")).isFalse();
+    assertThat(Terms.isTokenOfLowerCase("dana_s", "dana")).isFalse();
+    assertThat(Terms.isTokenOfLowerCase("mary-ann", "mary-ann")).isFalse(); // not one token
+    assertThat(Terms.isTokenOfLowerCase("mary-ann", "ann")).isTrue();
+    assertThat(Terms.isTokenOfLowerCase(null, "dana")).isFalse();
+    assertThat(Terms.isTokenOfLowerCase("dana", "")).isFalse();
+    // every token of random texts, every near miss and the words of other texts: as tokens(...).contains says
+    Random random = new Random(11);
+    int[] pool = {'a', 'b', 'A', '0', '_', ' ', '-', '\'', 0x0301, 0x200C, 0x200D, 0x0130, 0x01C5, 0x00DF,
+        0x0660, 0x3042, 0x1F44D, 0x1D400, 0x203F, 0x00B2, '\n'};
+    List<String> texts = new ArrayList<>();
+    for (int s = 0; s < 1500; s++) {
+      StringBuilder b = new StringBuilder();
+      int len = random.nextInt(16);
+      for (int i = 0; i < len; i++) {
+        b.appendCodePoint(pool[random.nextInt(pool.length)]);
+      }
+      texts.add(b.toString());
+    }
+    int hits = 0;
+    for (int s = 0; s < texts.size(); s++) {
+      String text = texts.get(s);
+      Set<String> tokens = Terms.tokens(text);
+      List<String> probes = new ArrayList<>(tokens);
+      for (String t : tokens) {
+        probes.add(t.substring(0, t.length() - 1));
+        probes.add(t + "a");
+      }
+      probes.addAll(Terms.tokens(texts.get((s + 1) % texts.size())));
+      probes.add(text.toLowerCase(Locale.ROOT));
+      for (String probe : probes) {
+        boolean expected = tokens.contains(probe);
+        hits += expected ? 1 : 0;
+        assertThat(Terms.isTokenOfLowerCase(text.toLowerCase(Locale.ROOT), probe)).as(text + " / " + probe)
+            .isEqualTo(expected);
+      }
+    }
+    assertThat(hits).isGreaterThan(1000);
+  }
 }
