@@ -48,12 +48,15 @@ public final class SqliteDatabase {
   private final VersionWatch versionWatch;
   /** Forces the WAL to disk; a seam for tests that check where a durable write syncs. */
   private final Runnable walSync;
+  /** Turns of this process whose vectors are still to be written; background writes give way. */
+  private final TurnVectorsDue turnVectorsDue;
   private int users;
   private boolean closed;
 
   private SqliteDatabase(Path file, SqliteStoreConfig config, SchemaMigrations migrations, java.util.function.Consumer<Runnable> syncs) {
     this.file = file.toAbsolutePath();
     this.walSync = () -> syncs.accept(this::syncWal);
+    this.turnVectorsDue = new TurnVectorsDue(config.backgroundWriteWaitMillis());
     this.config = config;
     SQLiteConfig sc = new SQLiteConfig();
     sc.setJournalMode(SQLiteConfig.JournalMode.WAL);
@@ -148,6 +151,11 @@ public final class SqliteDatabase {
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /** The turns whose vectors background writes wait for ({@link TurnVectorsDue}). */
+  TurnVectorsDue turnVectorsDue() {
+    return turnVectorsDue;
   }
 
   /** Whether a thread holds the single-writer lock now (for tests). */

@@ -151,7 +151,10 @@ public final class SqliteRecordStore implements RecordStore {
 
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes) {
-    commit(prepare(namespace, segmentId, records, nodes));
+    PreparedEncoding prepared = prepare(namespace, segmentId, records, nodes);
+    // background work: an append whose turn vector is due takes the write lock first (TurnVectorsDue)
+    db.turnVectorsDue().awaitNone();
+    commit(prepared);
   }
 
   /**

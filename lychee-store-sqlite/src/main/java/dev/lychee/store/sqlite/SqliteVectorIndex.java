@@ -176,6 +176,9 @@ public final class SqliteVectorIndex implements VectorIndex {
       applyToCache(namespace, kind, vectors);
       return null;
     });
+    if (TURNS.equals(kind)) {
+      db.turnVectorsDue().vectorsWritten(namespace);
+    }
   }
 
   /**
@@ -201,6 +204,9 @@ public final class SqliteVectorIndex implements VectorIndex {
     if (dims.isEmpty()) {
       return;
     }
+    // background work: an append whose turn vector is due goes first (before the index locks, so
+    // searches of these kinds do not wait meanwhile)
+    db.turnVectorsDue().awaitNone();
     locked(namespace, dims.keySet(), true, () -> {
       db.writeUnsynced(h -> {
         dims.forEach((kind, d) -> insert(h, namespace, kind, vectorsByKind.get(kind), d));

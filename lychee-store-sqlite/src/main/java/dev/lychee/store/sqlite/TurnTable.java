@@ -34,7 +34,7 @@ final class TurnTable {
   }
 
   List<RawTurn> append(String namespace, String session, List<RawTurn> turns) {
-    return reads.db().write(h -> insert(h, namespace, session, turns));
+    return noted(namespace, reads.db().write(h -> insert(h, namespace, session, turns)));
   }
 
   /**
@@ -43,10 +43,18 @@ final class TurnTable {
    * same index.
    */
   List<RawTurn> append(String namespace, String session, IntFunction<List<RawTurn>> admit) {
-    return reads.db().write(h -> {
+    return noted(namespace, reads.db().write(h -> {
       int next = h.createQuery(NEXT_INDEX).bind(0, namespace).bind(1, session).mapTo(Integer.class).one();
       return insert(h, namespace, session, admit.apply(next));
-    });
+    }));
+  }
+
+  /** Committed turns get their vectors next: background writes give way until then ({@link TurnVectorsDue}). */
+  private List<RawTurn> noted(String namespace, List<RawTurn> added) {
+    if (!added.isEmpty()) {
+      reads.db().turnVectorsDue().turnsCommitted(namespace);
+    }
+    return added;
   }
 
   private static List<RawTurn> insert(Handle h, String namespace, String session, List<RawTurn> turns) {
