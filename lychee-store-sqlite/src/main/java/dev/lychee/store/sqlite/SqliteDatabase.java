@@ -135,7 +135,20 @@ public final class SqliteDatabase {
    * between this commit and its sync; their data is durable when their own call returns.
    */
   <T> T write(HandleCallback<T, RuntimeException> body) {
-    T out = locked(() -> jdbi.inTransaction(body));
+    return write(body, false);
+  }
+
+  /**
+   * As {@link #write}, for background work (a segment's records commit): it takes the write lock
+   * only when no turns of this process wait for their turn vectors, or once it gave way for {@link
+   * SqliteStoreConfig#backgroundWriteWaitMillis()} ({@link TurnVectorsDue}).
+   */
+  <T> T writeInBackground(HandleCallback<T, RuntimeException> body) {
+    return write(body, true);
+  }
+
+  private <T> T write(HandleCallback<T, RuntimeException> body, boolean giveWay) {
+    T out = locked(() -> jdbi.inTransaction(body), giveWay);
     if (config.synchronousFull()) {
       walSync.run();
     }
@@ -144,7 +157,25 @@ public final class SqliteDatabase {
 
   /** Runs {@code work} holding the single-writer lock of this database, once it is known open. */
   private <T> T locked(java.util.function.Supplier<T> work) {
-    writeLock.lock();
+    return locked(work, false);
+  }
+
+  /**
+   * As {@link #locked(java.util.function.Supplier)}; with {@code giveWay} the lock is taken when no
+   * turn vector is due, and taken again after waiting when one became due while this thread queued
+   * for it (an append's turn commit came first), until the bound passed.
+   */
+  private <T> T locked(java.util.function.Supplier<T> work, boolean giveWay) {
+    long deadline = giveWay ? turnVectorsDue.deadline() : 0;
+    while (true) {
+      boolean none = !giveWay || turnVectorsDue.awaitNone(deadline);
+      writeLock.lock();
+      if (none && giveWay && turnVectorsDue.anyDue() && System.nanoTime() - deadline < 0) {
+        writeLock.unlock();
+        continue;
+      }
+      break;
+    }
     try {
       checkOpen();
       return work.get();
@@ -174,6 +205,11 @@ public final class SqliteDatabase {
    */
   <T> T writeUnsynced(HandleCallback<T, RuntimeException> body) {
     return locked(() -> jdbi.inTransaction(body));
+  }
+
+  /** As {@link #writeUnsynced}, giving way to due turn vectors as {@link #writeInBackground} does. */
+  <T> T writeUnsyncedInBackground(HandleCallback<T, RuntimeException> body) {
+    return locked(() -> jdbi.inTransaction(body), true);
   }
 
   /** Forces the WAL file to disk; a missing WAL was checkpointed (and synced) into the database. */

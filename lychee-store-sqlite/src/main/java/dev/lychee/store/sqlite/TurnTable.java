@@ -34,7 +34,7 @@ final class TurnTable {
   }
 
   List<RawTurn> append(String namespace, String session, List<RawTurn> turns) {
-    return noted(namespace, reads.db().write(h -> insert(h, namespace, session, turns)));
+    return reads.db().write(h -> noted(namespace, insert(h, namespace, session, turns)));
   }
 
   /**
@@ -43,13 +43,18 @@ final class TurnTable {
    * same index.
    */
   List<RawTurn> append(String namespace, String session, IntFunction<List<RawTurn>> admit) {
-    return noted(namespace, reads.db().write(h -> {
+    return reads.db().write(h -> {
       int next = h.createQuery(NEXT_INDEX).bind(0, namespace).bind(1, session).mapTo(Integer.class).one();
-      return insert(h, namespace, session, admit.apply(next));
-    }));
+      return noted(namespace, insert(h, namespace, session, admit.apply(next)));
+    });
   }
 
-  /** Committed turns get their vectors next: background writes give way until then ({@link TurnVectorsDue}). */
+  /**
+   * Turns about to commit get their vectors next: background writes give way until then ({@link
+   * TurnVectorsDue}). Noted inside the transaction, so that a background writer queued for the
+   * lock behind it sees the entry when it gets the lock; a transaction that then fails leaves an
+   * entry that lapses.
+   */
   private List<RawTurn> noted(String namespace, List<RawTurn> added) {
     if (!added.isEmpty()) {
       reads.db().turnVectorsDue().turnsCommitted(namespace);

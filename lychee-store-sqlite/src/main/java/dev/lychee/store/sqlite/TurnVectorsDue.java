@@ -38,19 +38,33 @@ final class TurnVectorsDue {
     }
   }
 
-  /** Waits until no namespace has turn vectors due (lapsed entries dropped), at most the bound. */
-  synchronized void awaitNone() {
+  /** Whether some namespace has turn vectors due (lapsed entries count until the next wait drops them). */
+  synchronized boolean anyDue() {
+    long now = System.nanoTime();
+    due.values().removeIf(lapse -> lapse - now <= 0);
+    return !due.isEmpty();
+  }
+
+  /** The time (System.nanoTime) a background write that starts now stops giving way. */
+  long deadline() {
+    return System.nanoTime() + maxWaitNanos;
+  }
+
+  /**
+   * Waits until no namespace has turn vectors due (lapsed entries dropped) or {@code deadline}
+   * passed; returns whether none is due.
+   */
+  synchronized boolean awaitNone(long deadline) {
     if (maxWaitNanos == 0) {
-      return;
+      return true;
     }
-    long deadline = System.nanoTime() + maxWaitNanos;
     try {
       while (true) {
         long now = System.nanoTime();
         due.values().removeIf(lapse -> lapse - now <= 0);
         long left = deadline - now;
         if (due.isEmpty() || left <= 0) {
-          return;
+          return due.isEmpty();
         }
         long next = Math.min(left, due.values().stream().mapToLong(lapse -> lapse - now).min().orElse(left));
         wait(Math.max(1, next / 1_000_000L));
@@ -58,6 +72,7 @@ final class TurnVectorsDue {
     } catch (InterruptedException e) {
       // the writer is being stopped: write now, the write itself sees the interrupt if it matters
       Thread.currentThread().interrupt();
+      return true;
     }
   }
 }
