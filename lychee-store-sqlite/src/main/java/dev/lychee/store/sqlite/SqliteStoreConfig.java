@@ -9,9 +9,11 @@ import java.util.Objects;
  *
  * @param busyTimeoutMillis how long a connection waits for another process's write lock (default
  *     5000)
- * @param synchronousFull {@code PRAGMA synchronous=FULL} when true (default): a returned write
- *     survives power loss; false uses NORMAL, which in WAL mode survives process crashes but may lose
- *     the last commits on power loss, and is faster
+ * @param synchronousFull durable writes when true (default): a returned write survives power loss,
+ *     as with {@code PRAGMA synchronous=FULL} (connections commit at NORMAL and each durable write
+ *     syncs the WAL after releasing the write lock, docs/defaults.md §3.3); false leaves the WAL
+ *     unsynced, which survives process crashes but may lose the last commits on power loss, and is
+ *     faster
  * @param maxIdleConnections connections kept open for reuse (default 4)
  * @param exactSearchMaxVectors indexes up to this many vectors are searched by exact scan; above it,
  *     by HNSW (default 20000, the reference's exact-search limit)
