@@ -31,6 +31,11 @@ import org.sqlite.SQLiteDataSource;
  * a time anyway, and queueing in Java is cheaper than SQLite's busy-wait); writers of other
  * processes wait through {@code busy_timeout}.
  *
+ * <p>Every connection commits at {@code synchronous=NORMAL}; with {@link
+ * SqliteStoreConfig#synchronousFull()} a durable write ({@link #write}) then forces the WAL file
+ * itself, after it released the write lock, so no writer holds the lock through another's sync
+ * (docs/defaults.md §3.3).
+ *
  * <p>Users call {@link #acquire()} and {@link #release()}; the file is closed when the last user
  * releases it.
  */
@@ -41,23 +46,34 @@ public final class SqliteDatabase {
   private final Pool pool;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final VersionWatch versionWatch;
+  /** Forces the WAL to disk; a seam for tests that check where a durable write syncs. */
+  private final Runnable walSync;
+  /** Turns of this process whose vectors are still to be written; background writes give way. */
+  private final TurnVectorsDue turnVectorsDue;
   private int users;
   private boolean closed;
 
-  private SqliteDatabase(Path file, SqliteStoreConfig config, SchemaMigrations migrations) {
+  private SqliteDatabase(Path file, SqliteStoreConfig config, SchemaMigrations migrations, java.util.function.Consumer<Runnable> syncs) {
     this.file = file.toAbsolutePath();
+    this.walSync = () -> syncs.accept(this::syncWal);
+    this.turnVectorsDue = new TurnVectorsDue(config.backgroundWriteWaitMillis());
     this.config = config;
     SQLiteConfig sc = new SQLiteConfig();
     sc.setJournalMode(SQLiteConfig.JournalMode.WAL);
     sc.setBusyTimeout(config.busyTimeoutMillis());
     sc.enforceForeignKeys(true);
-    sc.setSynchronous(config.synchronousFull() ? SQLiteConfig.SynchronousMode.FULL : SQLiteConfig.SynchronousMode.NORMAL);
+    // NORMAL on every connection: a commit writes its WAL frames without a sync, and the durable
+    // writes sync the WAL themselves outside the write lock (write, docs/defaults.md §3.3)
+    sc.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
     sc.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     SQLiteDataSource ds = new SQLiteDataSource(sc);
     ds.setUrl("jdbc:sqlite:" + this.file);
     this.pool = new Pool(ds, config.maxIdleConnections());
     this.jdbi = Jdbi.create(pool);
     migrations.apply(jdbi);
+    if (config.synchronousFull()) {
+      walSync.run();
+    }
     this.versionWatch = new VersionWatch(ds);
   }
 
@@ -67,6 +83,20 @@ public final class SqliteDatabase {
   }
 
   static SqliteDatabase open(Path file, SqliteStoreConfig config, SchemaMigrations migrations) {
+    return open(file, config, migrations, Runnable::run);
+  }
+
+  /**
+   * As {@link #open(Path, SqliteStoreConfig)}, with every WAL sync of a durable write run through
+   * {@code syncs} (which must run the sync it is given before returning): for tests that look at
+   * what holds the write lock while the WAL is synced.
+   */
+  static SqliteDatabase open(Path file, SqliteStoreConfig config, java.util.function.Consumer<Runnable> syncs) {
+    return open(file, config, SchemaMigrations.standard(), syncs);
+  }
+
+  private static SqliteDatabase open(Path file, SqliteStoreConfig config, SchemaMigrations migrations,
+      java.util.function.Consumer<Runnable> syncs) {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(config, "config");
     try {
@@ -75,7 +105,7 @@ public final class SqliteDatabase {
     } catch (java.io.IOException e) {
       throw new IllegalStateException("cannot create " + file, e);
     }
-    return new SqliteDatabase(file, config, migrations);
+    return new SqliteDatabase(file, config, migrations, syncs);
   }
 
   public Path file() {
@@ -91,14 +121,61 @@ public final class SqliteDatabase {
     return jdbi;
   }
 
-  /** Runs {@code body} in one write transaction. */
+  /**
+   * Runs {@code body} in one write transaction that is on disk when this returns. The single-writer
+   * lock is held only for the transaction, not for its sync: the transaction commits at {@code
+   * synchronous=NORMAL} (its WAL frames written, not synced) under the lock, and with {@code
+   * synchronousFull} the WAL file is synced ({@code fdatasync}) after the lock is released. A WAL
+   * commit is durable once its frames are on disk, which is all that {@code synchronous=FULL} adds
+   * to a commit; a sync covers every frame written before it, and a checkpoint that copies frames
+   * into the database syncs them first itself. Why: every durable write used to hold the lock
+   * through its own sync, and an {@code append}'s turn and turn vector waited behind the segmenter
+   * lane's segment commits and the background encoder's commits, sync included (rounds nine,
+   * sixteen and seventeen, docs/defaults.md §3.3). Other writers of this process may commit
+   * between this commit and its sync; their data is durable when their own call returns.
+   */
   <T> T write(HandleCallback<T, RuntimeException> body) {
-    return locked(() -> jdbi.inTransaction(body));
+    return write(body, false);
+  }
+
+  /**
+   * As {@link #write}, for background work (a segment's records commit): it takes the write lock
+   * only when no turns of this process wait for their turn vectors, or once it gave way for {@link
+   * SqliteStoreConfig#backgroundWriteWaitMillis()} ({@link TurnVectorsDue}).
+   */
+  <T> T writeInBackground(HandleCallback<T, RuntimeException> body) {
+    return write(body, true);
+  }
+
+  private <T> T write(HandleCallback<T, RuntimeException> body, boolean giveWay) {
+    T out = locked(() -> jdbi.inTransaction(body), giveWay);
+    if (config.synchronousFull()) {
+      walSync.run();
+    }
+    return out;
   }
 
   /** Runs {@code work} holding the single-writer lock of this database, once it is known open. */
   private <T> T locked(java.util.function.Supplier<T> work) {
-    writeLock.lock();
+    return locked(work, false);
+  }
+
+  /**
+   * As {@link #locked(java.util.function.Supplier)}; with {@code giveWay} the lock is taken when no
+   * turn vector is due, and taken again after waiting when one became due while this thread queued
+   * for it (an append's turn commit came first), until the bound passed.
+   */
+  private <T> T locked(java.util.function.Supplier<T> work, boolean giveWay) {
+    long deadline = giveWay ? turnVectorsDue.deadline() : 0;
+    while (true) {
+      boolean none = !giveWay || turnVectorsDue.awaitNone(deadline);
+      writeLock.lock();
+      if (none && giveWay && turnVectorsDue.anyDue() && System.nanoTime() - deadline < 0) {
+        writeLock.unlock();
+        continue;
+      }
+      break;
+    }
     try {
       checkOpen();
       return work.get();
@@ -107,48 +184,32 @@ public final class SqliteDatabase {
     }
   }
 
-  /**
-   * Runs {@code body} in one write transaction that is atomic and survives the death of the
-   * process but is not forced to disk by its own commit: with {@code synchronousFull} the
-   * connection runs it at {@code synchronous=NORMAL}, so the WAL is synced by the next ordinary
-   * commit (or checkpoint) instead. Only for data that can be rebuilt (the vectors of raw turns,
-   * which the write path re-embeds from the stored turns); an OS crash or power loss before the
-   * next commit may lose it. Why: an {@code append} otherwise waited for two WAL fsyncs, its
-   * turn's and its turn vector's (docs/defaults.md §3.3).
-   */
-  <T> T writeUnsynced(HandleCallback<T, RuntimeException> body) {
-    if (!config.synchronousFull()) {
-      return write(body);
-    }
-    return locked(() -> jdbi.withHandle(h -> {
-      h.execute("PRAGMA synchronous=NORMAL");
-      try {
-        return h.inTransaction(body);
-      } finally {
-        // the connection goes back to the pool as every other: each commit synced
-        h.execute("PRAGMA synchronous=FULL");
-      }
-    }));
+  /** The turns whose vectors background writes wait for ({@link TurnVectorsDue}). */
+  TurnVectorsDue turnVectorsDue() {
+    return turnVectorsDue;
+  }
+
+  /** Whether a thread holds the single-writer lock now (for tests). */
+  boolean writeLocked() {
+    return writeLock.isLocked();
   }
 
   /**
-   * Runs {@code body} in one write transaction that is on disk when this returns, like {@link
-   * #write}, but holds the single-writer lock only for the transaction, not for its sync: with
-   * {@code synchronousFull} the transaction commits at {@code synchronous=NORMAL} under the lock,
-   * and the WAL file is synced ({@code fdatasync}) after the lock is released. A WAL commit is
-   * durable once the WAL's frames are on disk, which is all that {@code synchronous=FULL} adds to a
-   * commit; a checkpoint that copies the frames into the database first syncs them itself. For the
-   * background encoder's records commit, whose lock hold an {@code append}'s turn and turn vector
-   * waited for (docs/defaults.md §3.3). Other writers of this process may commit meanwhile; their
-   * data is durable when their own call returns, as before.
+   * Runs {@code body} in one write transaction that is atomic and survives the death of the
+   * process but is not forced to disk by its own call: its WAL frames are synced by the next
+   * durable write (or checkpoint) instead. Only for data that can be rebuilt or that a durable
+   * write right after covers (the vectors of raw turns, which the write path re-embeds from the
+   * stored turns; a segment's record and node vectors, committed right before its records); an OS
+   * crash or power loss before the next sync may lose it. Why: an {@code append} otherwise waited
+   * for two WAL fsyncs, its turn's and its turn vector's (docs/defaults.md §3.3).
    */
-  <T> T writeSyncedAfterUnlock(HandleCallback<T, RuntimeException> body) {
-    if (!config.synchronousFull()) {
-      return write(body);
-    }
-    T out = writeUnsynced(body);
-    syncWal();
-    return out;
+  <T> T writeUnsynced(HandleCallback<T, RuntimeException> body) {
+    return locked(() -> jdbi.inTransaction(body));
+  }
+
+  /** As {@link #writeUnsynced}, giving way to due turn vectors as {@link #writeInBackground} does. */
+  <T> T writeUnsyncedInBackground(HandleCallback<T, RuntimeException> body) {
+    return locked(() -> jdbi.inTransaction(body), true);
   }
 
   /** Forces the WAL file to disk; a missing WAL was checkpointed (and synced) into the database. */

@@ -180,8 +180,9 @@ public final class SqliteRecordStore implements RecordStore {
    * planned again inside the transaction, as before.
    */
   void commit(PreparedEncoding e) {
-    // synced before returning, but outside the write lock that an append's turn waits for
-    db.writeSyncedAfterUnlock(h -> {
+    // synced before returning, but outside the write lock that an append's turn waits for (write);
+    // background work: an append whose turn vector is due takes the lock first (TurnVectorsDue)
+    db.writeInBackground(h -> {
       // state first: an unknown segment aborts before anything is written
       SegmentTable.setState(h, e.namespace(), e.segmentId(), SegmentState.ENCODED, null);
       boolean current = Arrays.equals(e.recordCounts(), ChangeCounts.RECORDS.read(h, e.namespace()))

@@ -9,9 +9,11 @@ import java.util.Objects;
  *
  * @param busyTimeoutMillis how long a connection waits for another process's write lock (default
  *     5000)
- * @param synchronousFull {@code PRAGMA synchronous=FULL} when true (default): a returned write
- *     survives power loss; false uses NORMAL, which in WAL mode survives process crashes but may lose
- *     the last commits on power loss, and is faster
+ * @param synchronousFull durable writes when true (default): a returned write survives power loss,
+ *     as with {@code PRAGMA synchronous=FULL} (connections commit at NORMAL and each durable write
+ *     syncs the WAL after releasing the write lock, docs/defaults.md §3.3); false leaves the WAL
+ *     unsynced, which survives process crashes but may lose the last commits on power loss, and is
+ *     faster
  * @param maxIdleConnections connections kept open for reuse (default 4)
  * @param exactSearchMaxVectors indexes up to this many vectors are searched by exact scan; above it,
  *     by HNSW (default 20000, the reference's exact-search limit)
@@ -28,6 +30,10 @@ import java.util.Objects;
  * @param readCacheMaxEntries decoded records, nodes, turns and lexical hits kept in memory
  *     between reads, a cached list counting one per element (default 50000; 0 turns the cache off). The cache is emptied whenever any
  *     connection, of this process or another, commits to the file, so it never serves stale data.
+ * @param backgroundWriteWaitMillis how long a background write (a segment's record and node vectors,
+ *     its records commit) waits at most, before taking the database's write lock, for turns
+ *     committed in this process to get their turn vectors written, so that an {@code append} does
+ *     not wait behind it (default 50; 0 turns the waiting off; docs/defaults.md §3.3)
  */
 public record SqliteStoreConfig(
     int busyTimeoutMillis,
@@ -40,7 +46,8 @@ public record SqliteStoreConfig(
     long vectorCacheMaxBytes,
     boolean persistHnsw,
     Path hnswDirectory,
-    int readCacheMaxEntries) {
+    int readCacheMaxEntries,
+    int backgroundWriteWaitMillis) {
 
   public SqliteStoreConfig {
     positive(busyTimeoutMillis + 1, "busyTimeoutMillis must be >= 0");
@@ -53,6 +60,7 @@ public record SqliteStoreConfig(
       throw new IllegalArgumentException("vectorCacheMaxBytes must be > 0");
     }
     positive(readCacheMaxEntries + 1, "readCacheMaxEntries must be >= 0");
+    positive(backgroundWriteWaitMillis + 1L, "backgroundWriteWaitMillis must be >= 0");
   }
 
   private static void positive(long v, String message) {
@@ -76,7 +84,7 @@ public record SqliteStoreConfig(
         .maxIdleConnections(maxIdleConnections).exactSearchMaxVectors(exactSearchMaxVectors)
         .hnswM(hnswM).hnswEfConstruction(hnswEfConstruction).hnswEf(hnswEf)
         .vectorCacheMaxBytes(vectorCacheMaxBytes).persistHnsw(persistHnsw).hnswDirectory(hnswDirectory)
-        .readCacheMaxEntries(readCacheMaxEntries);
+        .readCacheMaxEntries(readCacheMaxEntries).backgroundWriteWaitMillis(backgroundWriteWaitMillis);
   }
 
   /** Where HNSW files of the database at {@code dbFile} go. */
@@ -99,6 +107,7 @@ public record SqliteStoreConfig(
     private boolean persistHnsw = true;
     private Path hnswDirectory;
     private int readCacheMaxEntries = 50_000;
+    private int backgroundWriteWaitMillis = 50;
 
     private Builder() {}
 
@@ -157,10 +166,15 @@ public record SqliteStoreConfig(
       return this;
     }
 
+    public Builder backgroundWriteWaitMillis(int v) {
+      backgroundWriteWaitMillis = v;
+      return this;
+    }
+
     public SqliteStoreConfig build() {
       return new SqliteStoreConfig(busyTimeoutMillis, synchronousFull, maxIdleConnections,
           exactSearchMaxVectors, hnswM, hnswEfConstruction, hnswEf, vectorCacheMaxBytes, persistHnsw,
-          hnswDirectory, readCacheMaxEntries);
+          hnswDirectory, readCacheMaxEntries, backgroundWriteWaitMillis);
     }
   }
 }

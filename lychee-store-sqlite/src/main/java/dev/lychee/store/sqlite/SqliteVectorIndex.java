@@ -176,6 +176,9 @@ public final class SqliteVectorIndex implements VectorIndex {
       applyToCache(namespace, kind, vectors);
       return null;
     });
+    if (TURNS.equals(kind)) {
+      db.turnVectorsDue().vectorsWritten(namespace);
+    }
   }
 
   /**
@@ -201,8 +204,11 @@ public final class SqliteVectorIndex implements VectorIndex {
     if (dims.isEmpty()) {
       return;
     }
+    // background work: an append whose turn vector is due goes first; waiting before the index
+    // locks too, so that searches of these kinds do not wait meanwhile
+    db.turnVectorsDue().awaitNone(db.turnVectorsDue().deadline());
     locked(namespace, dims.keySet(), true, () -> {
-      db.writeUnsynced(h -> {
+      db.writeUnsyncedInBackground(h -> {
         dims.forEach((kind, d) -> insert(h, namespace, kind, vectorsByKind.get(kind), d));
         return null;
       });

@@ -34,7 +34,7 @@ final class TurnTable {
   }
 
   List<RawTurn> append(String namespace, String session, List<RawTurn> turns) {
-    return reads.db().write(h -> insert(h, namespace, session, turns));
+    return reads.db().write(h -> noted(namespace, insert(h, namespace, session, turns)));
   }
 
   /**
@@ -45,19 +45,34 @@ final class TurnTable {
   List<RawTurn> append(String namespace, String session, IntFunction<List<RawTurn>> admit) {
     return reads.db().write(h -> {
       int next = h.createQuery(NEXT_INDEX).bind(0, namespace).bind(1, session).mapTo(Integer.class).one();
-      return insert(h, namespace, session, admit.apply(next));
+      return noted(namespace, insert(h, namespace, session, admit.apply(next)));
     });
+  }
+
+  /**
+   * Turns about to commit get their vectors next: background writes give way until then ({@link
+   * TurnVectorsDue}). Noted inside the transaction, so that a background writer queued for the
+   * lock behind it sees the entry when it gets the lock; a transaction that then fails leaves an
+   * entry that lapses.
+   */
+  private List<RawTurn> noted(String namespace, List<RawTurn> added) {
+    if (!added.isEmpty()) {
+      reads.db().turnVectorsDue().turnsCommitted(namespace);
+    }
+    return added;
   }
 
   private static List<RawTurn> insert(Handle h, String namespace, String session, List<RawTurn> turns) {
     List<RawTurn> added = new ArrayList<>();
     for (RawTurn t : turns) {
-      int n = h.createUpdate("INSERT OR IGNORE INTO turns(" + Rows.TURN_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")
+      // the new row's rowid comes back with the insert (none when the turn was stored): one
+      // statement less in the transaction every append holds the write lock for
+      java.util.Optional<Long> rowid = h.createQuery("INSERT OR IGNORE INTO turns(" + Rows.TURN_COLUMNS
+              + ") VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING rowid")
           .bind(0, namespace).bind(1, session).bind(2, t.index()).bind(3, t.role().wireName())
-          .bind(4, t.speaker()).bind(5, t.text()).bind(6, ColumnCodec.iso(t.time())).execute();
-      if (n == 1) {
-        long rowid = h.createQuery("SELECT last_insert_rowid()").mapTo(Long.class).one();
-        h.execute("INSERT INTO turns_fts(rowid, body) VALUES (?, ?)", rowid, LexicalText.document(t.content()));
+          .bind(4, t.speaker()).bind(5, t.text()).bind(6, ColumnCodec.iso(t.time())).mapTo(Long.class).findOne();
+      if (rowid.isPresent()) {
+        h.execute("INSERT INTO turns_fts(rowid, body) VALUES (?, ?)", rowid.get(), LexicalText.document(t.content()));
         added.add(t);
       }
     }
