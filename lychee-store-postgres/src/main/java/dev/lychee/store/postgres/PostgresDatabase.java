@@ -141,6 +141,17 @@ public final class PostgresDatabase {
   }
 
   /**
+   * A write of exactly one statement, in autocommit mode: the server runs the statement as a
+   * transaction of its own and commits it before answering, so the write costs one round trip
+   * instead of the statement's and a {@code COMMIT}'s. Retried whole on transient failures, like
+   * {@link #write}; the statement must be idempotent for that, and must be the callback's only one
+   * (a second statement would be a second transaction).
+   */
+  public <T> T writeStatement(HandleCallback<T, RuntimeException> callback) {
+    return retrying("write", () -> jdbi.withHandle(callback));
+  }
+
+  /**
    * A read in autocommit mode, retried on transient failures. Each statement sees every commit made
    * before it started, which is all a READ COMMITTED transaction would add; skipping BEGIN/COMMIT
    * saves two round trips per read.

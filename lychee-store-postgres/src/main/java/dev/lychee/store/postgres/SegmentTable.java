@@ -44,7 +44,7 @@ final class SegmentTable {
    * of two instances closing overlapping segments at once, the second sees the first's row.
    */
   boolean put(Handle h, Segment s, SegmentState state) {
-    TurnTable.lockSession(h, s.namespace(), s.session());
+    int next = TurnTable.lockSession(h, s.namespace(), s.session());
     List<Segment> meeting = h.createQuery("SELECT " + COLUMNS + " FROM segments WHERE namespace = :ns AND session = :s"
             + " AND first_idx <= :last AND last_idx >= :first")
         .bind("ns", s.namespace()).bind("s", s.session()).bind("first", s.firstIndex()).bind("last", s.lastIndex())
@@ -58,7 +58,12 @@ final class SegmentTable {
           .bind("tokens", s.tokens()).bind("reason", s.reason().name()).bind("score", nullIfNan(s.score()))
           .bind("probability", nullIfNan(s.probability())).bind("turns", JsonColumns.segmentTurns(s.turns())).execute();
     }
-    TurnTable.dropIfEmpty(h, s.namespace(), s.session());
+    if (next == 0) {
+      // the row lockSession created for a session without turns; a session with turns keeps its
+      // row, and this put holds the row's lock, so nothing to delete: one round trip less while the
+      // session's appends wait for that lock (docs/defaults.md §3.3)
+      TurnTable.dropIfEmpty(h, s.namespace(), s.session());
+    }
     return !overlaps;
   }
 

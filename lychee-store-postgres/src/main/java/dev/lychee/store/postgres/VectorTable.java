@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.statement.PreparedBatch;
 
 /**
  * Tables {@code vectors}, {@code vector_tombstones} and {@code vector_heads}: float32 vectors
@@ -56,44 +55,57 @@ final class VectorTable {
   }
 
   /**
-   * Inserts or replaces vectors of one dimension.
+   * Inserts or replaces vectors of one dimension in one statement. Run on its own in autocommit
+   * ({@link PostgresDatabase#writeStatement}) it is a whole transaction in one round trip: the
+   * change number (taking the head row's lock first, see the class comment), the dimension check,
+   * the tombstones of the ids and the rows, and the commit. Why: a turn vector is written on every
+   * {@code append}'s path after its embedding, and three round trips there (head, rows, commit)
+   * were waited for one after another (docs/defaults.md §3.3).
    *
-   * @param unsynced whether the transaction's commit skips the wait for the WAL flush: the head
-   *     statement then also sets {@code synchronous_commit} to {@code off} for this transaction only
-   *     ({@code set_config(..., true)} is {@code SET LOCAL}; the setting is read at commit), which
-   *     spares a separate {@code SET LOCAL} round trip. Only for data that can be rebuilt: the
-   *     vectors of raw turns, which the write path re-embeds from the stored turns; such a commit is
-   *     atomic, and lost only if the server crashes within a moment of it
+   * <p>The head's CTE runs first: the statement's result reads it first, and the other parts read
+   * its number, so the head row is locked before any vector or tombstone row, in the order of the
+   * other writes. When the index holds vectors of another dimension nothing is written (the head
+   * does not move) and this throws.
+   *
+   * @param unsynced whether the transaction's commit skips the wait for the WAL flush: the statement
+   *     then also sets {@code synchronous_commit} to {@code off} for its own transaction
+   *     ({@code set_config(..., true)}, read at commit, also for the implicit transaction of a
+   *     statement in autocommit). Only for data that can be rebuilt: the vectors of raw turns, which
+   *     the write path re-embeds from the stored turns; such a commit is atomic, and lost only if
+   *     the server crashes within a moment of it
    * @throws IllegalArgumentException if the index holds vectors of another dimension
    */
   void upsert(Handle h, String ns, String kind, Map<String, float[]> vectors, int dim, boolean unsynced) {
-    // two statements and the commit, not five round trips (an append waits for each): the change
-    // number, the stored dimension and the commit mode in one statement, and each row drops its
-    // id's tombstone in its own insert
-    Map.Entry<Long, Integer> change = h.createQuery("INSERT INTO vector_heads(namespace, kind, seq)"
-            + " VALUES (:ns, :kind, nextval('vector_changes')) ON CONFLICT (namespace, kind)"
-            + " DO UPDATE SET seq = nextval('vector_changes')"
-            + " RETURNING seq, (SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1)"
+    List<String> ids = new ArrayList<>(vectors.size());
+    ByteBuffer all = ByteBuffer.allocate(vectors.size() * dim * 4).order(ByteOrder.LITTLE_ENDIAN);
+    vectors.forEach((id, v) -> {
+      ids.add(Columns.text(id));
+      all.asFloatBuffer().put(v);
+      all.position(all.position() + v.length * 4);
+    });
+    Map.Entry<Long, Integer> done = h.createQuery("WITH head AS (INSERT INTO vector_heads(namespace, kind, seq)"
+            + " SELECT :ns, :kind, nextval('vector_changes')"
+            + " WHERE COALESCE((SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1), :dim) = :dim"
+            + " ON CONFLICT (namespace, kind) DO UPDATE SET seq = nextval('vector_changes') RETURNING seq),"
+            + " alive AS (DELETE FROM vector_tombstones WHERE namespace = :ns AND kind = :kind"
+            + " AND id = ANY(CAST(:ids AS text[])) AND (SELECT seq FROM head) IS NOT NULL),"
+            + " put AS (INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
+            + " SELECT :ns, :kind, u.id, :dim, substring(CAST(:vecs AS bytea) FROM (CAST(u.o AS integer) - 1) * :bytes + 1 FOR :bytes), head.seq"
+            + " FROM head, unnest(CAST(:ids AS text[])) WITH ORDINALITY AS u(id, o)"
+            + " ON CONFLICT (namespace, kind, id) DO UPDATE SET dim = EXCLUDED.dim, vec = EXCLUDED.vec, seq = EXCLUDED.seq)"
+            + " SELECT (SELECT seq FROM head), (SELECT dim FROM vectors WHERE namespace = :ns AND kind = :kind LIMIT 1)"
             + (unsynced ? ", set_config('synchronous_commit', 'off', true)" : ""))
-        .bind("ns", Columns.text(ns)).bind("kind", kind)
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("dim", dim).bind("bytes", dim * 4)
+        .bindArray("ids", String.class, ids).bind("vecs", all.array())
         .map((rs, ctx) -> {
           long changed = rs.getLong(1);
-          int dimension = rs.getInt(2); // wasNull refers to this last read: no stored vector
-          return Map.entry(changed, rs.wasNull() ? -1 : dimension);
+          boolean written = !rs.wasNull();
+          int stored = rs.getInt(2);
+          return Map.entry(written ? changed : -1L, rs.wasNull() ? -1 : stored);
         }).one();
-    long seq = change.getKey();
-    int stored = change.getValue();
-    if (stored >= 0 && stored != dim) {
-      throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + stored);
+    if (done.getKey() < 0) {
+      throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + done.getValue());
     }
-    PreparedBatch batch = h.prepareBatch("WITH alive AS (DELETE FROM vector_tombstones"
-        + " WHERE namespace = :ns AND kind = :kind AND id = :id)"
-        + " INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
-        + " VALUES (:ns, :kind, :id, :dim, :vec, :seq) ON CONFLICT (namespace, kind, id)"
-        + " DO UPDATE SET dim = EXCLUDED.dim, vec = EXCLUDED.vec, seq = EXCLUDED.seq");
-    vectors.forEach((id, v) -> batch.bind("ns", Columns.text(ns)).bind("kind", kind).bind("id", Columns.text(id)).bind("dim", dim)
-        .bind("vec", encode(v)).bind("seq", seq).add());
-    batch.execute();
   }
 
   /** Removes ids and leaves a tombstone for each one that was stored; returns how many. */
