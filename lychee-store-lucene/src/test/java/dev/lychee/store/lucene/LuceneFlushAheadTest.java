@@ -71,17 +71,23 @@ class LuceneFlushAheadTest {
     }
   }
 
-  @Test
-  void aReadAfterWritesFlushesTheirSegmentWithoutTheWriteLock() {
+  /** An index that reads on refresh, over a {@link Watched} directory handed back in {@code dirRef}. */
+  private LuceneIndex openWatched(AtomicReference<Watched> dirRef) {
     LuceneStoreConfig config = TestConfigs.FAST.toBuilder().refreshOnRead(true).build();
-    AtomicReference<Watched> dirRef = new AtomicReference<>();
-    try (LuceneIndex index = new LuceneIndex(dir, new StandardAnalyzer(), config, d -> {
+    LuceneIndex index = new LuceneIndex(dir, new StandardAnalyzer(), config, d -> {
       Watched w = new Watched(d);
       dirRef.set(w);
       return w;
-    })) {
+    });
+    dirRef.get().index.set(index);
+    return index;
+  }
+
+  @Test
+  void aReadAfterWritesFlushesTheirSegmentWithoutTheWriteLock() {
+    AtomicReference<Watched> dirRef = new AtomicReference<>();
+    try (LuceneIndex index = openWatched(dirRef)) {
       Watched files = dirRef.get();
-      files.index.set(index);
       for (int i = 0; i < 5; i++) {
         String id = "d" + i;
         index.writeDeferred((w, s) -> {
@@ -100,15 +106,9 @@ class LuceneFlushAheadTest {
 
   @Test
   void aWriteThatChecksEarlierWritesFlushesThemWithoutTheWriteLock() {
-    LuceneStoreConfig config = TestConfigs.FAST.toBuilder().refreshOnRead(true).build();
     AtomicReference<Watched> dirRef = new AtomicReference<>();
-    try (LuceneIndex index = new LuceneIndex(dir, new StandardAnalyzer(), config, d -> {
-      Watched w = new Watched(d);
-      dirRef.set(w);
-      return w;
-    })) {
+    try (LuceneIndex index = openWatched(dirRef)) {
       Watched files = dirRef.get();
-      files.index.set(index);
       for (int i = 0; i < 4; i++) {
         String id = "d" + i;
         index.writeDeferred((w, s) -> {
