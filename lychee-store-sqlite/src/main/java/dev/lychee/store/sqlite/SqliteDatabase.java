@@ -166,7 +166,11 @@ public final class SqliteDatabase {
    * for it (an append's turn commit came first), until the bound passed.
    */
   private <T> T locked(java.util.function.Supplier<T> work, boolean giveWay) {
-    long deadline = giveWay ? turnVectorsDue.deadline() : 0;
+    return locked(work, giveWay, giveWay ? turnVectorsDue.deadline() : 0);
+  }
+
+  /** As above, giving way until {@code deadline} (System.nanoTime) at most. */
+  private <T> T locked(java.util.function.Supplier<T> work, boolean giveWay, long deadline) {
     while (true) {
       boolean none = !giveWay || turnVectorsDue.awaitNone(deadline);
       writeLock.lock();
@@ -207,9 +211,13 @@ public final class SqliteDatabase {
     return locked(() -> jdbi.inTransaction(body));
   }
 
-  /** As {@link #writeUnsynced}, giving way to due turn vectors as {@link #writeInBackground} does. */
-  <T> T writeUnsyncedInBackground(HandleCallback<T, RuntimeException> body) {
-    return locked(() -> jdbi.inTransaction(body), true);
+  /**
+   * As {@link #writeUnsynced}, giving way to due turn vectors as {@link #writeInBackground} does,
+   * until {@code deadline} ({@link TurnVectorsDue#deadline()}), so that a caller that already gave
+   * way before taking its own locks does not start a second full wait here.
+   */
+  <T> T writeUnsyncedInBackground(long deadline, HandleCallback<T, RuntimeException> body) {
+    return locked(() -> jdbi.inTransaction(body), true, deadline);
   }
 
   /** Forces the WAL file to disk; a missing WAL was checkpointed (and synced) into the database. */

@@ -205,10 +205,11 @@ public final class SqliteVectorIndex implements VectorIndex {
       return;
     }
     // background work: an append whose turn vector is due goes first; waiting before the index
-    // locks too, so that searches of these kinds do not wait meanwhile
-    db.turnVectorsDue().awaitNone(db.turnVectorsDue().deadline());
+    // locks too, so that searches of these kinds do not wait meanwhile; one bound for both waits
+    long deadline = db.turnVectorsDue().deadline();
+    db.turnVectorsDue().awaitNone(deadline);
     locked(namespace, dims.keySet(), true, () -> {
-      db.writeUnsyncedInBackground(h -> {
+      db.writeUnsyncedInBackground(deadline, h -> {
         dims.forEach((kind, d) -> insert(h, namespace, kind, vectorsByKind.get(kind), d));
         return null;
       });
