@@ -34,6 +34,15 @@ import java.util.function.Function;
  * background work under endless foreground traffic, a waiting background caller takes one text
  * anyway after {@code maxBackgroundWait}.
  *
+ * <p><b>A core kept for callers.</b> Background texts take a slot before they enter the model, and
+ * at most {@code backgroundThreads} (a batch's own limit, {@code OnnxEmbedderConfig}) are in it at
+ * once, whichever batch or thread runs them: a helper that finds no slot returns, a calling thread
+ * waits for one. Foreground first alone did not keep the caller's texts apart: several background
+ * callers (segmentation lanes, encoding threads) each run a text beside their helpers, and a
+ * foreground text meets the ones already started. Measured in round eighteen (measurements §6):
+ * with one background text at most on 2 cores, an {@code append}'s turn met at most one background
+ * text instead of three or more at the median.
+ *
  * <p>One instance per JVM shares the gate between every embedder on the same model and pool;
  * thread-safe.
  */
@@ -45,7 +54,10 @@ final class BatchScheduler {
   private final Condition clear = lock.newCondition();
   /** Foreground batches running; read without the lock by background helpers. */
   private final AtomicInteger foreground = new AtomicInteger();
-  private int waitingBackground;
+  /** Background texts in the model, of every batch; a slot is taken before a text starts. */
+  private final AtomicInteger background = new AtomicInteger();
+  /** Written under the lock, read without it when a slot is released. */
+  private volatile int waitingBackground;
 
   /**
    * @param helpers the pool helpers run on
@@ -63,17 +75,32 @@ final class BatchScheduler {
   }
 
   /**
+   * Embeds every text with {@code embedOne}, in parallel, foreground batches first, with no limit on
+   * background texts beyond the threads per batch (for tests).
+   */
+  float[][] run(List<String> texts, EmbeddingPriority priority, Function<String, float[]> embedOne)
+      throws InterruptedException {
+    return run(texts, priority, Integer.MAX_VALUE, embedOne);
+  }
+
+  /**
    * Embeds every text with {@code embedOne}, in parallel, foreground batches first.
    *
+   * @param backgroundThreads for a background batch: it starts a text only while fewer than this
+   *     many background texts (of any batch on this scheduler) are in the model ({@code >= 1});
+   *     ignored for a foreground batch
    * @return one result per text, in input order
    * @throws RuntimeException the first failure of {@code embedOne}, after which no further text is
    *     started
    * @throws InterruptedException when the caller is interrupted while it waits
    */
-  float[][] run(List<String> texts, EmbeddingPriority priority, Function<String, float[]> embedOne)
-      throws InterruptedException {
+  float[][] run(List<String> texts, EmbeddingPriority priority, int backgroundThreads,
+      Function<String, float[]> embedOne) throws InterruptedException {
     boolean fg = Objects.requireNonNull(priority, "priority") == EmbeddingPriority.FOREGROUND;
-    Batch batch = new Batch(texts, embedOne, fg);
+    if (backgroundThreads < 1) {
+      throw new IllegalArgumentException("backgroundThreads must be >= 1, was " + backgroundThreads);
+    }
+    Batch batch = new Batch(texts, embedOne, fg, backgroundThreads);
     if (fg) {
       foreground.incrementAndGet();
     }
@@ -83,12 +110,7 @@ final class BatchScheduler {
       batch.done.await();
     } finally {
       if (fg && foreground.decrementAndGet() == 0) {
-        lock.lock();
-        try {
-          clear.signalAll();
-        } finally {
-          lock.unlock();
-        }
+        signalWaiting();
       }
     }
     RuntimeException failed = batch.failure.get();
@@ -98,14 +120,9 @@ final class BatchScheduler {
     return batch.out;
   }
 
-  /** Background callers waiting for foreground batches to end right now (for tests). */
+  /** Background callers waiting for foreground batches to end or for a background slot right now (for tests). */
   int waitingBackground() {
-    lock.lock();
-    try {
-      return waitingBackground;
-    } finally {
-      lock.unlock();
-    }
+    return waitingBackground;
   }
 
   /** Foreground batches running right now (for tests). */
@@ -113,27 +130,69 @@ final class BatchScheduler {
     return foreground.get();
   }
 
+  /** Background texts in the model right now (for tests). */
+  int runningBackground() {
+    return background.get();
+  }
+
+  private void signalWaiting() {
+    lock.lock();
+    try {
+      clear.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Takes a background slot if fewer than {@code limit} background texts are in the model. */
+  private boolean takeSlot(int limit) {
+    while (true) {
+      int running = background.get();
+      if (running >= limit) {
+        return false;
+      }
+      if (background.compareAndSet(running, running + 1)) {
+        return true;
+      }
+    }
+  }
+
+  /** A background text left the model (or a slot went unused): a waiting background caller may go on. */
+  private void releaseSlot() {
+    background.decrementAndGet();
+    // a waiter counts itself before it tries a slot, so either it sees this release or it is signalled
+    if (waitingBackground > 0) {
+      signalWaiting();
+    }
+  }
+
   /**
-   * Waits until no foreground batch runs, at most {@link #maxBackgroundWaitNanos}.
+   * Waits until no foreground batch runs (at most {@link #maxBackgroundWaitNanos}) and a background
+   * slot is free, and takes the slot.
    *
    * @return whether it waited at all
    */
-  private boolean awaitNoForeground() throws InterruptedException {
-    if (foreground.get() == 0) {
+  private boolean awaitTurn(int limit) throws InterruptedException {
+    if (foreground.get() == 0 && takeSlot(limit)) {
       return false;
     }
     lock.lock();
     try {
-      long nanos = maxBackgroundWaitNanos;
       waitingBackground++;
       try {
-        while (foreground.get() > 0 && nanos > 0) {
-          nanos = clear.awaitNanos(nanos);
+        long fgWait = maxBackgroundWaitNanos;
+        while (true) {
+          if (foreground.get() > 0 && fgWait > 0) {
+            fgWait = clear.awaitNanos(fgWait);
+          } else if (takeSlot(limit)) {
+            return true;
+          } else {
+            clear.await(); // a background text ends and signals
+          }
         }
       } finally {
         waitingBackground--;
       }
-      return true;
     } finally {
       lock.unlock();
     }
@@ -143,6 +202,8 @@ final class BatchScheduler {
     final List<String> texts;
     final Function<String, float[]> embedOne;
     final boolean foregroundBatch;
+    /** Background texts in the model at most (of every batch), for a background batch. */
+    final int backgroundLimit;
     final int n;
     final float[][] out;
     /** Positions of the texts, longest first (ties in input order). */
@@ -151,10 +212,11 @@ final class BatchScheduler {
     final CountDownLatch done;
     final AtomicReference<RuntimeException> failure = new AtomicReference<>();
 
-    Batch(List<String> texts, Function<String, float[]> embedOne, boolean foregroundBatch) {
+    Batch(List<String> texts, Function<String, float[]> embedOne, boolean foregroundBatch, int backgroundLimit) {
       this.texts = texts;
       this.embedOne = embedOne;
       this.foregroundBatch = foregroundBatch;
+      this.backgroundLimit = backgroundLimit;
       this.n = texts.size();
       this.out = new float[n][];
       this.order = longestFirst(texts);
@@ -162,7 +224,8 @@ final class BatchScheduler {
     }
 
     void callHelpers() {
-      int count = Math.min(n - next.get() - 1, parallelism - 1);
+      int threads = foregroundBatch ? parallelism : Math.min(parallelism, backgroundLimit);
+      int count = Math.min(n - next.get() - 1, threads - 1);
       for (int h = 0; h < count; h++) {
         helpers.execute(() -> {
           try {
@@ -176,16 +239,22 @@ final class BatchScheduler {
 
     void work(boolean caller) throws InterruptedException {
       while (true) {
-        if (!foregroundBatch && foreground.get() > 0) {
+        if (!foregroundBatch) {
           if (!caller) {
-            return; // leave the pool thread to the foreground batch; the caller takes the rest
-          }
-          if (awaitNoForeground()) {
+            if (foreground.get() > 0 || !takeSlot(backgroundLimit)) {
+              // leave the pool thread to the foreground batch, or the core to a caller's texts to
+              // come; the batch's calling thread takes the rest
+              return;
+            }
+          } else if (awaitTurn(backgroundLimit)) {
             callHelpers();
           }
         }
         int k = next.getAndIncrement();
         if (k >= n) {
+          if (!foregroundBatch) {
+            releaseSlot();
+          }
           return;
         }
         int i = order[k];
@@ -196,6 +265,9 @@ final class BatchScheduler {
         } catch (RuntimeException e) {
           failure.compareAndSet(null, e);
         } finally {
+          if (!foregroundBatch) {
+            releaseSlot();
+          }
           done.countDown();
         }
       }

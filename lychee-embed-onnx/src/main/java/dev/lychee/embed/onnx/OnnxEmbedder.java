@@ -47,7 +47,9 @@ import java.util.Objects;
  * after the batch is done finds nothing left and returns. Batches marked {@link
  * EmbeddingPriority#BACKGROUND} start no new text while a foreground batch runs (queries and
  * unmarked documents are foreground), so the background encoder's records and nodes do not slow
- * down an {@code append}'s turns and exchanges (docs/defaults.md §7).
+ * down an {@code append}'s turns and exchanges, and hold at most {@link
+ * OnnxEmbedderConfig#backgroundThreads()} cores between them, so a caller's text finds a free one
+ * (docs/defaults.md §7).
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -217,7 +219,7 @@ public final class OnnxEmbedder implements Embedder {
     int n = prepared.size();
     float[][] out;
     try {
-      out = scheduler.run(prepared, priority, this::embedOne);
+      out = scheduler.run(prepared, priority, config.backgroundThreads(), this::embedOne);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ProviderException(PROVIDER, -1, "interrupted while embedding a batch of " + n + " texts", e);

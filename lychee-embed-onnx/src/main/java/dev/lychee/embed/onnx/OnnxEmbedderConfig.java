@@ -19,8 +19,15 @@ package dev.lychee.embed.onnx;
  * @param intraOpThreads ONNX Runtime threads working on one text, {@code >= 1}; default 1. The
  *     texts of a batch already run in parallel, one per core; more threads per text only pay off
  *     for single texts on an otherwise idle machine
+ * @param backgroundThreads how many background texts ({@code EmbeddingPriority.BACKGROUND}: the
+ *     background encoder's records and nodes, background segmentation's exchanges) may be in the
+ *     model at once in this JVM, {@code >= 1}; default one fewer than the cores, at least 1, so that
+ *     a caller's texts always find a core no background text holds (a background text already in
+ *     the model cannot be stopped). Embedders with different values share one count; each batch
+ *     keeps to its own limit
  */
-public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars, int intraOpThreads) {
+public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars, int intraOpThreads,
+    int backgroundThreads) {
 
   /** Default documents per model call. */
   public static final int DEFAULT_BATCH_SIZE = 32;
@@ -30,6 +37,14 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
   public static final int DEFAULT_MAX_CHARS = 2000;
   /** Default ONNX Runtime threads per text. */
   public static final int DEFAULT_INTRA_OP_THREADS = 1;
+
+  /**
+   * Default background texts in the model at once: one fewer than the cores this JVM sees, at least
+   * 1 (round eighteen, docs/defaults.md §7).
+   */
+  public static int defaultBackgroundThreads() {
+    return Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+  }
 
   public OnnxEmbedderConfig {
     if (batchSize < 1) {
@@ -44,9 +59,15 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
     if (intraOpThreads < 1 || intraOpThreads > 64) {
       throw new IllegalArgumentException("intraOpThreads must be in [1, 64], was " + intraOpThreads);
     }
+    if (backgroundThreads < 1 || backgroundThreads > 256) {
+      throw new IllegalArgumentException("backgroundThreads must be in [1, 256], was " + backgroundThreads);
+    }
   }
 
-  /** The documented defaults: batch 32, cache 4096, 2000 characters, one thread per text. */
+  /**
+   * The documented defaults: batch 32, cache 4096, 2000 characters, one thread per text, background
+   * texts on one fewer than the cores.
+   */
   public static OnnxEmbedderConfig defaults() {
     return builder().build();
   }
@@ -59,7 +80,7 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
   /** A builder starting from this configuration. */
   public Builder toBuilder() {
     return new Builder().batchSize(batchSize).queryCacheSize(queryCacheSize).maxChars(maxChars)
-        .intraOpThreads(intraOpThreads);
+        .intraOpThreads(intraOpThreads).backgroundThreads(backgroundThreads);
   }
 
   /** Builder for {@link OnnxEmbedderConfig}; {@link #build()} validates. */
@@ -68,6 +89,7 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
     private int queryCacheSize = DEFAULT_QUERY_CACHE_SIZE;
     private int maxChars = DEFAULT_MAX_CHARS;
     private int intraOpThreads = DEFAULT_INTRA_OP_THREADS;
+    private int backgroundThreads = defaultBackgroundThreads();
 
     private Builder() {}
 
@@ -91,8 +113,13 @@ public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars
       return this;
     }
 
+    public Builder backgroundThreads(int backgroundThreads) {
+      this.backgroundThreads = backgroundThreads;
+      return this;
+    }
+
     public OnnxEmbedderConfig build() {
-      return new OnnxEmbedderConfig(batchSize, queryCacheSize, maxChars, intraOpThreads);
+      return new OnnxEmbedderConfig(batchSize, queryCacheSize, maxChars, intraOpThreads, backgroundThreads);
     }
   }
 }

@@ -27,7 +27,7 @@ class BatchSchedulerTest {
   /** Long enough that no background text is ever let through by the wait bound in these tests. */
   private static final long NO_BOUND = TimeUnit.MINUTES.toNanos(10);
 
-  private final ExecutorService callers = Executors.newFixedThreadPool(2);
+  private final ExecutorService callers = Executors.newFixedThreadPool(3);
   private final ExecutorService pool = Executors.newFixedThreadPool(1);
   private final List<String> events = new CopyOnWriteArrayList<>();
   private final Map<String, CountDownLatch> gates = new ConcurrentHashMap<>();
@@ -63,6 +63,11 @@ class BatchSchedulerTest {
 
   private Future<float[][]> submit(BatchScheduler scheduler, List<String> texts, EmbeddingPriority priority) {
     return callers.submit(() -> scheduler.run(texts, priority, model));
+  }
+
+  private Future<float[][]> submit(BatchScheduler scheduler, List<String> texts, EmbeddingPriority priority,
+      int backgroundThreads) {
+    return callers.submit(() -> scheduler.run(texts, priority, backgroundThreads, model));
   }
 
   private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
@@ -142,6 +147,59 @@ class BatchSchedulerTest {
     awaitTrue(() -> events.contains("end b3"));
     b1.countDown();
     assertThat(background.get(30, TimeUnit.SECONDS).length).isEqualTo(3);
+  }
+
+  @Test
+  void aForegroundBatchStartsWhileBackgroundWorkIsHeldToItsThreads() throws Exception {
+    // two threads per batch, but at most one background text in the model: the second core stays
+    // free, so a foreground text starts while the background text runs (round eighteen)
+    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND);
+    CountDownLatch b1 = block("b1");
+    Future<float[][]> background =
+        submit(scheduler, List.of("b1", "b2", "b3"), EmbeddingPriority.BACKGROUND, 1);
+    awaitTrue(() -> events.contains("start b1"));
+    Future<float[][]> foreground = submit(scheduler, List.of("f1"), EmbeddingPriority.FOREGROUND, 1);
+
+    assertThat(foreground.get(30, TimeUnit.SECONDS)[0]).containsExactly((float) "f1".hashCode());
+    // the foreground text ran while b1 was in the model, and no other background text started
+    assertThat(events).doesNotContain("end b1", "start b2", "start b3");
+    assertThat(scheduler.runningBackground()).isEqualTo(1);
+    b1.countDown();
+    assertThat(firsts(background.get(30, TimeUnit.SECONDS)))
+        .containsExactly("b1".hashCode(), "b2".hashCode(), "b3".hashCode());
+    assertThat(scheduler.runningBackground()).isZero();
+  }
+
+  @Test
+  void backgroundBatchesShareTheirThreads() throws Exception {
+    // two background callers with one background thread between them: the second batch's texts
+    // wait for the first batch's text to leave the model, whatever the threads per batch
+    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND);
+    CountDownLatch a1 = block("a1");
+    Future<float[][]> first = submit(scheduler, List.of("a1", "a2"), EmbeddingPriority.BACKGROUND, 1);
+    awaitTrue(() -> events.contains("start a1"));
+    Future<float[][]> second = submit(scheduler, List.of("c1"), EmbeddingPriority.BACKGROUND, 1);
+    awaitTrue(() -> scheduler.waitingBackground() == 1);
+    assertThat(events).containsExactly("start a1");
+
+    a1.countDown();
+    assertThat(firsts(first.get(30, TimeUnit.SECONDS))).containsExactly("a1".hashCode(), "a2".hashCode());
+    assertThat(firsts(second.get(30, TimeUnit.SECONDS))).containsExactly("c1".hashCode());
+    // one text in the model at a time: every start follows the previous text's end
+    for (int i = 1; i < events.size(); i += 2) {
+      assertThat(events.get(i)).startsWith("end ");
+      assertThat(events.get(i)).isEqualTo("end " + events.get(i - 1).substring("start ".length()));
+    }
+    assertThat(scheduler.runningBackground()).isZero();
+    assertThat(scheduler.waitingBackground()).isZero();
+  }
+
+  @Test
+  void aBackgroundLimitBelowOneIsRejected() {
+    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND);
+    assertThatThrownBy(() -> scheduler.run(List.of("a"), EmbeddingPriority.BACKGROUND, 0, model))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("backgroundThreads must be >= 1, was 0");
   }
 
   @Test

@@ -137,7 +137,15 @@ class OnnxEmbedderTest extends BaseEmbedderTestCase {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> OnnxEmbedderConfig.builder().maxChars(3).build())
         .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> OnnxEmbedderConfig.builder().backgroundThreads(0).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("backgroundThreads must be in [1, 256], was 0");
+    assertThatThrownBy(() -> OnnxEmbedderConfig.builder().backgroundThreads(257).build())
+        .isInstanceOf(IllegalArgumentException.class);
     OnnxEmbedderConfig d = OnnxEmbedderConfig.defaults();
+    assertThat(d.backgroundThreads())
+        .isEqualTo(Math.max(1, Runtime.getRuntime().availableProcessors() - 1))
+        .isEqualTo(OnnxEmbedderConfig.defaultBackgroundThreads());
     assertThat(d.batchSize()).isEqualTo(32);
     assertThat(d.queryCacheSize()).isEqualTo(4096);
     assertThat(d.maxChars()).isEqualTo(2000);
