@@ -22,8 +22,16 @@ final class EmbeddingThreads {
    * foreground traffic still lets background encoding move (docs/defaults.md §7).
    */
   static final long MAX_BACKGROUND_WAIT_MS = 200;
+  /**
+   * How long after a caller's batch the background texts keep to {@code
+   * OnnxEmbedderConfig.backgroundThreads}: longer than the gap between the appends of a burst and
+   * between an append and a recall that follows it, short enough that the background work a burst
+   * leaves behind soon has every core (docs/defaults.md §7, round eighteen).
+   */
+  static final long CALLER_WINDOW_MS = 1000;
   private static final BatchScheduler SCHEDULER =
-      new BatchScheduler(SHARED, SIZE, TimeUnit.MILLISECONDS.toNanos(MAX_BACKGROUND_WAIT_MS));
+      new BatchScheduler(SHARED, SIZE, TimeUnit.MILLISECONDS.toNanos(MAX_BACKGROUND_WAIT_MS),
+          TimeUnit.MILLISECONDS.toNanos(CALLER_WINDOW_MS));
 
   private EmbeddingThreads() {}
 

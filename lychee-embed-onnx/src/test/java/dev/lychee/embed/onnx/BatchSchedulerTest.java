@@ -195,6 +195,21 @@ class BatchSchedulerTest {
   }
 
   @Test
+  void withNoCallerAboutBackgroundTextsUseEveryThread() throws Exception {
+    // a caller window of zero: no foreground batch is running or recent, so the limit of one
+    // background text does not hold and the helper works beside the blocked caller
+    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND, 0);
+    CountDownLatch b1 = block("b1");
+    Future<float[][]> background =
+        submit(scheduler, List.of("b1", "b2", "b3"), EmbeddingPriority.BACKGROUND, 1);
+    awaitTrue(() -> events.contains("end b3"));
+    assertThat(events).doesNotContain("end b1");
+    b1.countDown();
+    assertThat(background.get(30, TimeUnit.SECONDS).length).isEqualTo(3);
+    assertThat(scheduler.runningBackground()).isZero();
+  }
+
+  @Test
   void aBackgroundLimitBelowOneIsRejected() {
     BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND);
     assertThatThrownBy(() -> scheduler.run(List.of("a"), EmbeddingPriority.BACKGROUND, 0, model))
