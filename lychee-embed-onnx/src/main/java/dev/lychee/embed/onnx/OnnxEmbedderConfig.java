@@ -21,10 +21,11 @@ package dev.lychee.embed.onnx;
  *     for single texts on an otherwise idle machine
  * @param backgroundThreads how many background texts ({@code EmbeddingPriority.BACKGROUND}: the
  *     background encoder's records and nodes, background segmentation's exchanges) may be in the
- *     model at once in this JVM, {@code >= 1}; default one fewer than the cores, at least 1, so that
- *     a caller's texts always find a core no background text holds (a background text already in
- *     the model cannot be stopped). Embedders with different values share one count; each batch
- *     keeps to its own limit
+ *     model at once in this JVM while callers are about (a foreground batch running, or one within
+ *     the last second), {@code >= 1}; default one fewer than the cores, at least 1, so that a
+ *     caller's texts find a core no background text holds (a background text already in the model
+ *     cannot be stopped). With no caller about, background texts use every thread. Embedders with
+ *     different values share one count; each batch keeps to its own limit
  */
 public record OnnxEmbedderConfig(int batchSize, int queryCacheSize, int maxChars, int intraOpThreads,
     int backgroundThreads) {
