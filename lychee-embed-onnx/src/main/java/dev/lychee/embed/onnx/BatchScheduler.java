@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * Runs the texts of a batch in parallel, one text per model call, and lets background batches give
@@ -57,7 +58,9 @@ final class BatchScheduler {
   /** How long after a foreground batch the background limit still holds. */
   private final long callerWindowNanos;
   /** When a foreground batch last started or ended ({@link System#nanoTime}). */
-  private volatile long lastForeground = System.nanoTime();
+  private volatile long lastForeground;
+  /** {@link System#nanoTime}, or a test's clock. */
+  private final LongSupplier clock;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition clear = lock.newCondition();
   /** Foreground batches running; read without the lock by background helpers. */
@@ -74,7 +77,7 @@ final class BatchScheduler {
    *     it takes one text anyway
    */
   BatchScheduler(Executor helpers, int parallelism, long maxBackgroundWaitNanos) {
-    this(helpers, parallelism, maxBackgroundWaitNanos, Long.MAX_VALUE);
+    this(helpers, parallelism, maxBackgroundWaitNanos, Long.MAX_VALUE, System::nanoTime);
   }
 
   /**
@@ -85,9 +88,13 @@ final class BatchScheduler {
    * @param callerWindowNanos how long after a foreground batch started or ended a background
    *     batch's own limit on background texts still holds; after that, with no caller about,
    *     background texts may use every thread ({@code Long.MAX_VALUE}: the limit always holds)
+   * @param clock nanoseconds, {@link System#nanoTime} but in tests
    */
-  BatchScheduler(Executor helpers, int parallelism, long maxBackgroundWaitNanos, long callerWindowNanos) {
+  BatchScheduler(Executor helpers, int parallelism, long maxBackgroundWaitNanos, long callerWindowNanos,
+      LongSupplier clock) {
     this.callerWindowNanos = callerWindowNanos;
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.lastForeground = clock.getAsLong();
     this.helpers = Objects.requireNonNull(helpers, "helpers");
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
@@ -125,14 +132,18 @@ final class BatchScheduler {
     Batch batch = new Batch(texts, embedOne, fg, backgroundThreads);
     if (fg) {
       foreground.incrementAndGet();
+      lastForeground = clock.getAsLong();
     }
     try {
       batch.callHelpers();
       batch.work(true);
       batch.done.await();
     } finally {
-      if (fg && foreground.decrementAndGet() == 0) {
-        signalWaiting();
+      if (fg) {
+        lastForeground = clock.getAsLong();
+        if (foreground.decrementAndGet() == 0) {
+          signalWaiting();
+        }
       }
     }
     RuntimeException failed = batch.failure.get();
@@ -172,7 +183,7 @@ final class BatchScheduler {
    * no limit otherwise, so that background work left after a burst of calls drains on every core.
    */
   private int effectiveLimit(int limit) {
-    boolean callers = foreground.get() > 0 || System.nanoTime() - lastForeground < callerWindowNanos;
+    boolean callers = foreground.get() > 0 || clock.getAsLong() - lastForeground < callerWindowNanos;
     return callers ? limit : Integer.MAX_VALUE;
   }
 

@@ -31,7 +31,7 @@ final class EmbeddingThreads {
   static final long CALLER_WINDOW_MS = 1000;
   private static final BatchScheduler SCHEDULER =
       new BatchScheduler(SHARED, SIZE, TimeUnit.MILLISECONDS.toNanos(MAX_BACKGROUND_WAIT_MS),
-          TimeUnit.MILLISECONDS.toNanos(CALLER_WINDOW_MS));
+          TimeUnit.MILLISECONDS.toNanos(CALLER_WINDOW_MS), System::nanoTime);
 
   private EmbeddingThreads() {}
 

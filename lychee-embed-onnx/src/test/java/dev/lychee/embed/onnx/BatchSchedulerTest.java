@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -31,6 +32,8 @@ class BatchSchedulerTest {
   private final ExecutorService pool = Executors.newFixedThreadPool(1);
   private final List<String> events = new CopyOnWriteArrayList<>();
   private final Map<String, CountDownLatch> gates = new ConcurrentHashMap<>();
+  /** A test clock for the caller window, in nanoseconds. */
+  private final AtomicLong now = new AtomicLong();
 
   @AfterEach
   void stop() {
@@ -196,9 +199,11 @@ class BatchSchedulerTest {
 
   @Test
   void withNoCallerAboutBackgroundTextsUseEveryThread() throws Exception {
-    // a caller window of zero: no foreground batch is running or recent, so the limit of one
-    // background text does not hold and the helper works beside the blocked caller
-    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND, 0);
+    // the caller window (100 ns of a test clock) has passed since the scheduler started and no
+    // foreground batch ran: the limit of one background text does not hold, so the helper works
+    // beside the blocked caller
+    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND, 100, now::get);
+    now.set(1_000);
     CountDownLatch b1 = block("b1");
     Future<float[][]> background =
         submit(scheduler, List.of("b1", "b2", "b3"), EmbeddingPriority.BACKGROUND, 1);
@@ -207,6 +212,25 @@ class BatchSchedulerTest {
     b1.countDown();
     assertThat(background.get(30, TimeUnit.SECONDS).length).isEqualTo(3);
     assertThat(scheduler.runningBackground()).isZero();
+  }
+
+  @Test
+  void aForegroundBatchHoldsBackgroundToItsLimitForTheCallerWindow() throws Exception {
+    BatchScheduler scheduler = new BatchScheduler(pool, 2, NO_BOUND, 100, now::get);
+    now.set(1_000); // the window since the start has passed
+    scheduler.run(List.of("f1"), EmbeddingPriority.FOREGROUND, 1, model);
+    now.set(1_050); // within the window of the foreground batch that just ended
+    CountDownLatch a1 = block("a1");
+    Future<float[][]> first = submit(scheduler, List.of("a1"), EmbeddingPriority.BACKGROUND, 1);
+    awaitTrue(() -> events.contains("start a1"));
+    Future<float[][]> second = submit(scheduler, List.of("c1"), EmbeddingPriority.BACKGROUND, 1);
+    // the second background text waits for the first to leave the model
+    awaitTrue(() -> scheduler.waitingBackground() == 1);
+    assertThat(events).doesNotContain("start c1");
+    a1.countDown();
+    first.get(30, TimeUnit.SECONDS);
+    second.get(30, TimeUnit.SECONDS);
+    assertThat(at("start c1")).isGreaterThan(at("end a1"));
   }
 
   @Test
