@@ -12,7 +12,6 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermQuery;
 
 /**
  * Turns arbitrary user text into a BM25 query without a query parser: the text goes through the
@@ -45,18 +44,24 @@ final class LexicalQuery {
     return terms;
   }
 
+  /** Makes the query that matches one term (see {@link SharedTermStates}). */
+  @FunctionalInterface
+  interface TermQueries {
+    Query of(Term term) throws IOException;
+  }
+
   /**
-   * The scoring query OR-ing the terms of {@code text} over {@code field}, restricted by
-   * {@code filter}; empty when the text has no searchable term.
+   * The scoring query OR-ing {@code terms} (from {@link #terms}) over {@code field}, restricted by
+   * {@code filter}, each term's clause made by {@code queries}; empty when there is no term.
    */
-  static Optional<Query> build(Analyzer analyzer, String field, String text, int maxTerms, Query filter) {
-    Set<String> terms = terms(analyzer, field, text, maxTerms);
+  static Optional<Query> build(Set<String> terms, String field, Query filter, TermQueries queries)
+      throws IOException {
     if (terms.isEmpty()) {
       return Optional.empty();
     }
     BooleanQuery.Builder should = new BooleanQuery.Builder();
     for (String t : terms) {
-      should.add(new TermQuery(new Term(field, t)), BooleanClause.Occur.SHOULD);
+      should.add(queries.of(new Term(field, t)), BooleanClause.Occur.SHOULD);
     }
     return Optional.of(new BooleanQuery.Builder()
         .add(should.build(), BooleanClause.Occur.MUST)

@@ -130,7 +130,7 @@ final class LuceneIndex implements AutoCloseable {
    * commits run one at a time while logged and deferred writes go on (see {@link #run}).
    */
   private final ReentrantLock commitLock = new ReentrantLock();
-  private volatile IndexWriter writer;
+  private volatile CountingIndexWriter writer;
   private volatile SearcherManager searchers;
   private volatile boolean closed;
   /** Deferred writes are in the writer but not committed yet (guarded by the write lock). */
@@ -202,7 +202,7 @@ final class LuceneIndex implements AutoCloseable {
         return vectors;
       }
     });
-    IndexWriter w = new IndexWriter(directory, iwc);
+    CountingIndexWriter w = new CountingIndexWriter(directory, iwc);
     if (!org.apache.lucene.index.DirectoryReader.indexExists(directory)) {
       w.commit(); // an empty first commit, so that readers can always open
     }
@@ -435,14 +435,15 @@ final class LuceneIndex implements AutoCloseable {
           reopenIfStale();
         }
         IndexSearcher searcher = searchers.acquire();
-        long before = writer.getMaxCompletedSequenceNumber();
+        long before = writer.changes();
         try {
           try {
             result = work.run(writer, searcher);
           } catch (RuntimeException e) {
-            if (writer.getMaxCompletedSequenceNumber() == before) {
+            if (writer.changes() == before) {
               // refused before it changed anything (a validation error): nothing to roll back, and
-              // a rollback would take deferred writes along
+              // a rollback would take deferred writes along; counted by the writer, not told by its
+              // sequence number, which flushes and commits outside the lock move too (round eighteen)
               throw new Refused(e);
             }
             throw e;

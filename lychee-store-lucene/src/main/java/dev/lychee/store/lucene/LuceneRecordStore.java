@@ -366,6 +366,12 @@ public final class LuceneRecordStore implements RecordStore {
     return search.search(namespace, field, query, k);
   }
 
+  /** Every variant from one searcher, their terms looked up once (see {@link LuceneTextSearch}). */
+  @Override
+  public List<List<ScoredId>> searchTexts(String namespace, TextField field, List<String> queries, int k) {
+    return search.search(namespace, field, queries, k);
+  }
+
   // ---- deletion ----
 
   @Override
