@@ -102,10 +102,14 @@ public final class SqliteDatabase {
     }
   }
 
-  /** One {@code PASSIVE} checkpoint on a pooled connection: it waits for no reader or writer. */
-  private void checkpointPassive() {
+  /**
+   * One {@code PASSIVE} checkpoint on a pooled connection (it waits for no reader or writer); true
+   * when it copied every frame of the log (not busy, as many frames checkpointed as logged).
+   */
+  private boolean checkpointPassive() {
     checkOpen();
-    jdbi.useHandle(h -> h.createQuery("PRAGMA wal_checkpoint(PASSIVE)").mapToMap().list());
+    return jdbi.withHandle(h -> h.createQuery("PRAGMA wal_checkpoint(PASSIVE)")
+        .map((rs, ctx) -> rs.getInt(1) == 0 && rs.getInt(2) == rs.getInt(3)).one());
   }
 
   private Path walFile() {

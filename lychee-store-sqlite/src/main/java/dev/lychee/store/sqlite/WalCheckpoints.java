@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * The WAL checkpoints of one database, run on a thread of their own after a write released the
@@ -24,7 +25,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * count tells SQLite's own hook. The checkpoint is {@code PASSIVE} (it never waits for a reader or
  * writer and never blocks one); the next writer then starts the log again from its beginning. A
  * checkpoint that could not copy every frame (a reader still on an old snapshot) leaves the file
- * over the limit, and the next write asks again, as SQLite's hook asks on every commit then.
+ * over the limit; the next one is then due once the log grew by {@code pages} more frames than the
+ * checkpoint saw, so that writes that never pause do not keep a checkpoint (and its two syncs)
+ * running back to back.
  *
  * <p>A checkpoint outside the lock may fall behind writes that never pause (it copies the frames
  * there were when it began, so the log cannot start again while frames keep coming), and its thread
@@ -45,7 +48,8 @@ final class WalCheckpoints implements AutoCloseable {
 
   private final Path wal;
   private final long limitBytes;
-  private final Runnable checkpoint;
+  /** Runs one {@code PASSIVE} checkpoint; true when it copied every frame of the log. */
+  private final BooleanSupplier checkpoint;
   private final ExecutorService thread;
   /** Whether a checkpoint is queued or running: writes in the meantime queue no second one. */
   private final AtomicBoolean pending = new AtomicBoolean();
@@ -53,15 +57,18 @@ final class WalCheckpoints implements AutoCloseable {
   private final AtomicLong lockedRuns = new AtomicLong();
   /** One checkpoint at a time: a second PASSIVE one beside a running one would do nothing. */
   private final Object running = new Object();
+  /** The WAL size above which the checkpoint thread is asked for a checkpoint. */
+  private volatile long dueAt;
 
   /**
    * @param wal the database's {@code -wal} file
    * @param limitBytes the WAL size above which a checkpoint is due ({@link #limitBytes})
-   * @param checkpoint runs one {@code PASSIVE} checkpoint
+   * @param checkpoint runs one {@code PASSIVE} checkpoint; true when it copied every frame
    */
-  WalCheckpoints(Path wal, long limitBytes, Runnable checkpoint) {
+  WalCheckpoints(Path wal, long limitBytes, BooleanSupplier checkpoint) {
     this.wal = wal;
     this.limitBytes = limitBytes;
+    this.dueAt = limitBytes;
     this.checkpoint = checkpoint;
     this.thread = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "lychee-sqlite-checkpoint");
@@ -85,7 +92,7 @@ final class WalCheckpoints implements AutoCloseable {
    * frames than the limit and none is queued or running. Returns at once.
    */
   void afterWrite() {
-    if (walBytes() > limitBytes && pending.compareAndSet(false, true)) {
+    if (walBytes() > dueAt && pending.compareAndSet(false, true)) {
       try {
         thread.execute(this::run);
       } catch (java.util.concurrent.RejectedExecutionException closed) {
@@ -101,7 +108,8 @@ final class WalCheckpoints implements AutoCloseable {
   void beforeUnlock() {
     if (walBytes() > BACKSTOP * limitBytes) {
       synchronized (running) {
-        checkpoint.run();
+        checkpoint.getAsBoolean();
+        dueAt = limitBytes;
       }
       lockedRuns.incrementAndGet();
     }
@@ -110,7 +118,9 @@ final class WalCheckpoints implements AutoCloseable {
   private void run() {
     try {
       synchronized (running) {
-        checkpoint.run();
+        long seen = walBytes();
+        // all copied: the next write starts the log again; else due again after as many frames
+        dueAt = checkpoint.getAsBoolean() ? limitBytes : Math.max(limitBytes, seen) + limitBytes - WAL_HEADER;
       }
       runs.incrementAndGet();
     } catch (RuntimeException e) {

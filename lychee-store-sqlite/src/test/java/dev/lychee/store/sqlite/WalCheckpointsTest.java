@@ -84,6 +84,7 @@ class WalCheckpointsTest {
       thread[0] = Thread.currentThread().getName();
       started.countDown();
       await(release);
+      return true;
     })) {
       checkpoints.afterWrite();
       assertThat(checkpoints.pending()).isFalse(); // at or under the limit: nothing due
@@ -95,6 +96,26 @@ class WalCheckpointsTest {
       awaitIdle(checkpoints);
       assertThat(checkpoints.runs()).isEqualTo(1);
       assertThat(thread[0]).isEqualTo("lychee-sqlite-checkpoint");
+    }
+  }
+
+  @Test
+  void aCheckpointThatCouldNotCopyEveryFrameIsDueAgainAfterAsManyMoreFrames() throws Exception {
+    Path wal = dir.resolve("y.db-wal");
+    Files.write(wal, new byte[300]);
+    try (WalCheckpoints checkpoints = new WalCheckpoints(wal, 200, () -> false)) {
+      checkpoints.afterWrite();
+      awaitIdle(checkpoints);
+      assertThat(checkpoints.runs()).isEqualTo(1);
+      // it saw 300 bytes: due again over 300 + (200 - the 32-byte header)
+      Files.write(wal, new byte[460]);
+      checkpoints.afterWrite();
+      awaitIdle(checkpoints);
+      assertThat(checkpoints.runs()).isEqualTo(1);
+      Files.write(wal, new byte[470]);
+      checkpoints.afterWrite();
+      awaitIdle(checkpoints);
+      assertThat(checkpoints.runs()).isEqualTo(2);
     }
   }
 
