@@ -50,6 +50,8 @@ public final class SqliteDatabase {
   private final Runnable walSync;
   /** Turns of this process whose vectors are still to be written; background writes give way. */
   private final TurnVectorsDue turnVectorsDue;
+  /** Checkpoints outside the write lock; null when SQLite checkpoints inside commits. */
+  private final WalCheckpoints checkpoints;
   private int users;
   private boolean closed;
 
@@ -66,8 +68,17 @@ public final class SqliteDatabase {
     // writes sync the WAL themselves outside the write lock (write, docs/defaults.md §3.3)
     sc.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
     sc.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+    String url = "jdbc:sqlite:" + this.file;
+    long walLimit = 0;
+    if (config.checkpointPages() > 0) {
+      // no checkpoint inside a commit, under the write lock: WalCheckpoints runs them after it,
+      // told by the WAL's size against this limit (round eighteen, docs/defaults.md §3.3)
+      walLimit = WalCheckpoints.limitBytes(config.checkpointPages(), pageSize(url));
+      sc.setWalAutocheckpoint(0);
+      sc.setJournalSizeLimit((int) Math.min(Integer.MAX_VALUE, walLimit));
+    }
     SQLiteDataSource ds = new SQLiteDataSource(sc);
-    ds.setUrl("jdbc:sqlite:" + this.file);
+    ds.setUrl(url);
     this.pool = new Pool(ds, config.maxIdleConnections());
     this.jdbi = Jdbi.create(pool);
     migrations.apply(jdbi);
@@ -75,6 +86,34 @@ public final class SqliteDatabase {
       walSync.run();
     }
     this.versionWatch = new VersionWatch(ds);
+    this.checkpoints = config.checkpointPages() > 0
+        ? new WalCheckpoints(walFile(), walLimit, this::checkpointPassive) : null;
+  }
+
+  /** The page size of the database at {@code url} (that of a new file: the driver's default). */
+  private static int pageSize(String url) {
+    try (Connection c = java.sql.DriverManager.getConnection(url);
+        java.sql.Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("PRAGMA page_size")) {
+      rs.next();
+      return rs.getInt(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read the page size of " + url, e);
+    }
+  }
+
+  /**
+   * One {@code PASSIVE} checkpoint on a pooled connection (it waits for no reader or writer); true
+   * when it copied every frame of the log (not busy, as many frames checkpointed as logged).
+   */
+  private boolean checkpointPassive() {
+    checkOpen();
+    return jdbi.withHandle(h -> h.createQuery("PRAGMA wal_checkpoint(PASSIVE)")
+        .map((rs, ctx) -> rs.getInt(1) == 0 && rs.getInt(2) == rs.getInt(3)).one());
+  }
+
+  private Path walFile() {
+    return file.resolveSibling(file.getFileName() + "-wal");
   }
 
   /** Opens (creating if needed) the database at {@code file} and migrates it to the latest schema. */
@@ -182,15 +221,27 @@ public final class SqliteDatabase {
     }
     try {
       checkOpen();
-      return work.get();
+      T out = work.get();
+      if (checkpoints != null) {
+        checkpoints.beforeUnlock();
+      }
+      return out;
     } finally {
       writeLock.unlock();
+      if (checkpoints != null) {
+        checkpoints.afterWrite();
+      }
     }
   }
 
   /** The turns whose vectors background writes wait for ({@link TurnVectorsDue}). */
   TurnVectorsDue turnVectorsDue() {
     return turnVectorsDue;
+  }
+
+  /** The checkpoints outside the write lock; null when SQLite checkpoints inside commits (for tests). */
+  WalCheckpoints checkpoints() {
+    return checkpoints;
   }
 
   /** Whether a thread holds the single-writer lock now (for tests). */
@@ -222,7 +273,7 @@ public final class SqliteDatabase {
 
   /** Forces the WAL file to disk; a missing WAL was checkpointed (and synced) into the database. */
   private void syncWal() {
-    Path wal = file.resolveSibling(file.getFileName() + "-wal");
+    Path wal = walFile();
     try (FileChannel ch = FileChannel.open(wal, StandardOpenOption.WRITE)) {
       ch.force(false);
     } catch (NoSuchFileException e) {
@@ -282,6 +333,9 @@ public final class SqliteDatabase {
     users--;
     if (users <= 0) {
       closed = true;
+      if (checkpoints != null) {
+        checkpoints.close();
+      }
       versionWatch.close();
       pool.closeAll();
     }

@@ -34,6 +34,11 @@ import java.util.Objects;
  *     its records commit) waits at most, before taking the database's write lock, for turns
  *     committed in this process to get their turn vectors written, so that an {@code append} does
  *     not wait behind it (default 50; 0 turns the waiting off; docs/defaults.md §3.3)
+ * @param checkpointPages how many WAL frames (pages) make a checkpoint due; it then runs on a
+ *     thread of the database's own after the write that crossed it released the write lock, as a
+ *     {@code PASSIVE} checkpoint (default 1000, SQLite's own automatic checkpoint size); 0 leaves
+ *     checkpoints to SQLite, inside the commit that crosses 1000 pages, under the write lock
+ *     (docs/defaults.md §3.3)
  */
 public record SqliteStoreConfig(
     int busyTimeoutMillis,
@@ -47,7 +52,8 @@ public record SqliteStoreConfig(
     boolean persistHnsw,
     Path hnswDirectory,
     int readCacheMaxEntries,
-    int backgroundWriteWaitMillis) {
+    int backgroundWriteWaitMillis,
+    int checkpointPages) {
 
   public SqliteStoreConfig {
     positive(busyTimeoutMillis + 1, "busyTimeoutMillis must be >= 0");
@@ -61,6 +67,7 @@ public record SqliteStoreConfig(
     }
     positive(readCacheMaxEntries + 1, "readCacheMaxEntries must be >= 0");
     positive(backgroundWriteWaitMillis + 1L, "backgroundWriteWaitMillis must be >= 0");
+    positive(checkpointPages + 1L, "checkpointPages must be >= 0 (0: SQLite's own checkpoints)");
   }
 
   private static void positive(long v, String message) {
@@ -84,7 +91,8 @@ public record SqliteStoreConfig(
         .maxIdleConnections(maxIdleConnections).exactSearchMaxVectors(exactSearchMaxVectors)
         .hnswM(hnswM).hnswEfConstruction(hnswEfConstruction).hnswEf(hnswEf)
         .vectorCacheMaxBytes(vectorCacheMaxBytes).persistHnsw(persistHnsw).hnswDirectory(hnswDirectory)
-        .readCacheMaxEntries(readCacheMaxEntries).backgroundWriteWaitMillis(backgroundWriteWaitMillis);
+        .readCacheMaxEntries(readCacheMaxEntries).backgroundWriteWaitMillis(backgroundWriteWaitMillis)
+        .checkpointPages(checkpointPages);
   }
 
   /** Where HNSW files of the database at {@code dbFile} go. */
@@ -108,6 +116,7 @@ public record SqliteStoreConfig(
     private Path hnswDirectory;
     private int readCacheMaxEntries = 50_000;
     private int backgroundWriteWaitMillis = 50;
+    private int checkpointPages = 1000;
 
     private Builder() {}
 
@@ -171,10 +180,15 @@ public record SqliteStoreConfig(
       return this;
     }
 
+    public Builder checkpointPages(int v) {
+      checkpointPages = v;
+      return this;
+    }
+
     public SqliteStoreConfig build() {
       return new SqliteStoreConfig(busyTimeoutMillis, synchronousFull, maxIdleConnections,
           exactSearchMaxVectors, hnswM, hnswEfConstruction, hnswEf, vectorCacheMaxBytes, persistHnsw,
-          hnswDirectory, readCacheMaxEntries, backgroundWriteWaitMillis);
+          hnswDirectory, readCacheMaxEntries, backgroundWriteWaitMillis, checkpointPages);
     }
   }
 }
