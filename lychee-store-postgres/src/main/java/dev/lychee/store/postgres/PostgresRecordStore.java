@@ -13,6 +13,7 @@ import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
@@ -419,6 +420,16 @@ public final class PostgresRecordStore implements RecordStore {
     }
     return db.read(h -> field == TextField.TURNS ? turns.searchAll(h, namespace, parsed, k)
         : records.searchAll(h, namespace, parsed, k));
+  }
+
+  /**
+   * A point whose first read reads every head of the namespace, of this store's rows and turns and
+   * of the vector index over the same database, in one statement; the reads inside it use those
+   * heads instead of reading their own ({@link HeadPoint}; round eighteen, docs/defaults.md §3.3).
+   */
+  @Override
+  public ReadPoint readPoint(String namespace) {
+    return new HeadPoint(db, ns(namespace));
   }
 
   // ---- deletion ----

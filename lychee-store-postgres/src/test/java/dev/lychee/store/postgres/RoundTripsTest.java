@@ -133,6 +133,44 @@ class RoundTripsTest {
   }
 
   /**
+   * What a recall sends once the namespace's copies are loaded: one statement for every head its
+   * reads need (turns, rows and each vector kind, {@link HeadPoint}) and the records' full-text
+   * search, which the server answers; round seventeen's recall sent a head per store call besides,
+   * 9 or 10 of them (docs/measurements.md §6, round eighteen).
+   */
+  @Test
+  void aRecallReadsEveryHeadInOneStatement() {
+    store.close();
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
+    try (Lychee memory = Lychee.create(LycheeConfig.builder().build(), new PostgresStoreModule(counting, config),
+        new AbstractModule() {
+          @Override
+          protected void configure() {
+            bind(Embedder.class).toInstance(new HashingEmbedder());
+          }
+        })) {
+      memory.append("ns", "s1", List.of(Turn.user("Amy", "I adopted a grey cat named Miso last spring."),
+          Turn.assistant("What a lovely name.")));
+      memory.append("ns", "s2", List.of(Turn.user("Bob", "I moved to Berlin in May and play the guitar there."),
+          Turn.assistant("Enjoy the city.")));
+      memory.awaitIdle("ns", Duration.ofMinutes(1));
+      memory.recall("ns", "What is the name of Amy's cat?");
+      for (String question : List.of("What is the name of Amy's cat?", "Where did Bob move to?")) {
+        counting.drain();
+        assertThat(memory.recall("ns", question).evidence()).isNotEmpty();
+        List<String> sent = counting.drain();
+        assertThat(sent).as("statements sent: %s", sent)
+            .filteredOn(sql -> sql.contains("_heads")).singleElement()
+            .satisfies(sql -> assertThat(sql).contains("turn_heads").contains("row_heads").contains("vector_heads"));
+        assertThat(sent).as("statements sent: %s", sent)
+            .allMatch(sql -> sql.contains("_heads") || sql.contains("FROM records"));
+      }
+    }
+    store = CheckedRecordStore.of(new PostgresRecordStore(db = PostgresDatabase.open(counting,
+        PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build())));
+  }
+
+  /**
    * With local rows off, PostgreSQL keeps {@code linkedRecords}' default, the node links and then
    * the records: a one-statement union was measured slower on a local server (docs/defaults.md
    * §3.3).
