@@ -55,6 +55,17 @@ public interface RecordStore extends TurnLog, SegmentLog, RecordLog, NodeLog, Te
     return new LinkedRecords(links, wanted.isEmpty() ? List.of() : records(namespace, wanted));
   }
 
+  /**
+   * A point at which the reads of one recall of {@code namespace} may all be answered ({@link
+   * ReadPoint}): the recall pipeline runs each recall inside one. The default is {@link
+   * ReadPoint#NONE} (every read answered on its own); a store that reads what changed since its
+   * last read before answering, one round trip each, reads it once per point instead. A store may
+   * let the searches of its own vector index over the same database answer at the point too.
+   */
+  default ReadPoint readPoint(String namespace) {
+    return ReadPoint.NONE;
+  }
+
   /** Removes everything of a namespace. */
   Forgotten forget(String namespace);
 

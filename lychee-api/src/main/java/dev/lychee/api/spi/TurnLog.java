@@ -26,10 +26,12 @@ public interface TurnLog {
 
   /**
    * Stores turns of one session in one transaction, choosing the indices of turns that came without
-   * one inside that transaction: {@code admit} is called once, under the store's write lock, with
-   * the session's first free index as the store sees it then, and returns the turns to store. Two
-   * writers appending to one session (threads, or processes sharing a database) therefore never
-   * take the same index, so no acknowledged turn is silently dropped as "already stored".
+   * one inside that transaction: the turns stored are those {@code admit} returns for the
+   * session's first free index as the store sees it under its write lock. Two writers appending to
+   * one session (threads, or processes sharing a database) therefore never take the same index, so
+   * no acknowledged turn is silently dropped as "already stored". {@code admit} must have no side
+   * effects: a store may call it more than once, for a retried transaction or with the index it
+   * expects before it checks under the lock that the index is that one.
    *
    * <p>The default holds this instance's monitor around {@link #nextTurnIndex} and
    * {@link #appendTurns(String, String, List)}: enough for stores that one process opens at a time

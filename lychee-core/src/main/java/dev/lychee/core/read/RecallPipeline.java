@@ -10,6 +10,7 @@ import dev.lychee.api.TokenUsage;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Fuser;
 import dev.lychee.api.spi.QueryPlanner;
+import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecallObserver;
@@ -53,6 +54,7 @@ public final class RecallPipeline implements AutoCloseable {
   private final Reranker reranker;
   private final Selector selector;
   private final Embedder embedder;
+  private final RecordStore store;
   private final RouteScorer scorer;
   private final int maxVariants;
   private final int maxEmbeddedVariants;
@@ -70,6 +72,7 @@ public final class RecallPipeline implements AutoCloseable {
     this.reranker = reranker;
     this.selector = selector;
     this.embedder = embedder;
+    this.store = store;
     this.scorer = new RouteScorer(store, config);
     this.maxVariants = config.maxVariants();
     this.maxEmbeddedVariants = config.maxEmbeddedVariants();
@@ -102,13 +105,23 @@ public final class RecallPipeline implements AutoCloseable {
     return recall(question, RecallObserver.NONE);
   }
 
-  /** Recalls evidence, reporting every stage's intermediate results to {@code observer}. */
+  /**
+   * Recalls evidence, reporting every stage's intermediate results to {@code observer}. The whole
+   * recall, its early channels included, reads the store at one {@link ReadPoint} of the question's
+   * namespace: on a database shared by several instances its reads then learn what changed once,
+   * not once per read (round eighteen, docs/measurements.md §6).
+   */
   public Recall recall(Question question, RecallObserver observer) {
     long t0 = System.nanoTime();
+    ReadPoint point = store.readPoint(question.namespace());
+    return point.call(() -> recall(question, observer, point, t0));
+  }
+
+  private Recall recall(Question question, RecallObserver observer, ReadPoint point, long t0) {
     RecallPlan plan = plan(question);
     int depth = budgets.depth(question);
     List<RouteQuery> texts = RouteQueries.withoutVectors(question, plan, maxVariants);
-    Future<List<List<Candidate>>> earlyHits = startEarly(question, plan, depth, texts);
+    Future<List<List<Candidate>>> earlyHits = startEarly(question, plan, depth, texts, point);
     List<RouteQuery> queries;
     try {
       // the bound was measured on rule-based plans, whose variants restate the question; a model's
@@ -144,12 +157,12 @@ public final class RecallPipeline implements AutoCloseable {
    * later, on the recalling thread, in pipeline order.
    */
   private Future<List<List<Candidate>>> startEarly(Question question, RecallPlan plan, int depth,
-      List<RouteQuery> texts) {
+      List<RouteQuery> texts, ReadPoint point) {
     if (early == null) {
       return null;
     }
     RecallContext textOnly = new RecallContext(question, plan, depth, texts, RecallObserver.NONE, VectorSearches.DIRECT);
-    return early.submit(() -> {
+    return early.submit(() -> point.call(() -> {
       List<List<Candidate>> out = new ArrayList<>();
       for (RecallRoute route : plan.routes()) {
         for (RecallChannel ch : channels) {
@@ -159,7 +172,7 @@ public final class RecallPipeline implements AutoCloseable {
         }
       }
       return out;
-    });
+    }));
   }
 
   /** The early channels' hits; their failure is rethrown here as it would have been thrown in turn. */

@@ -11,6 +11,7 @@ import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import java.util.Collection;
@@ -245,6 +246,12 @@ public final class CheckedRecordStore implements RecordStore {
       throw new IllegalArgumentException("perNode must be at least 0 (got " + perNode + ")");
     }
     return nodeIds.isEmpty() ? LinkedRecords.NONE : storage.linkedRecords(namespace, noNulls(nodeIds, "id"), perNode);
+  }
+
+  @Override
+  public ReadPoint readPoint(String namespace) {
+    ns(namespace);
+    return storage.readPoint(namespace);
   }
 
   @Override

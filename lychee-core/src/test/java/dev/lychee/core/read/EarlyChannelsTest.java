@@ -21,6 +21,7 @@ import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbedderDecorator;
 import dev.lychee.api.spi.QueryPlanner;
+import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecallChannel;
 import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecallObserver;
@@ -33,13 +34,18 @@ import dev.lychee.core.recall.RawTurnChannel;
 import dev.lychee.core.recall.RecordVectorChannel;
 import dev.lychee.core.recall.TemporalRangeChannel;
 import dev.lychee.core.testing.MemoryFixture;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -77,11 +83,15 @@ class EarlyChannelsTest {
   }
 
   private RecallPipeline pipeline(int earlyThreads, Embedder embedder, RecallChannel... extra) {
+    return pipeline(earlyThreads, embedder, f.store, extra);
+  }
+
+  private RecallPipeline pipeline(int earlyThreads, Embedder embedder, RecordStore store, RecallChannel... extra) {
     Module base = Modules.combine(new RetrievalModule(RetrievalConfig.builder().earlyChannelThreads(earlyThreads).build()),
         new AbstractModule() {
           @Override
           protected void configure() {
-            bind(RecordStore.class).toInstance(f.store);
+            bind(RecordStore.class).toInstance(store);
             bind(VectorIndex.class).toInstance(f.vectors);
             bind(Embedder.class).toInstance(embedder);
             bind(QueryPlanner.class).to(RuleBasedPlanner.class);
@@ -266,5 +276,63 @@ class EarlyChannelsTest {
       Thread.sleep(50);
     }
     return false;
+  }
+
+  /**
+   * A store that hands out read points which mark the threads inside them, and notes of every other
+   * call whether it ran inside a point of its namespace.
+   */
+  private static final class PointWatch {
+    final List<String> points = new ArrayList<>();
+    final List<String> outside = new CopyOnWriteArrayList<>();
+    final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+    private final ThreadLocal<String> inside = new ThreadLocal<>();
+
+    RecordStore around(RecordStore store) {
+      return (RecordStore) Proxy.newProxyInstance(RecordStore.class.getClassLoader(),
+          new Class<?>[] {RecordStore.class}, (proxy, method, args) -> {
+            if (method.getName().equals("readPoint")) {
+              String ns = (String) args[0];
+              points.add(ns);
+              return new ReadPoint() {
+                @Override
+                public <T> T call(Supplier<T> reads) {
+                  String outer = inside.get();
+                  inside.set(ns);
+                  try {
+                    return reads.get();
+                  } finally {
+                    inside.set(outer);
+                  }
+                }
+              };
+            }
+            threads.add(Thread.currentThread());
+            if (args != null && args.length > 0 && !(args[0] instanceof String ns && ns.equals(inside.get()))) {
+              outside.add(method.getName());
+            }
+            try {
+              return method.invoke(store, args);
+            } catch (InvocationTargetException e) {
+              throw e.getCause();
+            }
+          });
+    }
+  }
+
+  @Test
+  void everyStoreReadOfARecallRunsInsideOneReadPointOfItsNamespaceOnEveryThread() {
+    for (int earlyThreads : List.of(0, 1)) {
+      PointWatch watch = new PointWatch();
+      try (RecallPipeline p = pipeline(earlyThreads, f.embedder, watch.around(f.store))) {
+        for (String q : QUESTIONS) {
+          assertThat(p.recall(question(q)).evidence()).isNotEmpty();
+        }
+      }
+      assertThat(watch.points).as("one point per recall").hasSize(QUESTIONS.size()).containsOnly(MemoryFixture.NS);
+      assertThat(watch.outside).as("store calls outside the recall's point").isEmpty();
+      assertThat(watch.threads).as("threads that read the store")
+          .anyMatch(t -> t.getName().startsWith("lychee-recall-early-") == (earlyThreads > 0));
+    }
   }
 }

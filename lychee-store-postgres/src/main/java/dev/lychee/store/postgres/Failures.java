@@ -36,6 +36,20 @@ final class Failures {
     return false;
   }
 
+  /**
+   * True when the failure is a unique violation (SQLSTATE 23505): a row whose key is stored
+   * already. {@link TurnTable#appendInOrder} meets one only when a turn broke the rule it relies
+   * on, and its statement then wrote nothing.
+   */
+  static boolean isUniqueViolation(Throwable t) {
+    for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
+      if (c instanceof SQLException e && "23505".equals(e.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The innermost message, for error texts (PostgreSQL messages never carry passwords). */
   static String rootMessage(Throwable t) {
     Throwable c = t;

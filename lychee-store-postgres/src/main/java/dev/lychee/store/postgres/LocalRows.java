@@ -81,11 +81,18 @@ final class LocalRows {
   /**
    * {@code reader} applied to the namespace's copy once it is at the head read now (an empty copy
    * when the namespace never held a record or node). The reader runs under the copy's read lock and
-   * must not keep the copy.
+   * must not keep the copy. Inside a {@link HeadPoint} of the namespace, the point's head is used
+   * and nothing is read unless the copy is behind it.
    */
   <T> T read(String namespace, Function<Copy, T> reader) {
-    Head head = db.read(h -> head(h, namespace));
-    headReads.incrementAndGet();
+    HeadPoint.Heads at = HeadPoint.entered(db, namespace);
+    Head head;
+    if (at != null) {
+      head = at.rows();
+    } else {
+      head = db.read(h -> head(h, namespace));
+      headReads.incrementAndGet();
+    }
     Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {

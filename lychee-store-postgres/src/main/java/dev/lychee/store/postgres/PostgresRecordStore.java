@@ -13,6 +13,7 @@ import dev.lychee.api.StoredSegment;
 import dev.lychee.api.Turn;
 import dev.lychee.api.TurnRef;
 import dev.lychee.api.spi.LinkedRecords;
+import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
@@ -55,6 +56,8 @@ public final class PostgresRecordStore implements RecordStore {
   private final RecordTable records = new RecordTable();
   private final NodeTable nodes = new NodeTable();
   private final TurnTextIndex turnText;
+  /** Each session's next index after this instance's last append to it, for the one-statement append. */
+  private final NextIndexGuesses guesses = new NextIndexGuesses();
   /** Records and nodes read by id from memory after a head check; null when turned off (§3.3). */
   private final LocalRows local;
   private volatile boolean closed;
@@ -108,15 +111,61 @@ public final class PostgresRecordStore implements RecordStore {
    * instances run one after another, so every turn gets its own index, with no gap. {@code admit}
    * may run more than once when a transient failure makes the transaction run again; a run after a
    * lost acknowledgement of a committed one returns the turns that run stored.
+   *
+   * <p>When this instance appended to the session before, {@code admit} is first called with the
+   * next index it saw then, and those turns are stored in one statement in autocommit that checks
+   * under the session's lock that the index is still that one ({@link TurnTable#appendInOrder}: one
+   * round trip instead of four, round eighteen, docs/defaults.md §3.3). When it is not (another
+   * instance appended or forgot meanwhile), or {@code admit} failed for the guessed index, the
+   * statement wrote nothing and the transaction runs as before, calling {@code admit} with the
+   * index it reads under the lock.
    */
   @Override
   public List<RawTurn> appendTurns(String namespace, String session, IntFunction<List<RawTurn>> admit) {
     ns(namespace);
     name(session, "session");
     UUID token = UUID.randomUUID();
-    // only a run after the first (a transient failure, perhaps after the commit) can find a stored run
-    AtomicBoolean ran = new AtomicBoolean();
-    return db.write(h -> turns.appendAdmitted(h, namespace, session, admit, token, ran.getAndSet(true)));
+    Integer guess = guesses.get(namespace, session);
+    List<RawTurn> guessed = guess == null ? null : admittedAt(admit, guess);
+    boolean sent = false;
+    if (guessed != null && TurnTable.inOrder(guessed, guess)) {
+      sent = true;
+      if (storedInOrder(namespace, session, guess, guessed, token)) {
+        guesses.put(namespace, session, guessed.stream().mapToInt(RawTurn::index).max().getAsInt() + 1);
+        return guessed;
+      }
+    }
+    // only a run after a statement (a transient failure, perhaps after the commit, or the
+    // one-statement append that a lost acknowledgement hid) can find a stored run
+    AtomicBoolean ran = new AtomicBoolean(sent);
+    TurnTable.Admitted done = db.write(h -> turns.appendAdmitted(h, namespace, session, admit, token, ran.getAndSet(true)));
+    guesses.put(namespace, session, done.next());
+    return done.added();
+  }
+
+  /**
+   * The turns {@code admit} gives for a guessed next index, or null when it fails for it: the
+   * transaction then calls it with the real index, and fails the same way if the failure does not
+   * depend on the index.
+   */
+  private static List<RawTurn> admittedAt(IntFunction<List<RawTurn>> admit, int guess) {
+    try {
+      return admit.apply(guess);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** {@link TurnTable#appendInOrder} in autocommit; false when it wrote nothing. */
+  private boolean storedInOrder(String namespace, String session, int expected, List<RawTurn> batch, UUID token) {
+    try {
+      return db.writeStatement(h -> turns.appendInOrder(h, namespace, session, expected, batch, token));
+    } catch (RuntimeException e) {
+      if (Failures.isUniqueViolation(e)) {
+        return false;
+      }
+      throw e;
+    }
   }
 
   /**
@@ -421,6 +470,16 @@ public final class PostgresRecordStore implements RecordStore {
         : records.searchAll(h, namespace, parsed, k));
   }
 
+  /**
+   * A point whose first read reads every head of the namespace, of this store's rows and turns and
+   * of the vector index over the same database, in one statement; the reads inside it use those
+   * heads instead of reading their own ({@link HeadPoint}; round eighteen, docs/defaults.md §3.3).
+   */
+  @Override
+  public ReadPoint readPoint(String namespace) {
+    return new HeadPoint(db, ns(namespace));
+  }
+
   // ---- deletion ----
 
   @Override
@@ -436,6 +495,7 @@ public final class PostgresRecordStore implements RecordStore {
       return new Forgotten(turnIds, recordIds, nodeIds);
     });
     turnText.forget(namespace);
+    guesses.forget(namespace, null);
     if (local != null) {
       local.forget(namespace);
     }
@@ -446,6 +506,7 @@ public final class PostgresRecordStore implements RecordStore {
   public Forgotten forget(String namespace, String session) {
     ns(namespace);
     name(session, "session");
+    guesses.forget(namespace, session);
     return db.write(h -> {
       List<String> turnIds = turns.delete(h, namespace, session);
       segments.delete(h, namespace, session);

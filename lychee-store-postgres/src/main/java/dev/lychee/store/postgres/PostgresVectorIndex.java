@@ -135,8 +135,14 @@ public final class PostgresVectorIndex implements VectorIndex {
       return out;
     }
     List<List<ScoredId>> none = queries.isEmpty() ? List.of() : Collections.nCopies(queries.size(), List.of());
-    Map<String, VectorTable.Head> heads = db.read(h -> table.heads(h, namespace, distinct));
-    headReads.incrementAndGet();
+    HeadPoint.Heads at = HeadPoint.entered(db, namespace);
+    Map<String, VectorTable.Head> heads;
+    if (at != null) {
+      heads = at.vectors(distinct);
+    } else {
+      heads = db.read(h -> table.heads(h, namespace, distinct));
+      headReads.incrementAndGet();
+    }
     for (String kind : distinct) {
       out.put(kind, queries.isEmpty() ? List.of()
           : searchAt(namespace, kind, heads.get(kind), local -> local.searchAll(queries, k, filter), none));
@@ -146,10 +152,15 @@ public final class PostgresVectorIndex implements VectorIndex {
 
   /**
    * Runs {@code search} on the local copy of one index once it is at the database's head (read
-   * now, in one indexed row), or returns {@code empty} when the index holds nothing.
+   * now, in one indexed row, or the head of the {@link HeadPoint} the calling thread is inside), or
+   * returns {@code empty} when the index holds nothing.
    */
   private <T> T searchCurrent(String namespace, String kind, Function<LocalVectors, T> search,
       T empty) {
+    HeadPoint.Heads at = HeadPoint.entered(db, namespace);
+    if (at != null) {
+      return searchAt(namespace, kind, at.vectors().get(kind), search, empty);
+    }
     // one indexed row tells whether anything changed since this copy was brought up to date
     VectorTable.Head head = db.read(h -> table.head(h, namespace, kind));
     headReads.incrementAndGet();
@@ -248,7 +259,10 @@ public final class PostgresVectorIndex implements VectorIndex {
     return replays.get();
   }
 
-  /** Head rows read by searches so far, one per search, {@link #searchAll} or {@link #searchKinds} call (for tests and monitoring). */
+  /**
+   * Head rows read by searches so far, one per search, {@link #searchAll} or {@link #searchKinds}
+   * call outside a read point (inside one, the point reads them; for tests and monitoring).
+   */
   public long headReads() {
     return headReads.get();
   }

@@ -86,8 +86,11 @@ final class TurnTable {
    * run stored instead of storing its turns again under fresh indices.
    */
   List<RawTurn> appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token) {
-    return appendAdmitted(h, ns, session, admit, token, true);
+    return appendAdmitted(h, ns, session, admit, token, true).added();
   }
+
+  /** What an admitted append stored, and the session's next index after it. */
+  record Admitted(List<RawTurn> added, int next) {}
 
   /**
    * As {@link #appendAdmitted(Handle, String, String, IntFunction, UUID)}, sending as few statements
@@ -96,14 +99,14 @@ final class TurnTable {
    * session's next index moves and the run is recorded in one statement; a session left with turns
    * needs no empty-session clean-up.
    */
-  List<RawTurn> appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token,
+  Admitted appendAdmitted(Handle h, String ns, String session, IntFunction<List<RawTurn>> admit, UUID token,
       boolean rerun) {
     int next = lockSession(h, ns, session);
     if (rerun) {
       Optional<Map.Entry<Integer, Integer>> done = previousRun(h, ns, session, token);
       if (done.isPresent()) {
         int first = done.get().getKey();
-        return window(h, ns, session, first, first + done.get().getValue() - 1);
+        return new Admitted(window(h, ns, session, first, first + done.get().getValue() - 1), next);
       }
     }
     List<RawTurn> batch = admit.apply(next);
@@ -126,7 +129,75 @@ final class TurnTable {
       // the row lockSession created for a session that still has no turn
       dropIfEmpty(h, ns, session);
     }
-    return added;
+    return new Admitted(added, Math.max(next, highest + 1));
+  }
+
+  /** Most turns {@link #appendInOrder} sends in its one statement (six parameters each); more take the transaction. */
+  static final int MAX_IN_ORDER_TURNS = 64;
+
+  /**
+   * Whether {@link #appendInOrder} can store {@code batch} as the turns admitted at {@code expected}:
+   * at least one turn and at most {@value #MAX_IN_ORDER_TURNS}, every index at or above
+   * {@code expected} and none twice.
+   */
+  static boolean inOrder(List<RawTurn> batch, int expected) {
+    if (batch.isEmpty() || batch.size() > MAX_IN_ORDER_TURNS) {
+      return false;
+    }
+    Set<Integer> seen = new HashSet<>();
+    for (RawTurn t : batch) {
+      if (t.index() < expected || !seen.add(t.index())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@link #appendAdmitted}'s transaction as one statement, for a run in autocommit ({@link
+   * PostgresDatabase#writeStatement}), when the caller knows the turns {@code admit} gives for the
+   * next index it expects ({@link #inOrder}): the session's row is locked by an {@code UPDATE} that
+   * moves its next index only if it still is {@code expected} (re-checked on the row's newest
+   * version after a concurrent writer commits, as READ COMMITTED does), and the turns and the run
+   * record are inserted only if it did. Then no turn at or above {@code expected} is stored (the
+   * next index is one past the highest stored one), so every turn is new and the result is what the
+   * transaction stores for the same call; a turn stored meanwhile against that rule fails the
+   * statement with a unique violation and nothing is written. Why: the transaction is four round
+   * trips (lock, turns, next index and run record, commit) that an {@code append} sends one after
+   * another while holding the session's lock, which the segmentation lane's writes wait for
+   * (docs/measurements.md §6, rounds seventeen and eighteen).
+   *
+   * @return whether the turns were stored; false (nothing written) when the session's next index is
+   *     not {@code expected} or the session has no row yet
+   */
+  boolean appendInOrder(Handle h, String ns, String session, int expected, List<RawTurn> batch, UUID token) {
+    int lowest = Integer.MAX_VALUE;
+    int highest = Integer.MIN_VALUE;
+    StringBuilder rows = new StringBuilder();
+    for (int i = 0; i < batch.size(); i++) {
+      lowest = Math.min(lowest, batch.get(i).index());
+      highest = Math.max(highest, batch.get(i).index());
+      rows.append(i == 0 ? "" : ", ").append("(CAST(:idx").append(i).append(" AS integer), CAST(:role").append(i)
+          .append(" AS text), CAST(:speaker").append(i).append(" AS text), CAST(:text").append(i)
+          .append(" AS text), CAST(:time").append(i).append(" AS timestamp), CAST(:doc").append(i).append(" AS text))");
+    }
+    Query statement = h.createQuery("WITH lock AS (UPDATE sessions SET next_idx = :n"
+            + " WHERE namespace = :ns AND session = :s AND next_idx = :expected RETURNING next_idx),"
+            + " put AS (INSERT INTO turns(" + COLUMNS + ", tsv)"
+            + " SELECT :ns, :s, v.idx, v.role, v.speaker, v.text, v.time, to_tsvector('simple', v.doc)"
+            + " FROM lock, (VALUES " + rows + ") AS v(idx, role, speaker, text, time, doc) RETURNING idx),"
+            + " run AS (INSERT INTO turn_appends(namespace, session, token, first_idx, count)"
+            + " SELECT :ns, :s, :t, :f, :c FROM lock)"
+            + " SELECT COUNT(*) FROM put")
+        .bind("ns", ns).bind("s", session).bind("expected", expected).bind("n", highest + 1)
+        .bind("t", token).bind("f", lowest).bind("c", highest + 1 - lowest);
+    for (int i = 0; i < batch.size(); i++) {
+      RawTurn t = batch.get(i);
+      statement.bind("idx" + i, t.index()).bind("role" + i, t.role().wireName())
+          .bind("speaker" + i, Columns.text(t.speaker())).bind("text" + i, Columns.text(t.text()))
+          .bind("time" + i, Columns.time(t.time())).bind("doc" + i, TextQuery.document(t.content()));
+    }
+    return statement.mapTo(Long.class).one() > 0;
   }
 
   /** {@link #advance} and {@link #recordRun} in one statement (a data-modifying CTE always runs). */

@@ -109,9 +109,13 @@ final class TurnTextIndex {
     void read(TurnPostings postings, Map<String, NavigableMap<Integer, RawTurn>> rows);
   }
 
-  /** Runs {@code reader} on the namespace's copy once it is at the head read now. */
+  /**
+   * Runs {@code reader} on the namespace's copy once it is at the head read now, or at the head of
+   * the {@link HeadPoint} the calling thread is inside.
+   */
   private void read(String namespace, Reader reader) {
-    TurnTable.Head head = db.read(h -> TurnTable.head(h, namespace));
+    HeadPoint.Heads at = HeadPoint.entered(db, namespace);
+    TurnTable.Head head = at != null ? at.turns() : db.read(h -> TurnTable.head(h, namespace));
     Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {

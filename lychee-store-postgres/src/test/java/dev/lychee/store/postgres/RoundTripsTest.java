@@ -101,13 +101,14 @@ class RoundTripsTest {
 
   /**
    * What an asynchronous {@code append} of one turn, in order, waits for on the caller's thread
-   * (the background lane's writes are not counted): the turn's transaction (session row lock, turn,
-   * next index and run record, commit) and the turn vector's one statement in autocommit (head row
-   * with the commit mode, tombstones and vector): 5, where round fourteen's were 8 (a read of the
-   * session's next index first, and the vector's own transaction of head row, vector and commit).
+   * (the background lane's writes are not counted): the turn's one statement in autocommit
+   * (session row lock checking the next index this instance saw, turn, next index and run record,
+   * {@link TurnTable#appendInOrder}) and the turn vector's one statement in autocommit (head row
+   * with the commit mode, tombstones and vector): 2, where round seventeen's were 5 (the turn's
+   * transaction: lock, turn, next index and run record, commit) and round fourteen's 8.
    */
   @Test
-  void anAsyncAppendInOrderWaitsForFiveRoundTrips() {
+  void anAsyncAppendInOrderWaitsForTwoRoundTrips() {
     store.close();
     PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
     LycheeConfig lychee = LycheeConfig.builder().ingest(IngestConfig.builder().encodeMode(IngestConfig.EncodeMode.ASYNC)
@@ -123,10 +124,49 @@ class RoundTripsTest {
       counting.drain();
       memory.append("ns", "s1", null, List.of(Turn.user("Amy", "She sleeps on my keyboard.").withIndex(1)));
       List<String> sent = counting.drainMine();
-      assertThat(sent).as("statements sent: %s", sent).hasSize(5);
+      assertThat(sent).as("statements sent: %s", sent).hasSize(2);
       assertThat(sent).noneMatch(sql -> sql.contains("MAX(next_idx)"));
-      assertThat(sent.stream().filter("COMMIT"::equals)).hasSize(1);
+      assertThat(sent).noneMatch("COMMIT"::equals);
+      assertThat(sent.get(0)).startsWith("WITH lock AS (UPDATE sessions");
       memory.awaitIdle("ns", Duration.ofMinutes(1));
+    }
+    store = CheckedRecordStore.of(new PostgresRecordStore(db = PostgresDatabase.open(counting,
+        PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build())));
+  }
+
+  /**
+   * What a recall sends once the namespace's copies are loaded: one statement for every head its
+   * reads need (turns, rows and each vector kind, {@link HeadPoint}) and the records' full-text
+   * search, which the server answers; round seventeen's recall sent a head per store call besides,
+   * 9 or 10 of them (docs/measurements.md §6, round eighteen).
+   */
+  @Test
+  void aRecallReadsEveryHeadInOneStatement() {
+    store.close();
+    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
+    try (Lychee memory = Lychee.create(LycheeConfig.builder().build(), new PostgresStoreModule(counting, config),
+        new AbstractModule() {
+          @Override
+          protected void configure() {
+            bind(Embedder.class).toInstance(new HashingEmbedder());
+          }
+        })) {
+      memory.append("ns", "s1", List.of(Turn.user("Amy", "I adopted a grey cat named Miso last spring."),
+          Turn.assistant("What a lovely name.")));
+      memory.append("ns", "s2", List.of(Turn.user("Bob", "I moved to Berlin in May and play the guitar there."),
+          Turn.assistant("Enjoy the city.")));
+      memory.awaitIdle("ns", Duration.ofMinutes(1));
+      memory.recall("ns", "What is the name of Amy's cat?");
+      for (String question : List.of("What is the name of Amy's cat?", "Where did Bob move to?")) {
+        counting.drain();
+        assertThat(memory.recall("ns", question).evidence()).isNotEmpty();
+        List<String> sent = counting.drain();
+        assertThat(sent).as("statements sent: %s", sent)
+            .filteredOn(sql -> sql.contains("_heads")).singleElement()
+            .satisfies(sql -> assertThat(sql).contains("turn_heads").contains("row_heads").contains("vector_heads"));
+        assertThat(sent).as("statements sent: %s", sent)
+            .allMatch(sql -> sql.contains("_heads") || sql.contains("FROM records"));
+      }
     }
     store = CheckedRecordStore.of(new PostgresRecordStore(db = PostgresDatabase.open(counting,
         PostgresStoreConfig.builder().maxPoolSize(1).schema(TestPostgres.freshSchema()).build())));
