@@ -11,9 +11,9 @@ import dev.lychee.bench.load.LoadRow;
 import dev.lychee.bench.load.LoadWorkload;
 import dev.lychee.bench.load.ServerLoadRun;
 import dev.lychee.bench.locomo.LocomoLoader;
+import dev.lychee.bench.systems.ScratchDirectory;
 import dev.lychee.core.Lychee;
 import dev.lychee.store.sqlite.SqliteStoreModule;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,12 +57,12 @@ final class ServerLoadCommand implements Callable<Integer> {
     LoadWorkload workload = data == null ? LoadWorkload.synthetic(20, 20, 14)
         : LoadWorkload.of(LocomoLoader.load(data).get(0));
     List<Module> modules = new ArrayList<>();
-    Path dir = null;
+    ScratchDirectory dir = null;
     switch (store.trim().toLowerCase(Locale.ROOT)) {
       case "memory" -> { }
       case "sqlite" -> {
-        dir = Files.createTempDirectory("lychee-load");
-        modules.add(new SqliteStoreModule(dir.resolve("lychee.db")));
+        dir = ScratchDirectory.create("lychee-load");
+        modules.add(new SqliteStoreModule(dir.path().resolve("lychee.db")));
       }
       default -> throw new IllegalArgumentException("unknown --store '" + store + "' (expected memory or sqlite)");
     }
@@ -71,6 +71,10 @@ final class ServerLoadCommand implements Callable<Integer> {
     List<LoadRow> rows;
     try (Lychee memory = b.build()) {
       rows = new ServerLoadRun(memory, workload, requests, warmup, Progress.forCurrentProcess(System.err)).run(counts);
+    } finally {
+      if (dir != null) {
+        dir.close();
+      }
     }
     System.out.print(table(rows, store));
     if (json != null) {

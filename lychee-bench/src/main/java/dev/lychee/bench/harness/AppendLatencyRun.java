@@ -9,13 +9,13 @@ import dev.lychee.api.Turn;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.Encoder;
 import dev.lychee.bench.systems.EvalSession;
+import dev.lychee.bench.systems.ScratchDirectory;
 import dev.lychee.bench.systems.StoreChoice;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.encode.EncodingConfig;
 import dev.lychee.core.encode.OfflineEncoder;
 import dev.lychee.core.ingest.IngestConfig;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -85,7 +85,13 @@ public final class AppendLatencyRun {
    */
   public Row run(List<EvalSession> sessions, String name, IngestConfig.Builder ingest, long encoderDelayMs)
       throws Exception {
-    Path dir = Files.createTempDirectory("lychee-append-");
+    try (ScratchDirectory dir = ScratchDirectory.create("lychee-append-")) {
+      return run(sessions, name, ingest, encoderDelayMs, dir.path());
+    }
+  }
+
+  private Row run(List<EvalSession> sessions, String name, IngestConfig.Builder ingest, long encoderDelayMs, Path dir)
+      throws Exception {
     Embedder embedder = embedders.get();
     Encoder encoder = new DelayedEncoder(new OfflineEncoder(EncodingConfig.defaults()), encoderDelayMs);
     LycheeConfig config = LycheeConfig.builder().ingest(ingest.resumeOnOpen(false).build()).build();

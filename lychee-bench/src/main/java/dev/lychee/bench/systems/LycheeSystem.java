@@ -13,11 +13,7 @@ import dev.lychee.core.answer.EvidenceTokens;
 import dev.lychee.core.llm.O200kTokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,7 +43,7 @@ public final class LycheeSystem implements EvalSystem {
   private final Map<String, LocalDateTime> lastSessionDate = new HashMap<>();
   private final List<String> ingestErrors = new ArrayList<>();
 
-  private final Path storeDir;
+  private final ScratchDirectory storeDir;
 
   /** A Lychee on the in-memory store. */
   public LycheeSystem(String name, Embedder embedder, LycheeConfig config, int maxK) {
@@ -78,11 +74,11 @@ public final class LycheeSystem implements EvalSystem {
       this.storeDir = null;
     } else {
       try {
-        this.storeDir = Files.createTempDirectory("lychee-bench-" + store.name().toLowerCase(java.util.Locale.ROOT));
+        this.storeDir = ScratchDirectory.create("lychee-bench-" + store.name().toLowerCase(java.util.Locale.ROOT));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      builder.module(store.module(storeDir));
+      builder.module(store.module(storeDir.path()));
     }
     overrides.forEach(builder::module);
     this.lychee = builder.build();
@@ -170,16 +166,8 @@ public final class LycheeSystem implements EvalSystem {
       lychee.close();
     } finally {
       if (storeDir != null) {
-        deleteTree(storeDir);
+        storeDir.close();
       }
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // best effort: a temporary directory left behind is harmless
     }
   }
 }
