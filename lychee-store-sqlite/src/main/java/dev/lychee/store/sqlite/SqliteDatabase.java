@@ -219,17 +219,18 @@ public final class SqliteDatabase {
       }
       break;
     }
+    long walBytes = WalCheckpoints.UNREAD; // a write that fails has afterWrite read it
     try {
       checkOpen();
       T out = work.get();
       if (checkpoints != null) {
-        checkpoints.beforeUnlock();
+        walBytes = checkpoints.beforeUnlock();
       }
       return out;
     } finally {
       writeLock.unlock();
       if (checkpoints != null) {
-        checkpoints.afterWrite();
+        checkpoints.afterWrite(walBytes);
       }
     }
   }

@@ -45,6 +45,8 @@ final class WalCheckpoints implements AutoCloseable {
   private static final long FRAME_HEADER = 24;
   /** Over this many times the limit, a writer checkpoints before it releases the write lock. */
   static final int BACKSTOP = 4;
+  /** For {@link #afterWrite}: the WAL's size was not read under the lock, read it now. */
+  static final long UNREAD = -1;
 
   private final Path wal;
   private final long limitBytes;
@@ -90,9 +92,14 @@ final class WalCheckpoints implements AutoCloseable {
   /**
    * Called after a write released the write lock: queues a checkpoint when the WAL holds more
    * frames than the limit and none is queued or running. Returns at once.
+   *
+   * @param walBytes the WAL's size as {@link #beforeUnlock} read it under the lock, or {@link
+   *     #UNREAD} when the write failed before that (the size is then read here): no writer of this
+   *     process changed the file in between, so one {@code stat} per write is enough
    */
-  void afterWrite() {
-    if (walBytes() > dueAt && pending.compareAndSet(false, true)) {
+  void afterWrite(long walBytes) {
+    long bytes = walBytes == UNREAD ? walBytes() : walBytes;
+    if (bytes > dueAt && pending.compareAndSet(false, true)) {
       try {
         thread.execute(this::run);
       } catch (java.util.concurrent.RejectedExecutionException closed) {
@@ -104,15 +111,20 @@ final class WalCheckpoints implements AutoCloseable {
   /**
    * Called by a writer that holds the write lock, before it releases it: checkpoints at once when
    * the WAL is over {@link #BACKSTOP} times the limit (a checkpoint outside the lock fell behind).
+   *
+   * @return the WAL's size, for {@link #afterWrite} (a checkpoint copies frames but leaves the
+   *     file's size to the next writer, so the size read before it still holds)
    */
-  void beforeUnlock() {
-    if (walBytes() > BACKSTOP * limitBytes) {
+  long beforeUnlock() {
+    long bytes = walBytes();
+    if (bytes > BACKSTOP * limitBytes) {
       synchronized (running) {
         checkpoint.getAsBoolean();
         dueAt = limitBytes;
       }
       lockedRuns.incrementAndGet();
     }
+    return bytes;
   }
 
   private void run() {

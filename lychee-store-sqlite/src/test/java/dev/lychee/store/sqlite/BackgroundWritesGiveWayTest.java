@@ -28,6 +28,27 @@ class BackgroundWritesGiveWayTest {
         LocalDateTime.of(2024, 1, 1, 10, 0));
   }
 
+  /** A store and vector index on one database, with one append committed whose turn vector is due. */
+  private record Appended(SqliteRecordStore store, SqliteVectorIndex index) implements AutoCloseable {
+    static Appended open(Path file, int backgroundWriteWaitMillis) {
+      SqliteStoreConfig config = SqliteStoreConfig.builder().backgroundWriteWaitMillis(backgroundWriteWaitMillis).build();
+      SqliteDatabase db = SqliteDatabase.open(file, config);
+      SqliteRecordStore store = new SqliteRecordStore(db);
+      Appended opened = new Appended(store, new SqliteVectorIndex(db));
+      store.appendTurns("ns", "s", next -> List.of(turn(next)));
+      return opened;
+    }
+
+    @Override
+    public void close() {
+      try {
+        index.close();
+      } finally {
+        store.close();
+      }
+    }
+  }
+
   /** Runs a segment's vector write on its own thread, as the background encoder does. */
   private static Thread background(SqliteVectorIndex index) {
     Thread t = new Thread(() -> index.upsertAll("ns", Map.of(VectorIndex.RECORDS, Map.of("r1", A))));
@@ -38,11 +59,8 @@ class BackgroundWritesGiveWayTest {
   @Test
   void aBackgroundWriteWaitsForTheTurnVectorOfACommittedAppend() throws Exception {
     // a bound far above the test's own waits: the write below can only go on when the vector comes
-    SqliteStoreConfig config = SqliteStoreConfig.builder().backgroundWriteWaitMillis(600_000).build();
-    SqliteDatabase db = SqliteDatabase.open(dir.resolve("due.db"), config);
-    SqliteRecordStore store = new SqliteRecordStore(db);
-    try (SqliteVectorIndex index = new SqliteVectorIndex(db)) {
-      store.appendTurns("ns", "s", next -> List.of(turn(next)));
+    try (Appended a = Appended.open(dir.resolve("due.db"), 600_000)) {
+      SqliteVectorIndex index = a.index();
       Thread encoder = background(index);
       encoder.join(500);
       assertThat(encoder.isAlive()).as("the record vectors waited for the turn vector").isTrue();
@@ -56,38 +74,24 @@ class BackgroundWritesGiveWayTest {
       next.start();
       next.join(60_000);
       assertThat(next.isAlive()).isFalse();
-    } finally {
-      store.close();
     }
   }
 
   @Test
   void turnsWhoseVectorNeverComesHoldABackgroundWriteOnlyForItsBound() throws Exception {
-    SqliteStoreConfig config = SqliteStoreConfig.builder().backgroundWriteWaitMillis(100).build();
-    SqliteDatabase db = SqliteDatabase.open(dir.resolve("lapse.db"), config);
-    SqliteRecordStore store = new SqliteRecordStore(db);
-    try (SqliteVectorIndex index = new SqliteVectorIndex(db)) {
-      store.appendTurns("ns", "s", next -> List.of(turn(next)));
-      Thread encoder = background(index);
+    try (Appended a = Appended.open(dir.resolve("lapse.db"), 100)) {
+      Thread encoder = background(a.index());
       encoder.join(60_000);
       assertThat(encoder.isAlive()).isFalse();
-      assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
-    } finally {
-      store.close();
+      assertThat(a.index().size("ns", VectorIndex.RECORDS)).isEqualTo(1);
     }
   }
 
   @Test
   void withTheWaitOffABackgroundWriteGoesStraightOn() throws Exception {
-    SqliteStoreConfig config = SqliteStoreConfig.builder().backgroundWriteWaitMillis(0).build();
-    SqliteDatabase db = SqliteDatabase.open(dir.resolve("off.db"), config);
-    SqliteRecordStore store = new SqliteRecordStore(db);
-    try (SqliteVectorIndex index = new SqliteVectorIndex(db)) {
-      store.appendTurns("ns", "s", next -> List.of(turn(next)));
-      index.upsertAll("ns", Map.of(VectorIndex.RECORDS, Map.of("r1", A)));
-      assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
-    } finally {
-      store.close();
+    try (Appended a = Appended.open(dir.resolve("off.db"), 0)) {
+      a.index().upsertAll("ns", Map.of(VectorIndex.RECORDS, Map.of("r1", A)));
+      assertThat(a.index().size("ns", VectorIndex.RECORDS)).isEqualTo(1);
     }
   }
 }

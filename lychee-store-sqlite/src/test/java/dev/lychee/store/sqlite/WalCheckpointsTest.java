@@ -86,12 +86,12 @@ class WalCheckpointsTest {
       await(release);
       return true;
     })) {
-      checkpoints.afterWrite();
+      checkpoints.afterWrite(WalCheckpoints.UNREAD);
       assertThat(checkpoints.pending()).isFalse(); // at or under the limit: nothing due
       Files.write(wal, new byte[300]);
-      checkpoints.afterWrite();
+      checkpoints.afterWrite(WalCheckpoints.UNREAD);
       assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-      checkpoints.afterWrite(); // one is running: no second one queued
+      checkpoints.afterWrite(WalCheckpoints.UNREAD); // one is running: no second one queued
       release.countDown();
       awaitIdle(checkpoints);
       assertThat(checkpoints.runs()).isEqualTo(1);
@@ -104,16 +104,16 @@ class WalCheckpointsTest {
     Path wal = dir.resolve("y.db-wal");
     Files.write(wal, new byte[300]);
     try (WalCheckpoints checkpoints = new WalCheckpoints(wal, 200, () -> false)) {
-      checkpoints.afterWrite();
+      checkpoints.afterWrite(WalCheckpoints.UNREAD);
       awaitIdle(checkpoints);
       assertThat(checkpoints.runs()).isEqualTo(1);
       // it saw 300 bytes: due again over 300 + (200 - the 32-byte header)
       Files.write(wal, new byte[460]);
-      checkpoints.afterWrite();
+      checkpoints.afterWrite(WalCheckpoints.UNREAD);
       awaitIdle(checkpoints);
       assertThat(checkpoints.runs()).isEqualTo(1);
       Files.write(wal, new byte[470]);
-      checkpoints.afterWrite();
+      checkpoints.afterWrite(WalCheckpoints.UNREAD);
       awaitIdle(checkpoints);
       assertThat(checkpoints.runs()).isEqualTo(2);
     }
