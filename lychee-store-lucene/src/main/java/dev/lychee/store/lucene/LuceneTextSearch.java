@@ -83,12 +83,13 @@ final class LuceneTextSearch {
     });
   }
 
-  /** {@link StoreFields#scope}, its two terms looked up through {@link #terms}. */
+  /** {@link StoreFields#scope}, its terms looked up through {@link #terms}. */
   private Query scope(IndexSearcher s, String namespace, String kind) throws IOException {
-    return new BooleanQuery.Builder()
-        .add(terms.query(s, new Term(StoreFields.NS, namespace)), BooleanClause.Occur.FILTER)
-        .add(terms.query(s, new Term(StoreFields.DOC, kind)), BooleanClause.Occur.FILTER)
-        .build();
+    BooleanQuery.Builder scope = new BooleanQuery.Builder();
+    for (Term t : StoreFields.scopeTerms(namespace, kind)) {
+      scope.add(terms.query(s, t), BooleanClause.Occur.FILTER);
+    }
+    return scope.build();
   }
 
   private static List<ScoredId> top(IndexSearcher s, Optional<Query> q, int k) throws IOException {

@@ -1,6 +1,7 @@
 package dev.lychee.store.lucene;
 
 import dev.lychee.api.spi.CompositeKey;
+import java.util.List;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -68,9 +69,16 @@ final class StoreFields {
 
   /** Matches the documents of one kind in one namespace (no scoring). */
   static BooleanQuery.Builder scope(String namespace, String kind) {
-    return new BooleanQuery.Builder()
-        .add(new TermQuery(new Term(NS, namespace)), BooleanClause.Occur.FILTER)
-        .add(new TermQuery(new Term(DOC, kind)), BooleanClause.Occur.FILTER);
+    BooleanQuery.Builder scope = new BooleanQuery.Builder();
+    for (Term t : scopeTerms(namespace, kind)) {
+      scope.add(new TermQuery(t), BooleanClause.Occur.FILTER);
+    }
+    return scope;
+  }
+
+  /** The terms {@link #scope} filters on, in its clause order (for queries that build their own term queries). */
+  static List<Term> scopeTerms(String namespace, String kind) {
+    return List.of(new Term(NS, namespace), new Term(DOC, kind));
   }
 
   /** {@link #scope} narrowed to one session. */
