@@ -35,6 +35,7 @@ final class MergingRows<T> {
   private final String columns;
   private final String insertSql;
   private final String updateSql;
+  private final String updateLockedSql;
   private final RowMapper<T> mapper;
   private final BiConsumer<SqlStatement<?>, T> binder;
   private final Function<T, String> namespaceOf;
@@ -58,6 +59,8 @@ final class MergingRows<T> {
     String vals = extraValue == null ? values : values + ", " + extraValue;
     this.insertSql = "INSERT INTO " + table + "(" + cols + ") VALUES (" + vals + ") ON CONFLICT (namespace, id) DO NOTHING";
     this.updateSql = "UPDATE " + table + " SET (" + cols + ") = (" + vals + ") WHERE namespace = :namespace AND id = :id";
+    this.updateLockedSql = "UPDATE " + table + " SET (" + cols + ") = (" + vals + ") WHERE ctid = CAST(:row_ctid AS tid)"
+        + " AND namespace = :namespace AND id = :id";
     this.mapper = mapper;
     this.binder = binder;
     this.namespaceOf = namespaceOf;
@@ -79,11 +82,12 @@ final class MergingRows<T> {
     if (wanted.isEmpty()) {
       return;
     }
-    Map<Key, T> stored = lockStored(h, wanted.keySet());
+    Map<Key, Locked<T>> stored = lockStored(h, wanted.keySet());
     List<T> fresh = new ArrayList<>();
-    List<T> changed = new ArrayList<>();
+    List<Locked<T>> changed = new ArrayList<>();
     for (Map.Entry<Key, List<T>> e : wanted.entrySet()) {
-      T old = stored.get(e.getKey());
+      Locked<T> locked = stored.get(e.getKey());
+      T old = locked == null ? null : locked.row();
       // merged in the order given, as one put per row would
       T merged = old;
       for (T r : e.getValue()) {
@@ -92,7 +96,7 @@ final class MergingRows<T> {
       if (old == null) {
         fresh.add(merged);
       } else if (!merged.equals(old)) {
-        changed.add(merged);
+        changed.add(new Locked<>(merged, locked.ctid()));
       }
     }
     int[] inserted = batch(h, insertSql, fresh);
@@ -102,7 +106,38 @@ final class MergingRows<T> {
         putOne(h, fresh.get(i));
       }
     }
-    batch(h, updateSql, changed);
+    rewriteLocked(h, changed);
+  }
+
+  /** A stored row as the locking read found it, with where it lies ({@code ctid}). */
+  private record Locked<T>(T row, String ctid) {}
+
+  /**
+   * Rewrites rows this transaction holds locked, each found by its {@code ctid}: a row locked {@code
+   * FOR UPDATE} cannot be updated, deleted or moved by anyone else until commit, and this
+   * transaction changes it nowhere else first, so the ctid the locking read returned still names it
+   * (namespace and id are checked too). Why not by (namespace, id): until the table has planner
+   * statistics, which a fresh database gets only from autovacuum's first analyse a minute or more
+   * in, the server planned that update on the {@code *_by_change} index, scanning every row of the
+   * namespace for each merged row: 1.1 ms of server time per merged node in a LoCoMo ingest, the
+   * largest server cost of the ingest (round nineteen, docs/measurements.md §6). A ctid is one
+   * tuple look-up whatever the statistics. A row not found so (never seen; kept as a guard) is
+   * rewritten by its id.
+   */
+  private void rewriteLocked(Handle h, List<Locked<T>> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    PreparedBatch batch = h.prepareBatch(updateLockedSql);
+    for (Locked<T> r : rows) {
+      bind(batch, r.row()).bind("row_ctid", r.ctid()).add();
+    }
+    int[] updated = batch.execute();
+    for (int i = 0; i < rows.size(); i++) {
+      if (updated[i] != 1) {
+        rewrite(h, rows.get(i).row());
+      }
+    }
   }
 
   /** Inserts one row, or merges it into the stored one under its row lock. */
@@ -119,18 +154,19 @@ final class MergingRows<T> {
     }
   }
 
-  private Map<Key, T> lockStored(Handle h, Collection<Key> keys) {
+  private Map<Key, Locked<T>> lockStored(Handle h, Collection<Key> keys) {
     Map<String, List<String>> idsByNamespace = new LinkedHashMap<>();
     for (Key k : keys) {
       idsByNamespace.computeIfAbsent(k.namespace(), n -> new ArrayList<>()).add(k.id());
     }
-    Map<Key, T> out = new HashMap<>();
+    Map<Key, Locked<T>> out = new HashMap<>();
     idsByNamespace.forEach((ns, ids) -> {
       for (int i = 0; i < ids.size(); i += IN_CHUNK) {
-        h.createQuery("SELECT " + columns + " FROM " + table + " WHERE namespace = :ns AND id = ANY(:ids)"
-                + " ORDER BY id FOR UPDATE")
+        h.createQuery("SELECT CAST(ctid AS text) AS row_ctid, " + columns + " FROM " + table
+                + " WHERE namespace = :ns AND id = ANY(:ids) ORDER BY id FOR UPDATE")
             .bind("ns", ns).bindArray("ids", String.class, ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))
-            .map(mapper).forEach(r -> out.put(key(r), r));
+            .map((rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid")))
+            .forEach(r -> out.put(key(r.row()), r));
       }
     });
     return out;

@@ -6,6 +6,7 @@ import dev.lychee.core.vector.Vectors;
 import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,36 @@ public final class PostgresVectorIndex implements VectorIndex {
     boolean unsynced = TURNS.equals(kind);
     db.writeStatement(h -> {
       table.upsert(h, namespace, kind, copy, batchDim, unsynced);
+      return null;
+    });
+  }
+
+  /**
+   * Every kind's vectors in one statement in autocommit, all kinds or none, without a wait for the
+   * WAL flush of its own ({@link VectorTable#upsertAll}): the write path calls this for a segment's
+   * record and node vectors right before the segment's records commit, whose flush makes them
+   * durable too. Before, one synced statement per kind (round nineteen, docs/defaults.md §3.3). A
+   * batch with turn vectors, or of one kind, takes {@link #upsert} per kind.
+   */
+  @Override
+  public void upsertAll(String namespace, Map<String, Map<String, float[]>> vectorsByKind) {
+    Objects.requireNonNull(vectorsByKind, "vectorsByKind");
+    Map<String, Map<String, float[]>> copy = new LinkedHashMap<>();
+    Map<String, Integer> dims = new HashMap<>();
+    vectorsByKind.forEach((kind, vectors) -> {
+      check(namespace, kind);
+      int dim = Vectors.batchDimension(vectors);
+      if (!vectors.isEmpty()) {
+        copy.put(kind, Map.copyOf(vectors));
+        dims.put(kind, dim);
+      }
+    });
+    if (copy.size() < 2 || copy.containsKey(TURNS)) {
+      copy.forEach((kind, vectors) -> upsert(namespace, kind, vectors));
+      return;
+    }
+    db.writeStatement(h -> {
+      table.upsertAll(h, namespace, copy, dims);
       return null;
     });
   }

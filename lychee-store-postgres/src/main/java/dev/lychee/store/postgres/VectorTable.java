@@ -28,6 +28,9 @@ final class VectorTable {
   /** Where one index stands: its epoch and the number of its last change. */
   record Head(long epoch, long seq) {}
 
+  /** The first kind of an {@link #upsertAll} whose index holds another dimension (null: none), and that dimension. */
+  private record Clash(String kind, int stored) {}
+
   /** Changes of one index after a known number: new or replaced vectors, and removed ids. */
   record Changes(Map<String, float[]> upserts, List<String> removals) {
     int size() {
@@ -105,6 +108,79 @@ final class VectorTable {
         }).one();
     if (done.getKey() < 0) {
       throw new IllegalArgumentException("vectors have dimension " + dim + " but the index holds dimension " + done.getValue());
+    }
+  }
+
+  /**
+   * Inserts or replaces the vectors of several kinds of one namespace in one statement, all kinds or
+   * none: {@link #upsert} for each kind, folded. Run in autocommit it is one transaction in one round
+   * trip, and its commit skips the wait for the WAL flush. Why (round nineteen, docs/measurements.md
+   * §6): a segment's record and node vectors went out as one synced statement per kind, 4.6 per
+   * segment in a LoCoMo ingest, each a round trip and a WAL flush on the encoder's path. The flush
+   * is not needed: the write path calls this right before the segment's records commit
+   * ({@code commitClaimed}, synced), and a flush covers every earlier WAL record, so these become
+   * durable with it; a server crash before that loses both, and the segment, still PENDING, is
+   * encoded again.
+   *
+   * <p>The head rows are taken in the order of the kinds' names, so two such writes of the same
+   * kinds wait for each other instead of deadlocking; each kind's vectors carry its own new change
+   * number, as a statement per kind would. When the index of any kind holds vectors of another
+   * dimension nothing is written (no head moves) and this throws, naming the first such kind.
+   *
+   * @param byKind vectors by kind, each kind's batch non-empty and of the dimension in {@code dims}
+   * @throws IllegalArgumentException if some kind's index holds vectors of another dimension
+   */
+  void upsertAll(Handle h, String ns, Map<String, Map<String, float[]>> byKind, Map<String, Integer> dims) {
+    List<String> kinds = byKind.keySet().stream().sorted().toList();
+    List<Integer> kindDims = new ArrayList<>(kinds.size());
+    List<String> vectorKinds = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
+    List<Integer> offsets = new ArrayList<>();
+    List<Integer> lengths = new ArrayList<>();
+    int bytes = 0;
+    for (String kind : kinds) {
+      int dim = dims.get(kind);
+      kindDims.add(dim);
+      for (Map.Entry<String, float[]> e : byKind.get(kind).entrySet()) {
+        vectorKinds.add(kind);
+        ids.add(Columns.text(e.getKey()));
+        offsets.add(bytes);
+        lengths.add(dim * 4);
+        bytes += dim * 4;
+      }
+    }
+    ByteBuffer all = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    for (String kind : kinds) {
+      byKind.get(kind).values().forEach(v -> {
+        all.asFloatBuffer().put(v);
+        all.position(all.position() + v.length * 4);
+      });
+    }
+    Clash clash = h.createQuery("WITH want AS (SELECT k.kind, k.dim"
+            + " FROM unnest(CAST(:kinds AS text[]), CAST(:dims AS integer[])) AS k(kind, dim)),"
+            + " clash AS (SELECT w.kind, s.dim FROM want w, LATERAL (SELECT dim FROM vectors v"
+            + " WHERE v.namespace = :ns AND v.kind = w.kind LIMIT 1) s WHERE s.dim <> w.dim),"
+            + " head AS (INSERT INTO vector_heads(namespace, kind, seq) SELECT :ns, w.kind, nextval('vector_changes')"
+            + " FROM want w WHERE NOT EXISTS (SELECT 1 FROM clash) ORDER BY w.kind"
+            + " ON CONFLICT (namespace, kind) DO UPDATE SET seq = nextval('vector_changes') RETURNING kind, seq),"
+            + " u AS (SELECT * FROM unnest(CAST(:vkinds AS text[]), CAST(:ids AS text[]), CAST(:offs AS integer[]),"
+            + " CAST(:lens AS integer[])) AS u(kind, id, off, len)),"
+            + " alive AS (DELETE FROM vector_tombstones t USING u, head WHERE t.namespace = :ns AND t.kind = u.kind"
+            + " AND t.id = u.id AND head.kind = u.kind),"
+            + " put AS (INSERT INTO vectors(namespace, kind, id, dim, vec, seq)"
+            + " SELECT :ns, u.kind, u.id, u.len / 4, substring(CAST(:vecs AS bytea) FROM u.off + 1 FOR u.len), head.seq"
+            + " FROM u JOIN head ON head.kind = u.kind"
+            + " ON CONFLICT (namespace, kind, id) DO UPDATE SET dim = EXCLUDED.dim, vec = EXCLUDED.vec, seq = EXCLUDED.seq)"
+            + " SELECT (SELECT kind FROM clash ORDER BY kind LIMIT 1), (SELECT dim FROM clash ORDER BY kind LIMIT 1),"
+            + " (SELECT COUNT(*) FROM head), set_config('synchronous_commit', 'off', true)")
+        .bind("ns", Columns.text(ns)).bindArray("kinds", String.class, kinds)
+        .bindArray("dims", Integer.class, kindDims).bindArray("vkinds", String.class, vectorKinds)
+        .bindArray("ids", String.class, ids).bindArray("offs", Integer.class, offsets)
+        .bindArray("lens", Integer.class, lengths).bind("vecs", all.array())
+        .map((rs, ctx) -> new Clash(rs.getString(1), rs.getInt(2))).one();
+    if (clash.kind() != null) {
+      throw new IllegalArgumentException("vectors of kind '" + clash.kind() + "' have dimension "
+          + dims.get(clash.kind()) + " but the index holds dimension " + clash.stored());
     }
   }
 

@@ -1,0 +1,160 @@
+package dev.lychee.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.ScoredId;
+import dev.lychee.api.TurnRange;
+import dev.lychee.api.spi.VectorIndex;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the background encoder's writes of one segment send (round nineteen): its record and node
+ * vectors in one statement, and its merged nodes rewritten through the rows the merge locked.
+ */
+class SegmentWritesTest {
+  private static final String ENTITY = VectorIndex.nodes(NodeKind.ENTITY);
+  private static final String TAG = VectorIndex.nodes(NodeKind.TAG);
+
+  private CountingDataSource counting;
+  private PostgresDatabase db;
+  private PostgresVectorIndex index;
+
+  @BeforeEach
+  void open() {
+    counting = new CountingDataSource(TestPostgres.get().url());
+    // one pooled connection: a commit mode leaking out of a statement would reach the next one
+    db = PostgresDatabase.open(counting, PostgresStoreConfig.builder().maxPoolSize(1)
+        .schema(TestPostgres.freshSchema()).build());
+    db.acquire();
+    index = new PostgresVectorIndex(db);
+  }
+
+  @AfterEach
+  void close() {
+    index.close();
+    db.release();
+  }
+
+  /**
+   * A segment's vectors of three kinds: one statement in autocommit (before, one per kind), with no
+   * flush wait of its own and the connection back at the server's commit mode after it; each kind
+   * found by search, a removed id's tombstone cleared when it is written again, and each kind's head
+   * moved, so another instance's copy catches up with all of them.
+   */
+  @Test
+  void aSegmentsVectorsOfEveryKindAreOneStatement() {
+    index.upsert("ns", VectorIndex.RECORDS, Map.of("r0", new float[] {1, 0, 0}));
+    index.remove("ns", VectorIndex.RECORDS, List.of("r0"));
+    counting.drain();
+    Map<String, Map<String, float[]>> batch = new LinkedHashMap<>();
+    batch.put(VectorIndex.RECORDS, Map.of("r0", new float[] {0, 0, 1}, "r1", new float[] {1, 0, 0}));
+    batch.put(ENTITY, Map.of("e1", new float[] {0, 1, 0}));
+    batch.put(TAG, Map.of("t1", new float[] {0, 0, 1}, "t2", new float[] {0.6f, 0.8f, 0}));
+    index.upsertAll("ns", batch);
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).hasSize(1).noneMatch("COMMIT"::equals);
+    assertThat(sent).noneMatch(sql -> sql.toUpperCase(Locale.ROOT).startsWith("SET"));
+    String mode = db.read(h -> h.createQuery("SHOW synchronous_commit").mapTo(String.class).one());
+    assertThat(mode).isEqualTo("on");
+
+    assertThat(index.search("ns", VectorIndex.RECORDS, new float[] {0, 0, 1}, 2, null)).extracting(ScoredId::id)
+        .containsExactly("r0", "r1");
+    assertThat(index.search("ns", ENTITY, new float[] {0, 1, 0}, 5, null)).extracting(ScoredId::id)
+        .containsExactly("e1");
+    assertThat(index.search("ns", TAG, new float[] {0, 1, 0}, 5, null)).extracting(ScoredId::id)
+        .containsExactly("t2", "t1");
+    int tombstones = db.read(h -> h.createQuery("SELECT COUNT(*) FROM vector_tombstones").mapTo(Integer.class).one());
+    assertThat(tombstones).isZero();
+    try (PostgresVectorIndex other = new PostgresVectorIndex(db)) {
+      assertThat(other.size("ns", VectorIndex.RECORDS)).isEqualTo(2);
+      assertThat(other.size("ns", TAG)).isEqualTo(2);
+    }
+    // each kind's rows carry that kind's new change number, as one statement per kind would
+    List<Long> heads = db.read(h -> h.createQuery("SELECT h.seq - MAX(v.seq) FROM vector_heads h JOIN vectors v"
+        + " ON v.namespace = h.namespace AND v.kind = h.kind GROUP BY h.kind, h.seq").mapTo(Long.class).list());
+    assertThat(heads).hasSize(3).containsOnly(0L);
+  }
+
+  /**
+   * A kind whose index holds another dimension refuses the whole batch: no kind is written and no
+   * head moves (a statement per kind wrote the kinds before the refused one).
+   */
+  @Test
+  void aDimensionClashInOneKindWritesNoKind() {
+    index.upsert("ns", VectorIndex.RECORDS, Map.of("r0", new float[] {1, 0, 0}));
+    List<Long> before = heads();
+    Map<String, Map<String, float[]>> batch = new LinkedHashMap<>();
+    batch.put(ENTITY, Map.of("e1", new float[] {0, 1}));
+    batch.put(VectorIndex.RECORDS, Map.of("r1", new float[] {1, 0}));
+    batch.put(TAG, Map.of("t1", new float[] {0, 1}));
+    assertThatThrownBy(() -> index.upsertAll("ns", batch)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'" + VectorIndex.RECORDS + "'").hasMessageContaining("dimension 2")
+        .hasMessageContaining("holds dimension 3");
+    assertThat(index.size("ns", ENTITY)).isZero();
+    assertThat(index.size("ns", TAG)).isZero();
+    assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
+    assertThat(heads()).isEqualTo(before);
+  }
+
+  private List<Long> heads() {
+    return db.read(h -> h.createQuery("SELECT seq FROM vector_heads ORDER BY kind").mapTo(Long.class).list());
+  }
+
+  /**
+   * Nodes merged into stored rows are rewritten through the row the merge's locking read found
+   * ({@code ctid}): on a table the planner has no statistics of, as a fresh database's is until
+   * autovacuum's first analyse, the rewrite is one tuple look-up. By (namespace, id) the server
+   * planned it on {@code nodes_by_change}, reading every row of the namespace for each merged node.
+   */
+  @Test
+  void aMergedNodeIsRewrittenThroughTheRowItsMergeLocked() {
+    NodeTable nodes = new NodeTable();
+    List<EvidenceNode> many = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      many.add(node("k" + i, List.of("r" + i)));
+    }
+    db.write(h -> {
+      nodes.rows.putAll(h, many);
+      return null;
+    });
+    counting.drain();
+    db.write(h -> {
+      nodes.rows.putAll(h, List.of(node("k7", List.of("r400")), node("k8", List.of("r8")), node("new", List.of("r401"))));
+      return null;
+    });
+    List<String> sent = counting.drain();
+    String rewrite = sent.stream().filter(sql -> sql.startsWith("UPDATE nodes")).findFirst().orElseThrow();
+    String plan = db.write(h -> {
+      String ctid = h.createQuery("SELECT CAST(ctid AS text) FROM nodes WHERE namespace = 'ns' AND id = :id")
+          .bind("id", node("k9", List.of()).id()).mapTo(String.class).one();
+      // the statement as sent, its parameters in order: the node's columns, then the ctid and the key
+      String explain = "EXPLAIN " + rewrite.replaceFirst("\\(\\?(, \\?)*\\)", "(namespace, id, kind, key, label,"
+          + " search_text, record_ids, sessions, entities, tags, span_start, span_end, has_span, turn_ranges)");
+      return String.join("\n", h.createQuery(explain.replace("CAST(? AS tid)", "CAST('" + ctid + "' AS tid)")
+              .replaceFirst("namespace = \\?", "namespace = 'ns'").replaceFirst("id = \\?", "id = 'x'"))
+          .mapTo(String.class).list());
+    });
+    assertThat(plan).as(plan).contains("Tid Scan").doesNotContain("nodes_by_change");
+    assertThat(sent.stream().filter(sql -> sql.startsWith("UPDATE nodes"))).hasSize(1);
+
+    EvidenceNode merged = db.read(h -> nodes.rows.byIds(h, "ns", List.of(node("k7", List.of()).id()))).get(0);
+    assertThat(merged.recordIds()).containsExactly("r7", "r400");
+    List<String> ids = db.read(h -> nodes.rows.ids(h, "ns"));
+    assertThat(ids).hasSize(401).endsWith(node("new", List.of()).id());
+  }
+
+  private static EvidenceNode node(String key, List<String> recordIds) {
+    return new EvidenceNode(null, "ns", NodeKind.ENTITY, key, key, key, recordIds, List.of("s1"), List.of(key),
+        List.of(), null, List.of(new TurnRange("s1", 0, 3)));
+  }
+}
