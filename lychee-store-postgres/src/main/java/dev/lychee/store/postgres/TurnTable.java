@@ -18,6 +18,7 @@ import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.function.IntFunction;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -50,12 +51,33 @@ final class TurnTable {
         .bind("ns", ns).bind("s", session).mapTo(Integer.class).one();
   }
 
-  private static boolean insert(Handle h, RawTurn t) {
-    return h.createUpdate("INSERT INTO turns(" + COLUMNS + ", tsv) VALUES (:ns, :s, :idx, :role, :speaker, :text, :time,"
-            + " to_tsvector('simple', :doc)) ON CONFLICT (namespace, session, idx) DO NOTHING")
-        .bind("ns", t.namespace()).bind("s", t.session()).bind("idx", t.index()).bind("role", t.role().wireName())
-        .bind("speaker", Columns.text(t.speaker())).bind("text", Columns.text(t.text()))
-        .bind("time", Columns.time(t.time())).bind("doc", TextQuery.document(t.content())).execute() == 1;
+  /**
+   * Inserts the turns in one batch, one round trip however many (round nineteen: a session's turns
+   * went one statement each while the transaction held the session's row lock, 22 round trips for a
+   * LoCoMo session; docs/measurements.md §6). Rows run in order, so of two turns with one index the
+   * second finds the first stored, as it did one statement at a time.
+   *
+   * @return the turns stored, in order; a turn whose ref was stored already is skipped
+   */
+  private static List<RawTurn> insertAll(Handle h, List<RawTurn> turns) {
+    if (turns.isEmpty()) {
+      return new ArrayList<>();
+    }
+    PreparedBatch batch = h.prepareBatch("INSERT INTO turns(" + COLUMNS + ", tsv) VALUES (:ns, :s, :idx, :role,"
+        + " :speaker, :text, :time, to_tsvector('simple', :doc)) ON CONFLICT (namespace, session, idx) DO NOTHING");
+    for (RawTurn t : turns) {
+      batch.bind("ns", t.namespace()).bind("s", t.session()).bind("idx", t.index()).bind("role", t.role().wireName())
+          .bind("speaker", Columns.text(t.speaker())).bind("text", Columns.text(t.text()))
+          .bind("time", Columns.time(t.time())).bind("doc", TextQuery.document(t.content())).add();
+    }
+    int[] inserted = batch.execute();
+    List<RawTurn> added = new ArrayList<>();
+    for (int i = 0; i < turns.size(); i++) {
+      if (inserted[i] == 1) {
+        added.add(turns.get(i));
+      }
+    }
+    return added;
   }
 
   private static void advance(Handle h, String ns, String session, int next) {
@@ -66,12 +88,9 @@ final class TurnTable {
   /** Stores turns with their own indices; stored refs are skipped. */
   List<RawTurn> append(Handle h, String ns, String session, List<RawTurn> turns) {
     lockSession(h, ns, session);
-    List<RawTurn> added = new ArrayList<>();
+    List<RawTurn> added = insertAll(h, turns);
     int next = 0;
     for (RawTurn t : turns) {
-      if (insert(h, t)) {
-        added.add(t);
-      }
       next = Math.max(next, t.index() + 1);
     }
     advance(h, ns, session, next);
@@ -110,15 +129,12 @@ final class TurnTable {
       }
     }
     List<RawTurn> batch = admit.apply(next);
-    List<RawTurn> added = new ArrayList<>();
+    List<RawTurn> added = insertAll(h, batch);
     int highest = next - 1;
     int lowest = Integer.MAX_VALUE;
-    for (RawTurn t : batch) {
-      if (insert(h, t)) {
-        added.add(t);
-        lowest = Math.min(lowest, t.index());
-        highest = Math.max(highest, t.index());
-      }
+    for (RawTurn t : added) {
+      lowest = Math.min(lowest, t.index());
+      highest = Math.max(highest, t.index());
     }
     if (!added.isEmpty()) {
       advanceAndRecordRun(h, ns, session, highest + 1, token, lowest, highest + 1 - lowest);
@@ -230,7 +246,6 @@ final class TurnTable {
       int first = done.get().getKey();
       return window(h, ns, session, first, first + done.get().getValue() - 1);
     }
-    List<RawTurn> added = new ArrayList<>();
     Set<Integer> explicit = new HashSet<>();
     for (Turn t : turns) {
       if (t.index() >= 0) {
@@ -239,6 +254,7 @@ final class TurnTable {
     }
     int first = next;
     int highest = next - 1;
+    List<RawTurn> raws = new ArrayList<>(turns.size());
     for (Turn t : turns) {
       int idx = t.index();
       if (idx < 0) {
@@ -247,12 +263,10 @@ final class TurnTable {
         }
         idx = next++;
       }
-      RawTurn raw = new RawTurn(ns, new TurnRef(session, idx), t.role(), t.speaker(), t.text(), t.time());
-      if (insert(h, raw)) {
-        added.add(raw);
-      }
+      raws.add(new RawTurn(ns, new TurnRef(session, idx), t.role(), t.speaker(), t.text(), t.time()));
       highest = Math.max(highest, idx);
     }
+    List<RawTurn> added = insertAll(h, raws);
     advance(h, ns, session, highest + 1);
     recordRun(h, ns, session, token, first, Math.max(0, highest + 1 - first));
     dropIfEmpty(h, ns, session);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
+import dev.lychee.api.RawTurn;
+import dev.lychee.api.Role;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
@@ -97,6 +99,34 @@ class RoundTripsTest {
   private static EvidenceNode node(NodeKind kind, String key, List<String> recordIds) {
     return new EvidenceNode(null, "ns", kind, key, key, key, recordIds, List.of("s1"), List.of(key), List.of(),
         null, List.of(new TurnRange("s1", 0, 3)));
+  }
+
+  /**
+   * A session's turns stored in one call (as an ingest stores a conversation's session) go to the
+   * server in one batch, one round trip while the transaction holds the session's row lock (before
+   * round nineteen one statement per turn); a turn stored already is skipped, as before.
+   */
+  @Test
+  void aSessionsTurnsAreInsertedInOneBatch() {
+    List<RawTurn> first = List.of(turn(0, "We moved to Lisbon."), turn(1, "The tram is loud."));
+    store.appendTurns("ns", "s1", first);
+    counting.drain();
+    List<RawTurn> batch = new java.util.ArrayList<>(List.of(turn(1, "The tram is loud.")));
+    for (int i = 2; i < 8; i++) {
+      batch.add(turn(i, "Turn number " + i + " of the session."));
+    }
+    List<RawTurn> added = store.appendTurns("ns", "s1", batch);
+    List<String> sent = counting.drain();
+    assertThat(sent.stream().filter(sql -> sql.startsWith("INSERT INTO turns"))).as("statements sent: %s", sent)
+        .hasSize(1);
+    assertThat(added).extracting(RawTurn::index).containsExactly(2, 3, 4, 5, 6, 7);
+    assertThat(store.turns("ns", "s1")).extracting(RawTurn::text).startsWith("We moved to Lisbon.", "The tram is loud.")
+        .hasSize(8);
+    assertThat(store.nextTurnIndex("ns", "s1")).isEqualTo(8);
+  }
+
+  private static RawTurn turn(int index, String text) {
+    return new RawTurn("ns", TurnRef.of("s1", index), Role.USER, "Amy", text, LocalDateTime.of(2023, 5, 7, 13, index));
   }
 
   /**
