@@ -22,9 +22,6 @@ import org.junit.jupiter.api.Test;
  * vectors in one statement, and its merged nodes rewritten through the rows the merge locked.
  */
 class SegmentWritesTest {
-  private static final String ENTITY = VectorIndex.nodes(NodeKind.ENTITY);
-  private static final String TAG = VectorIndex.nodes(NodeKind.TAG);
-
   private CountingDataSource counting;
   private PostgresDatabase db;
   private PostgresVectorIndex index;
@@ -58,8 +55,8 @@ class SegmentWritesTest {
     counting.drain();
     Map<String, Map<String, float[]>> batch = new LinkedHashMap<>();
     batch.put(VectorIndex.RECORDS, Map.of("r0", new float[] {0, 0, 1}, "r1", new float[] {1, 0, 0}));
-    batch.put(ENTITY, Map.of("e1", new float[] {0, 1, 0}));
-    batch.put(TAG, Map.of("t1", new float[] {0, 0, 1}, "t2", new float[] {0.6f, 0.8f, 0}));
+    batch.put(VectorIndex.nodes(NodeKind.ENTITY), Map.of("e1", new float[] {0, 1, 0}));
+    batch.put(VectorIndex.nodes(NodeKind.TAG), Map.of("t1", new float[] {0, 0, 1}, "t2", new float[] {0.6f, 0.8f, 0}));
     index.upsertAll("ns", batch);
     List<String> sent = counting.drain();
     assertThat(sent).as("statements sent: %s", sent).hasSize(1).noneMatch("COMMIT"::equals);
@@ -69,15 +66,17 @@ class SegmentWritesTest {
 
     assertThat(index.search("ns", VectorIndex.RECORDS, new float[] {0, 0, 1}, 2, null)).extracting(ScoredId::id)
         .containsExactly("r0", "r1");
-    assertThat(index.search("ns", ENTITY, new float[] {0, 1, 0}, 5, null)).extracting(ScoredId::id)
+    assertThat(index.search("ns", VectorIndex.nodes(NodeKind.ENTITY), new float[] {0, 1, 0}, 5, null))
+        .extracting(ScoredId::id)
         .containsExactly("e1");
-    assertThat(index.search("ns", TAG, new float[] {0, 1, 0}, 5, null)).extracting(ScoredId::id)
+    assertThat(index.search("ns", VectorIndex.nodes(NodeKind.TAG), new float[] {0, 1, 0}, 5, null))
+        .extracting(ScoredId::id)
         .containsExactly("t2", "t1");
     int tombstones = db.read(h -> h.createQuery("SELECT COUNT(*) FROM vector_tombstones").mapTo(Integer.class).one());
     assertThat(tombstones).isZero();
     try (PostgresVectorIndex other = new PostgresVectorIndex(db)) {
       assertThat(other.size("ns", VectorIndex.RECORDS)).isEqualTo(2);
-      assertThat(other.size("ns", TAG)).isEqualTo(2);
+      assertThat(other.size("ns", VectorIndex.nodes(NodeKind.TAG))).isEqualTo(2);
     }
     // each kind's rows carry that kind's new change number, as one statement per kind would
     List<Long> heads = db.read(h -> h.createQuery("SELECT h.seq - MAX(v.seq) FROM vector_heads h JOIN vectors v"
@@ -94,14 +93,14 @@ class SegmentWritesTest {
     index.upsert("ns", VectorIndex.RECORDS, Map.of("r0", new float[] {1, 0, 0}));
     List<Long> before = heads();
     Map<String, Map<String, float[]>> batch = new LinkedHashMap<>();
-    batch.put(ENTITY, Map.of("e1", new float[] {0, 1}));
+    batch.put(VectorIndex.nodes(NodeKind.ENTITY), Map.of("e1", new float[] {0, 1}));
     batch.put(VectorIndex.RECORDS, Map.of("r1", new float[] {1, 0}));
-    batch.put(TAG, Map.of("t1", new float[] {0, 1}));
+    batch.put(VectorIndex.nodes(NodeKind.TAG), Map.of("t1", new float[] {0, 1}));
     assertThatThrownBy(() -> index.upsertAll("ns", batch)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'" + VectorIndex.RECORDS + "'").hasMessageContaining("dimension 2")
         .hasMessageContaining("holds dimension 3");
-    assertThat(index.size("ns", ENTITY)).isZero();
-    assertThat(index.size("ns", TAG)).isZero();
+    assertThat(index.size("ns", VectorIndex.nodes(NodeKind.ENTITY))).isZero();
+    assertThat(index.size("ns", VectorIndex.nodes(NodeKind.TAG))).isZero();
     assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(1);
     assertThat(heads()).isEqualTo(before);
   }
