@@ -2,7 +2,11 @@ package dev.lychee.store.postgres;
 
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.NodeKind;
 import dev.lychee.api.ScoredId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +51,8 @@ final class LocalRows {
     private long seq;
     private final Map<String, MemoryRecord> records = new HashMap<>();
     private final Map<String, EvidenceNode> nodes = new HashMap<>();
+    /** The same nodes by kind, for the listings of one kind. */
+    private final Map<NodeKind, Map<String, EvidenceNode>> nodesByKind = new EnumMap<>(NodeKind.class);
     /** The records' full-text postings: the lexemes of each record's stored {@code tsv}. */
     private final TextPostings texts = new TextPostings();
 
@@ -64,6 +70,24 @@ final class LocalRows {
     }
 
     /**
+     * The nodes of one kind by key, then id, both in byte order: what {@link NodeTable#byKind}
+     * answers in the database, whose keys are compared as stored ({@link Columns#text}).
+     */
+    List<EvidenceNode> nodes(NodeKind kind) {
+      List<EvidenceNode> out = new ArrayList<>(nodesByKind.getOrDefault(kind, Map.of()).values());
+      out.sort(BY_KEY_THEN_ID);
+      return out;
+    }
+
+    private void put(EvidenceNode n) {
+      EvidenceNode old = nodes.put(n.id(), n);
+      if (old != null && old.kind() != n.kind()) {
+        nodesByKind.get(old.kind()).remove(old.id());
+      }
+      nodesByKind.computeIfAbsent(n.kind(), k -> new HashMap<>()).put(n.id(), n);
+    }
+
+    /**
      * The top {@code k} records for the query's terms (every one {@linkplain TextPostings#plain
      * plain}), as {@link RecordTable#search} answers them in the database.
      */
@@ -77,6 +101,10 @@ final class LocalRows {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     Copy current;
   }
+
+  private static final Comparator<EvidenceNode> BY_KEY_THEN_ID = Comparator
+      .comparing((EvidenceNode n) -> Columns.text(n.key()), TextPostings.BYTE_ORDER)
+      .thenComparing(EvidenceNode::id, TextPostings.BYTE_ORDER);
 
   /** Where a namespace's records and nodes stand: the epoch of its last deletion and its last change. */
   record Head(long epoch, long seq) {}
@@ -164,7 +192,7 @@ final class LocalRows {
       target.records.put(r.record().id(), r.record());
       target.texts.add(r.record().id(), r.tsv());
     });
-    read.nodes().forEach(n -> target.nodes.put(n.id(), n));
+    read.nodes().forEach(target::put);
     target.seq = Math.max(target.seq, read.head().seq());
     (read.full() ? fullLoads : replays).incrementAndGet();
     slot.current = target;

@@ -419,6 +419,9 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
     ns(namespace);
+    if (local != null) {
+      return local.read(namespace, copy -> copy.nodes(kind));
+    }
     return db.read(h -> nodes.byKind(h, namespace, kind));
   }
 
