@@ -27,9 +27,6 @@ import org.junit.jupiter.api.Test;
  * the next search, inside a recall's read point as outside it.
  */
 class RecordPostingsTest {
-  private static final String[] WORDS = {"amy", "rafael", "race", "charity", "june", "painting", "lake",
-      "camping", "adoption", "agency", "sunset", "pottery", "kids", "1st", "2pm", "2023", "dog", "x", "b12", "caf\u00e9"};
-
   private String schema;
   private CountingDataSource counting;
   private PostgresRecordStore rawA;
@@ -61,13 +58,9 @@ class RecordPostingsTest {
     return TestPostgres.databaseOf(b).read(h -> new RecordTable().searchAll(h, ns, parsed, k));
   }
 
+  /** Random text as {@link TurnPostingsTest} searches it, trimmed. */
   private static String text(Random rnd, int words) {
-    StringBuilder t = new StringBuilder();
-    for (int i = 0; i < words; i++) {
-      // skewed: the first words are common, as speakers' names are
-      t.append(WORDS[(int) (WORDS.length * Math.pow(rnd.nextDouble(), 2))]).append(' ');
-    }
-    return t.toString().trim();
+    return TurnPostingsTest.text(rnd, words).trim();
   }
 
   private static MemoryRecord record(String id, String session, String text, List<String> entities,
