@@ -2,6 +2,11 @@ package dev.lychee.store.postgres;
 
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
+import dev.lychee.api.NodeKind;
+import dev.lychee.api.ScoredId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +28,13 @@ import org.jdbi.v3.core.Handle;
  * whose time went to sending them and decoding their JSON columns again, recall after recall
  * (docs/measurements.md §6, round fifteen).
  *
+ * <p>The copy also holds the records' full-text postings ({@link TextPostings}, the lexemes of each
+ * record's stored {@code tsv}, read with the record), and {@link Copy#search} answers the records'
+ * search from them, exactly as the database would (round nineteen). Why: that search was the last
+ * server-side statement of a recall after round eighteen, 0.7 to 12 ms of server time at x20,
+ * growing with the namespace; inside a {@link HeadPoint} it now sends nothing while the rows are
+ * current (docs/measurements.md §6).
+ *
  * <p>Staleness is the store's (architecture §6): a read sees every write committed, by any
  * instance, before it started, since its head is read after it started and a snapshot showing the
  * head at N shows every row numbered up to N (migration 4).
@@ -39,6 +51,10 @@ final class LocalRows {
     private long seq;
     private final Map<String, MemoryRecord> records = new HashMap<>();
     private final Map<String, EvidenceNode> nodes = new HashMap<>();
+    /** The same nodes by kind, for the listings of one kind. */
+    private final Map<NodeKind, Map<String, EvidenceNode>> nodesByKind = new EnumMap<>(NodeKind.class);
+    /** The records' full-text postings: the lexemes of each record's stored {@code tsv}. */
+    private final TextPostings texts = new TextPostings();
 
     private Copy(long epoch, long seq) {
       this.epoch = epoch;
@@ -52,6 +68,32 @@ final class LocalRows {
     EvidenceNode node(String id) {
       return nodes.get(id);
     }
+
+    /**
+     * The nodes of one kind by key, then id, both in byte order: what {@link NodeTable#byKind}
+     * answers in the database, whose keys are compared as stored ({@link Columns#text}).
+     */
+    List<EvidenceNode> nodes(NodeKind kind) {
+      List<EvidenceNode> out = new ArrayList<>(nodesByKind.getOrDefault(kind, Map.of()).values());
+      out.sort(BY_KEY_THEN_ID);
+      return out;
+    }
+
+    private void put(EvidenceNode n) {
+      EvidenceNode old = nodes.put(n.id(), n);
+      if (old != null && old.kind() != n.kind()) {
+        nodesByKind.get(old.kind()).remove(old.id());
+      }
+      nodesByKind.computeIfAbsent(n.kind(), k -> new HashMap<>()).put(n.id(), n);
+    }
+
+    /**
+     * The top {@code k} records for the query's terms (every one {@linkplain TextPostings#plain
+     * plain}), as {@link RecordTable#search} answers them in the database.
+     */
+    List<ScoredId> search(TextQuery query, int k) {
+      return texts.search(query.terms(), k);
+    }
   }
 
   /** One namespace's copy and the lock that guards it. */
@@ -59,6 +101,10 @@ final class LocalRows {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     Copy current;
   }
+
+  private static final Comparator<EvidenceNode> BY_KEY_THEN_ID = Comparator
+      .comparing((EvidenceNode n) -> Columns.text(n.key()), TextPostings.BYTE_ORDER)
+      .thenComparing(EvidenceNode::id, TextPostings.BYTE_ORDER);
 
   /** Where a namespace's records and nodes stand: the epoch of its last deletion and its last change. */
   record Head(long epoch, long seq) {}
@@ -116,7 +162,7 @@ final class LocalRows {
   }
 
   /** What a refresh read in one snapshot: the head and the rows to put (all, or those changed since). */
-  private record Read(Head head, boolean full, List<MemoryRecord> records, List<EvidenceNode> nodes) {}
+  private record Read(Head head, boolean full, List<RecordTable.Indexed> records, List<EvidenceNode> nodes) {}
 
   /**
    * Brings the slot to the head, read again in the snapshot of the rows it reads. The rows are read
@@ -132,7 +178,7 @@ final class LocalRows {
       }
       boolean full = have == null || have.epoch != head.epoch();
       long after = full ? -1 : have.seq;
-      return new Read(head, full, records.rows.changed(h, namespace, after, head.seq()),
+      return new Read(head, full, records.changedWithText(h, namespace, after, head.seq()),
           nodes.rows.changed(h, namespace, after, head.seq()));
     });
     if (read == null) {
@@ -141,8 +187,12 @@ final class LocalRows {
     }
     Copy target = read.full() ? new Copy(read.head().epoch(), read.head().seq()) : have;
     // within an epoch rows are only inserted or rewritten (merged): a changed row replaces its copy
-    read.records().forEach(r -> target.records.put(r.id(), r));
-    read.nodes().forEach(n -> target.nodes.put(n.id(), n));
+    // a rewritten record's postings replace its earlier ones (TextPostings#add)
+    read.records().forEach(r -> {
+      target.records.put(r.record().id(), r.record());
+      target.texts.add(r.record().id(), r.tsv());
+    });
+    read.nodes().forEach(target::put);
     target.seq = Math.max(target.seq, read.head().seq());
     (read.full() ? fullLoads : replays).incrementAndGet();
     slot.current = target;

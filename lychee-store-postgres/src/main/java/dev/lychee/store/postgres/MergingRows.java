@@ -213,13 +213,21 @@ final class MergingRows<T> {
    * inside a transaction ({@link PostgresDatabase#readSnapshot}) when the namespace is large.
    */
   List<T> changed(Handle h, String ns, long after, long upTo) {
-    String sql = "SELECT " + columns + " FROM " + table + " WHERE namespace = :ns"
+    return changed(h, ns, after, upTo, "", mapper);
+  }
+
+  /**
+   * {@link #changed(Handle, String, long, long)} with {@code extra} select items after the stored
+   * columns (empty, or starting with a comma), each row mapped by {@code rowMapper}.
+   */
+  <R> List<R> changed(Handle h, String ns, long after, long upTo, String extra, RowMapper<R> rowMapper) {
+    String sql = "SELECT " + columns + extra + " FROM " + table + " WHERE namespace = :ns"
         + (after < 0 ? "" : " AND change_seq > :after AND change_seq <= :upTo");
     Query q = h.createQuery(sql).bind("ns", ns).setFetchSize(2000);
     if (after >= 0) {
       q.bind("after", after).bind("upTo", upTo);
     }
-    return q.map(mapper).list();
+    return q.map(rowMapper).list();
   }
 
   /** Ids of the namespace's rows in insertion order. */

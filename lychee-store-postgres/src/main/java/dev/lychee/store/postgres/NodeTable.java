@@ -43,8 +43,13 @@ final class NodeTable {
   final MergingRows<EvidenceNode> rows = new MergingRows<>("nodes", COLUMNS, VALUES, null, null, NodeTable::map,
       NodeTable::bindAll, EvidenceNode::namespace, EvidenceNode::id, EvidenceNode::mergedWith);
 
+  /**
+   * The nodes of one kind by key, then id, in byte order ({@code COLLATE "C"}, whatever the
+   * database's collation), as {@link LocalRows.Copy#nodes(NodeKind)} orders them (round nineteen).
+   */
   List<EvidenceNode> byKind(Handle h, String ns, NodeKind kind) {
-    return h.createQuery("SELECT " + COLUMNS + " FROM nodes WHERE namespace = :ns AND kind = :kind ORDER BY key, id")
+    return h.createQuery("SELECT " + COLUMNS + " FROM nodes WHERE namespace = :ns AND kind = :kind"
+            + " ORDER BY key COLLATE \"C\", id COLLATE \"C\"")
         .bind("ns", ns).bind("kind", kind.name()).map(NodeTable::map).list();
   }
 }

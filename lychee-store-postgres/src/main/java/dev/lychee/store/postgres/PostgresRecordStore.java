@@ -419,6 +419,9 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
     ns(namespace);
+    if (local != null) {
+      return local.read(namespace, copy -> copy.nodes(kind));
+    }
     return db.read(h -> nodes.byKind(h, namespace, kind));
   }
 
@@ -434,18 +437,22 @@ public final class PostgresRecordStore implements RecordStore {
     if (field == TextField.TURNS && local(List.of(q))) {
       return turnText.searchAll(namespace, List.of(q), k).get(0);
     }
+    if (field == TextField.RECORDS && local != null && local(List.of(q))) {
+      return local.read(namespace, copy -> copy.search(q, k));
+    }
     return db.read(h -> field == TextField.TURNS ? turns.search(h, namespace, q, k) : records.search(h, namespace, q, k));
   }
 
   /**
-   * Whether the turns' search of these queries is answered from this instance's postings: when
-   * every term is one whose server lexeme is the term itself ({@link TurnPostings#plain}); then the
-   * answer is the database's, exactly, without the server ranking every matching turn
-   * (docs/defaults.md §3.3). Other queries (accented letters, digit-e-digit) go to the database.
+   * Whether the search of these queries is answered from this instance's postings (the turns'
+   * always, the records' with local rows on, since round nineteen): when every term is one whose
+   * server lexeme is the term itself ({@link TextPostings#plain}); then the answer is the
+   * database's, exactly, without the server ranking every matching row (docs/defaults.md §3.3).
+   * Other queries (accented letters, digit-e-digit) go to the database.
    */
   private static boolean local(List<TextQuery> queries) {
     for (TextQuery q : queries) {
-      if (q != null && !q.terms().stream().allMatch(TurnPostings::plain)) {
+      if (q != null && !q.terms().stream().allMatch(TextPostings::plain)) {
         return false;
       }
     }
@@ -465,6 +472,13 @@ public final class PostgresRecordStore implements RecordStore {
     }
     if (field == TextField.TURNS && local(parsed)) {
       return turnText.searchAll(namespace, parsed, k);
+    }
+    if (field == TextField.RECORDS && local != null && local(parsed)) {
+      return local.read(namespace, copy -> {
+        List<List<ScoredId>> out = new ArrayList<>(parsed.size());
+        parsed.forEach(q -> out.add(q == null ? List.of() : copy.search(q, k)));
+        return out;
+      });
     }
     return db.read(h -> field == TextField.TURNS ? turns.searchAll(h, namespace, parsed, k)
         : records.searchAll(h, namespace, parsed, k));

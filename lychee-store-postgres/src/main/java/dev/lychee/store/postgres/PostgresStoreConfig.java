@@ -141,7 +141,8 @@ public final class PostgresStoreConfig {
    * Whether records and evidence nodes read by id come from a copy of their namespace kept in this
    * instance's memory, caught up with every instance's writes by one head read per call (default
    * true; docs/defaults.md §3.3). The copy holds every record and node of each namespace the
-   * instance has read by id; off, every such read is a statement that sends the rows.
+   * instance has read by id, and the records' full-text postings, from which the records' search is
+   * answered (round nineteen); off, every such read and search is a statement to the database.
    */
   public boolean localRows() {
     return localRows;

@@ -72,6 +72,18 @@ final class RecordTable {
         .map((rs, ctx) -> new ScoredId(rs.getString("hit"), TextQuery.score(rs, "score"))).list();
   }
 
+  /** A record with its stored {@code tsv} in PostgreSQL's text form, as {@link LocalRows} reads it. */
+  record Indexed(MemoryRecord record, String tsv) {}
+
+  /**
+   * {@link MergingRows#changed} of records with each one's {@code tsv} text, for the postings of
+   * the records' search kept beside the local rows ({@link TextPostings}, round nineteen).
+   */
+  List<Indexed> changedWithText(Handle h, String ns, long after, long upTo) {
+    return rows.changed(h, ns, after, upTo, ", tsv::text AS tsv_text",
+        (rs, ctx) -> new Indexed(map(rs, ctx), rs.getString("tsv_text")));
+  }
+
   /** {@link #search} of several queries in one statement (see {@link TextQuery#searchAll}). */
   List<List<ScoredId>> searchAll(Handle h, String ns, List<TextQuery> queries, int k) {
     return TextQuery.searchAll(h, "records", "id", ns, queries, k);

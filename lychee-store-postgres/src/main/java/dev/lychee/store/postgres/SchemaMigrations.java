@@ -245,7 +245,7 @@ final class SchemaMigrations {
   /**
    * Migration 3: a change number on every turn and one head row per namespace, so that an instance
    * can keep the turns' full-text postings in memory and bring them up to date by reading only the
-   * turns written since ({@link TurnPostings}, docs/defaults.md §3.3), as it does its vectors.
+   * turns written since ({@link TextPostings}, docs/defaults.md §3.3), as it does its vectors.
    *
    * <p>Triggers do the stamping, not the insert statements: an instance of an older release,
    * still running while a newer one migrated the schema, stamps its turns too, and no append sends

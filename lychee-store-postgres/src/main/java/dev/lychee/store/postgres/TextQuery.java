@@ -122,7 +122,7 @@ final class TextQuery {
 
   /**
    * Several searches of one table in one statement: for each query (null: no searchable term, no
-   * hits) the same top {@code k} as the single search, {@code ORDER BY score DESC, hit LIMIT k} with hits compared in byte order ({@code COLLATE "C"}, whatever the database's collation, as {@link TurnPostings} compares them),
+   * hits) the same top {@code k} as the single search, {@code ORDER BY score DESC, hit LIMIT k} with hits compared in byte order ({@code COLLATE "C"}, whatever the database's collation, as {@link TextPostings} compares them),
    * run as one branch of a {@code UNION ALL}; the outer sort by query number and then by the same
    * keys restores each list's order. Why: recall searches every text variant of a route, and one
    * statement per variant cost a round trip each.

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * The turns' full-text search of one store instance, answered from {@link TurnPostings} kept per
+ * The turns' full-text search of one store instance, answered from {@link TextPostings} kept per
  * namespace and brought up to date the way {@link PostgresVectorIndex} keeps its vectors
  * (docs/defaults.md §3.3): a search reads the namespace's turn head (one indexed row, the only
  * round trip while nothing changed); when it moved, the turns numbered since are read in the same
@@ -37,7 +37,10 @@ final class TurnTextIndex {
   /** One namespace's copy and the lock that guards it. */
   private static final class Slot {
     final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    TurnPostings current;
+    TextPostings current;
+    /** The turn head {@code current} holds every turn of: its epoch and the last turn number. */
+    long epoch;
+    long seq;
     /** The turns by session and index, as of {@code current}'s head; null when rows are not kept. */
     Map<String, NavigableMap<Integer, RawTurn>> rows;
   }
@@ -61,7 +64,7 @@ final class TurnTextIndex {
 
   /**
    * The top {@code k} turns for each query, as {@link TurnTable#searchAll} would answer it; every
-   * query must be null (no hits) or of {@linkplain TurnPostings#plain plain} terms only.
+   * query must be null (no hits) or of {@linkplain TextPostings#plain plain} terms only.
    */
   List<List<ScoredId>> searchAll(String namespace, List<TextQuery> queries, int k) {
     List<List<ScoredId>> out = new ArrayList<>(queries.size());
@@ -106,7 +109,7 @@ final class TurnTextIndex {
   /** What a call does with the copy, under its read lock: postings and rows, null when empty. */
   @FunctionalInterface
   private interface Reader {
-    void read(TurnPostings postings, Map<String, NavigableMap<Integer, RawTurn>> rows);
+    void read(TextPostings postings, Map<String, NavigableMap<Integer, RawTurn>> rows);
   }
 
   /**
@@ -119,11 +122,10 @@ final class TurnTextIndex {
     Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {
-      TurnPostings have = slot.current;
       if (head == null) {
         slot.current = null;
         slot.rows = null;
-      } else if (have == null || have.epoch() != head.epoch() || have.seq() < head.seq()) {
+      } else if (slot.current == null || slot.epoch != head.epoch() || slot.seq < head.seq()) {
         refresh(namespace, slot);
       }
       // downgrade: searches of one namespace run in parallel, refreshes one at a time
@@ -146,18 +148,20 @@ final class TurnTextIndex {
    * read before the copy changes, so a snapshot retried after a transient failure adds nothing twice.
    */
   private void refresh(String namespace, Slot slot) {
-    TurnPostings have = slot.current;
+    TextPostings have = slot.current;
+    long haveEpoch = slot.epoch;
+    long haveSeq = slot.seq;
     Read read = db.readSnapshot(h -> {
       TurnTable.Head head = TurnTable.head(h, namespace);
       if (head == null) {
         return null;
       }
-      boolean full = have == null || have.epoch() != head.epoch();
+      boolean full = have == null || haveEpoch != head.epoch();
       List<Map.Entry<String, String>> texts = new ArrayList<>();
       List<RawTurn> rows = new ArrayList<>();
-      if (full || have.seq() < head.seq()) {
+      if (full || haveSeq < head.seq()) {
         // turns are never changed once stored: within an epoch, a change is a new turn
-        long after = full ? -1 : have.seq();
+        long after = full ? -1 : haveSeq;
         if (keepRows) {
           TurnTable.rows(h, namespace, after, head.seq(), (hit, tsv, turn) -> {
             texts.add(Map.entry(hit, tsv));
@@ -174,9 +178,10 @@ final class TurnTextIndex {
       slot.rows = null;
       return;
     }
-    TurnPostings target = read.full() ? new TurnPostings(read.head().epoch(), read.head().seq()) : have;
+    TextPostings target = read.full() ? new TextPostings() : have;
     read.turns().forEach(e -> target.add(e.getKey(), e.getValue()));
-    target.advanceTo(read.head().seq());
+    slot.epoch = read.head().epoch();
+    slot.seq = read.full() ? read.head().seq() : Math.max(haveSeq, read.head().seq());
     if (keepRows) {
       Map<String, NavigableMap<Integer, RawTurn>> rows = read.full() || slot.rows == null ? new HashMap<>() : slot.rows;
       for (RawTurn t : read.rows()) {

@@ -203,6 +203,34 @@ class LocalRowsTest {
     assertThat(a.turns("ns", "s2")).isEmpty();
   }
 
+  /**
+   * A listing of one kind (the temporal channel's, round nineteen) comes from the copy, in the
+   * database's order (key, then id, bytes), and sees another instance's new and merged nodes.
+   */
+  @Test
+  void nodesOfOneKindComeFromTheCopyInTheDatabasesOrder() {
+    StoreWrites.encode(b, "ns", List.of(), List.of(node(NodeKind.TEMPORAL, "month:2023-05", List.of("r1")),
+        node(NodeKind.TEMPORAL, "day:2023-05-07", List.of("r1")), node(NodeKind.ENTITY, "\u00c9mile", List.of("r2")),
+        node(NodeKind.ENTITY, "zed", List.of("r1")), node(NodeKind.ENTITY, "Zed", List.of("r1"))));
+    assertThat(a.nodes("ns", NodeKind.ENTITY)).isEqualTo(truth.nodes("ns", NodeKind.ENTITY))
+        .extracting(EvidenceNode::key).containsExactly("Zed", "zed", "\u00c9mile");
+    assertThat(a.nodes("ns", NodeKind.TEMPORAL)).isEqualTo(truth.nodes("ns", NodeKind.TEMPORAL)).hasSize(2);
+    assertThat(a.nodes("ns", NodeKind.TAG)).isEmpty();
+    counting.drain();
+    assertThat(a.readPoint("ns").call(() -> a.nodes("ns", NodeKind.TEMPORAL))).hasSize(2);
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).singleElement().satisfies(sql -> assertThat(sql).contains("row_heads"));
+
+    // the other instance adds a day and merges a record into the month
+    StoreWrites.encode(b, "ns", List.of(), List.of(node(NodeKind.TEMPORAL, "day:2023-05-01", List.of("r3")),
+        node(NodeKind.TEMPORAL, "month:2023-05", List.of("r3"))));
+    assertThat(a.nodes("ns", NodeKind.TEMPORAL)).isEqualTo(truth.nodes("ns", NodeKind.TEMPORAL))
+        .extracting(EvidenceNode::key).containsExactly("day:2023-05-01", "day:2023-05-07", "month:2023-05");
+    assertThat(a.nodes("ns", NodeKind.TEMPORAL).get(2).recordIds()).containsExactly("r1", "r3");
+    b.forget("ns");
+    assertThat(a.nodes("ns", NodeKind.TEMPORAL)).isEmpty();
+  }
+
   @Test
   void theNamespaceBoundIsAtLeastOne() {
     assertThatThrownBy(() -> PostgresStoreConfig.builder().localRowsMaxNamespaces(0).build())

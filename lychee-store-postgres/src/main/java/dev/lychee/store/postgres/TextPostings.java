@@ -10,16 +10,19 @@ import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
- * The full-text postings of one namespace's turns, kept in memory by an instance: for every lexeme
- * of the stored {@code tsv} column, the turns holding it and that lexeme's part of the turn's
- * {@code ts_rank}. {@link #search} answers exactly what {@link TurnTable#search} answers in the
- * database for a query of {@linkplain #plain plain} terms: the same hits, the same {@code real}
- * scores to the bit, the same order.
+ * The full-text postings of one namespace's rows of a table with a {@code tsv} column (turns,
+ * records), kept in memory by an instance: for every lexeme of the stored {@code tsv}, the rows
+ * holding it and that lexeme's part of the row's {@code ts_rank}. {@link #search} answers exactly
+ * what the table's {@code ts_rank} query answers in the database ({@link TurnTable#search},
+ * {@link RecordTable#search}) for a query of {@linkplain #plain plain} terms: the same hits, the
+ * same {@code real} scores to the bit, the same order.
  *
  * <p>Why: every turn of a conversation is indexed as {@code "<speaker>: <text>"}, so a question
  * that names a speaker matches most of the namespace, and the server ranked every matching turn
  * before it could keep the top k: a search grew with the namespace (measurements.md §6, rounds
- * eleven and twelve). Here a search walks the postings of the query's few terms, arrays in memory.
+ * eleven and twelve); the records' search, the last server-side statement of a recall, grew the
+ * same way (0.7 to 12 ms of server time at x20, round eighteen). Here a search walks the postings
+ * of the query's few terms, arrays in memory.
  *
  * <p>The lexemes are PostgreSQL's own (read from {@code tsv::text}), so the documents are split and
  * normalised exactly as the server did; only the query side is done here, and only for terms whose
@@ -30,11 +33,20 @@ import java.util.PriorityQueue;
  * largest weight {@code wjm} at its first position {@code jm}, and a part {@code (wjm + resj - wjm /
  * (jm+1)^2) / 1.64493406685} in {@code double}, added to a {@code float} sum term by term in byte
  * order of the terms; the sum divided by the number of terms. The arithmetic follows the C source
- * type for type, so the float is the server's.
+ * type for type, so the float is the server's. A row's score depends on its own {@code tsv} only,
+ * so which other rows the postings hold changes no score.
  *
- * <p>Not thread-safe: {@link TurnTextIndex} guards each copy with a lock.
+ * <p>A row added again under its hit id (a record rewritten by a merge or a pruned session)
+ * replaces the earlier one: the earlier slot is dead, skipped by searches, and when at least
+ * {@value #MIN_DEAD_TO_COMPACT} slots are dead and they are more than half of all slots the
+ * postings are compacted in place ({@link #add}), so merges cannot grow them without bound (round
+ * nineteen, as SQLite's {@code RecordBm25}, which reads the namespace again instead; here the parts
+ * are kept, so no read is needed). Turns are never rewritten and so leave no dead slot.
+ *
+ * <p>Not thread-safe: {@link TurnTextIndex} and {@link LocalRows} guard each copy with a lock;
+ * searches may run in parallel, {@link #add} alone.
  */
-final class TurnPostings {
+final class TextPostings {
   /** {@code ts_rank}'s default weights, indexed by the stored weight (D 0, C 1, B 2, A 3). */
   private static final float[] WEIGHTS = {0.1f, 0.2f, 0.4f, 1.0f};
   /** The constant {@code calc_rank_or} divides by (pi^2 / 6 as written in PostgreSQL's source). */
@@ -42,10 +54,16 @@ final class TurnPostings {
   /** Longest term searched here; the server skips words over 2047 bytes, so longer ones go there. */
   private static final int MAX_PLAIN_TERM = 1000;
   /** Ties broken as {@code ORDER BY hit COLLATE "C"}: by UTF-8 bytes, which is code point order. */
-  static final Comparator<String> BYTE_ORDER = TurnPostings::compareCodePoints;
+  static final Comparator<String> BYTE_ORDER = TextPostings::compareCodePoints;
 
-  /** The turns holding one lexeme, with the lexeme's part of each turn's score. */
-  private static final class LexemeTurns {
+  /**
+   * Dead slots below this never start a compaction, so a small namespace is not compacted for a few
+   * merges (the bound SQLite's {@code RecordBm25} uses).
+   */
+  static final int MIN_DEAD_TO_COMPACT = 1024;
+
+  /** The rows holding one lexeme, with the lexeme's part of each row's score. */
+  private static final class LexemeRows {
     int[] slots = new int[4];
     double[] parts = new double[4];
     int size;
@@ -61,40 +79,52 @@ final class TurnPostings {
     }
   }
 
-  private final long epoch;
-  private long seq;
+  /** Each slot's hit id; null for a dead slot (its row was added again since). */
   private final List<String> hits = new ArrayList<>();
-  private final Map<String, LexemeTurns> postings = new HashMap<>();
+  /** The live slot of each hit id. */
+  private final Map<String, Integer> slotOf = new HashMap<>();
+  private int dead;
+  private final Map<String, LexemeRows> postings = new HashMap<>();
+  private final int minDeadToCompact;
 
-  TurnPostings(long epoch, long seq) {
-    this.epoch = epoch;
-    this.seq = seq;
+  TextPostings() {
+    this(MIN_DEAD_TO_COMPACT);
   }
 
-  long epoch() {
-    return epoch;
+  /** Postings that compact from {@code minDeadToCompact} dead slots on (tests use a small bound). */
+  TextPostings(int minDeadToCompact) {
+    this.minDeadToCompact = minDeadToCompact;
   }
 
-  long seq() {
-    return seq;
-  }
-
+  /** Live rows held. */
   int size() {
+    return hits.size() - dead;
+  }
+
+  /** Slots held, live and dead. */
+  int slots() {
     return hits.size();
   }
 
-  /** Marks the copy as holding every turn numbered up to {@code seq}. */
-  void advanceTo(long seq) {
-    this.seq = Math.max(this.seq, seq);
+  /** Slots whose row was added again since (until the next compaction). */
+  int deadSlots() {
+    return dead;
   }
 
   /**
-   * Adds one turn: its hit id ({@code episode:<session>:<idx>}, as the SQL search builds it) and
-   * its {@code tsv} in PostgreSQL's text form ({@code 'lexeme':1,5B 'other':2}). Turns are never
-   * changed once stored, so a turn is added once per copy.
+   * Adds one row: its hit id (as the table's SQL search builds it: {@code episode:<session>:<idx>}
+   * for a turn, the id for a record) and its {@code tsv} in PostgreSQL's text form ({@code
+   * 'lexeme':1,5B 'other':2}). A hit id already held is replaced: its earlier slot dies, and the
+   * postings are compacted when the dead slots pass the bound (at least {@link #MIN_DEAD_TO_COMPACT}
+   * and more than half the slots).
    */
   void add(String hit, String tsv) {
     int slot = hits.size();
+    Integer old = slotOf.put(hit, slot);
+    if (old != null) {
+      hits.set(old, null);
+      dead++;
+    }
     hits.add(hit);
     int i = 0;
     int n = tsv.length();
@@ -163,8 +193,44 @@ final class TurnPostings {
         jm = 0;
       }
       double part = (double) (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / ZETA2;
-      postings.computeIfAbsent(lexeme.toString(), key -> new LexemeTurns()).add(slot, part);
+      postings.computeIfAbsent(lexeme.toString(), key -> new LexemeRows()).add(slot, part);
     }
+    if (dead >= minDeadToCompact && dead * 2 > hits.size()) {
+      compact();
+    }
+  }
+
+  /**
+   * Drops the dead slots: the live ones are numbered again in their order and every lexeme's list
+   * keeps its live entries in order, so later searches walk and score exactly what they did.
+   */
+  private void compact() {
+    int[] renumbered = new int[hits.size()];
+    List<String> live = new ArrayList<>(hits.size() - dead);
+    for (int slot = 0; slot < hits.size(); slot++) {
+      String hit = hits.get(slot);
+      renumbered[slot] = hit == null ? -1 : live.size();
+      if (hit != null) {
+        slotOf.put(hit, live.size());
+        live.add(hit);
+      }
+    }
+    postings.values().removeIf(list -> {
+      int kept = 0;
+      for (int p = 0; p < list.size; p++) {
+        int slot = renumbered[list.slots[p]];
+        if (slot >= 0) {
+          list.slots[kept] = slot;
+          list.parts[kept] = list.parts[p];
+          kept++;
+        }
+      }
+      list.size = kept;
+      return kept == 0;
+    });
+    hits.clear();
+    hits.addAll(live);
+    dead = 0;
   }
 
   /**
@@ -195,15 +261,15 @@ final class TurnPostings {
     return c >= '0' && c <= '9';
   }
 
-  /** A scored hit during selection: the {@code real} score and the turn's slot. */
+  /** A scored hit during selection: the {@code real} score and the row's slot. */
   private record Hit(float score, int slot) {}
 
   /**
-   * The top {@code k} turns for the OR of {@code terms} (distinct, all {@link #plain}), best first,
-   * ties by hit id in byte order: what {@link TurnTable#search} returns for the same terms.
+   * The top {@code k} live rows for the OR of {@code terms} (distinct, all {@link #plain}), best
+   * first, ties by hit id in byte order: what the table's SQL search returns for the same terms.
    */
   List<ScoredId> search(List<String> terms, int k) {
-    if (terms.isEmpty() || hits.isEmpty()) {
+    if (terms.isEmpty() || size() == 0) {
       return List.of();
     }
     // calc_rank_or adds the terms' parts in the order of its sorted operands (bytes, shorter first)
@@ -214,7 +280,7 @@ final class TurnPostings {
     int[] touched = new int[Math.min(hits.size(), 1024)];
     int touchedCount = 0;
     for (String term : sorted) {
-      LexemeTurns list = postings.get(term);
+      LexemeRows list = postings.get(term);
       if (list == null) {
         continue;
       }
@@ -240,6 +306,9 @@ final class TurnPostings {
     PriorityQueue<Hit> top = new PriorityQueue<>(Math.min(k, touchedCount) + 1, worstFirst);
     for (int t = 0; t < touchedCount; t++) {
       int slot = touched[t];
+      if (hits.get(slot) == null) {
+        continue;
+      }
       float score = sums[slot] / size;
       Hit hit = new Hit(score, slot);
       if (top.size() < k) {
