@@ -2,7 +2,6 @@ package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.TextField;
 import java.io.IOException;
@@ -38,8 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
 class LuceneScopeFilterTest {
   private static final String NS = "ns";
   private static final String OTHER = "other";
-  private static final List<String> VARIANTS = List.of(
-      "When did Nadia go to the choir rehearsal?", "choir rehearsal Nadia", "the puppy and the choir", "garden hose");
 
   @TempDir Path dir;
 
@@ -50,14 +47,14 @@ class LuceneScopeFilterTest {
       LuceneTextSearch search = new LuceneTextSearch(index, new ReaderCache(0), analyzer, 32);
       for (int round = 0; round < 3; round++) {
         // several segments, two namespaces, records rewritten (deleted documents count in BM25)
-        writeSegments(index, NS, round * 100);
-        writeSegments(index, OTHER, round * 100 + 50);
+        Fixtures.textSegments(index, NS, round * 100);
+        Fixtures.textSegments(index, OTHER, round * 100 + 50);
         for (String ns : List.of(NS, OTHER)) {
           for (TextField field : TextField.values()) {
             String kind = field == TextField.TURNS ? StoreFields.KIND_TURN : StoreFields.KIND_RECORD;
-            List<List<ScoredId>> hits = search.search(ns, field, VARIANTS, 20);
-            for (int i = 0; i < VARIANTS.size(); i++) {
-              assertThat(hits.get(i)).isEqualTo(termFiltered(index, analyzer, ns, kind, VARIANTS.get(i), 20));
+            List<List<ScoredId>> hits = search.search(ns, field, Fixtures.VARIANTS, 20);
+            for (int i = 0; i < Fixtures.VARIANTS.size(); i++) {
+              assertThat(hits.get(i)).isEqualTo(termFiltered(index, analyzer, ns, kind, Fixtures.VARIANTS.get(i), 20));
             }
             assertThat(hits.get(1)).isNotEmpty();
           }
@@ -71,15 +68,15 @@ class LuceneScopeFilterTest {
     Analyzer analyzer = new EnglishAnalyzer();
     try (LuceneIndex index = new LuceneIndex(dir, analyzer, TestConfigs.FAST)) {
       LuceneTextSearch search = new LuceneTextSearch(index, new ReaderCache(0), analyzer, 32);
-      writeSegments(index, NS, 0);
+      Fixtures.textSegments(index, NS, 0);
       int segments = index.read(s -> s.getIndexReader().leaves().size());
       assertThat(segments).isGreaterThan(1);
 
-      search.search(NS, TextField.TURNS, VARIANTS, 10);
+      search.search(NS, TextField.TURNS, Fixtures.VARIANTS, 10);
       assertThat(search.scopeSets()).isEqualTo(segments);
       search.search(NS, TextField.TURNS, List.of("choir puppy"), 10);
       assertThat(search.scopeSets()).isEqualTo(segments);
-      search.search(NS, TextField.RECORDS, VARIANTS, 10);
+      search.search(NS, TextField.RECORDS, Fixtures.VARIANTS, 10);
       assertThat(search.scopeSets()).isEqualTo(2 * segments);
 
       index.write((w, s) -> {
@@ -137,25 +134,6 @@ class LuceneScopeFilterTest {
     });
   }
 
-  /** Three commits of turns and records (three segments), the records of earlier calls rewritten. */
-  private static void writeSegments(LuceneIndex index, String ns, int from) {
-    String[] texts = {"Nadia went to the choir rehearsal", "the puppy chewed the garden hose",
-        "choir practice moved to Monday", "a golden puppy at the rehearsal"};
-    for (int batch = 0; batch < 3; batch++) {
-      int base = from + batch * 10;
-      index.write((IndexWriter w, IndexSearcher s) -> {
-        for (int i = 0; i < texts.length; i++) {
-          w.addDocument(StoreDocuments.turn(Fixtures.turn(ns, "s" + base, i, texts[i] + " " + base), base + i));
-        }
-        for (int i = 0; i < texts.length; i++) {
-          MemoryRecord r = withId(Fixtures.record(ns, "s1", texts[(i + base) % texts.length], 0), "r" + i);
-          w.updateDocument(StoreFields.uid(StoreFields.KIND_RECORD, ns, r.id()), StoreDocuments.record(r, base + i));
-        }
-        return null;
-      });
-    }
-  }
-
   /** One commit (one segment) of two turns of a namespace. */
   private static void writeTurns(LuceneIndex index, String ns, int base) {
     index.write((IndexWriter w, IndexSearcher s) -> {
@@ -165,10 +143,6 @@ class LuceneScopeFilterTest {
     });
   }
 
-  private static MemoryRecord withId(MemoryRecord r, String id) {
-    return new MemoryRecord(id, r.namespace(), r.type(), r.text(), r.entities(), r.tags(), r.temporal(),
-        r.evidence(), r.session(), r.segmentId(), r.sourceRole(), r.createdAt());
-  }
 
   /** A query that counts the segments its clause is asked for a scorer in. */
   private static final class LeafCounting extends Query {
