@@ -52,7 +52,11 @@ final class LexicalQuery {
 
   /**
    * The scoring query OR-ing {@code terms} (from {@link #terms}) over {@code field}, restricted by
-   * {@code filter}, each term's clause made by {@code queries}; empty when there is no term.
+   * {@code filter}, each term's clause made by {@code queries}; empty when there is no term. The
+   * filter is the first clause: Lucene asks a query's clauses for their segment scorers in clause
+   * order and stops at the first required one that has none, so a segment without a document of
+   * the filter is skipped before a terms enum is opened for any term there (round nineteen). A
+   * filter scores nothing, so the order changes no score.
    */
   static Optional<Query> build(Set<String> terms, String field, Query filter, TermQueries queries)
       throws IOException {
@@ -64,8 +68,8 @@ final class LexicalQuery {
       should.add(queries.of(new Term(field, t)), BooleanClause.Occur.SHOULD);
     }
     return Optional.of(new BooleanQuery.Builder()
-        .add(should.build(), BooleanClause.Occur.MUST)
         .add(filter, BooleanClause.Occur.FILTER)
+        .add(should.build(), BooleanClause.Occur.MUST)
         .build());
   }
 }

@@ -12,18 +12,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TopDocs;
 
 /**
  * BM25 search on the text field of turn and record documents. Queries are built from analyzed
- * tokens ({@link LexicalQuery}), never parsed, so no user text can make them throw. Their terms,
- * and the namespace and kind they are filtered by, are looked up in the index's segments once per
- * reader version for all queries ({@link SharedTermStates}).
+ * tokens ({@link LexicalQuery}), never parsed, so no user text can make them throw. Their terms are
+ * looked up in the index's segments once per reader version for all queries ({@link
+ * SharedTermStates}); the namespace and kind they are filtered by are read once per index segment
+ * ({@link ScopeFilter}).
  */
 final class LuceneTextSearch {
   private final LuceneIndex index;
@@ -31,6 +29,7 @@ final class LuceneTextSearch {
   private final Analyzer analyzer;
   private final int maxQueryTerms;
   private final SharedTermStates terms;
+  private final ScopeFilter scopes = new ScopeFilter();
 
   LuceneTextSearch(LuceneIndex index, ReaderCache cache, Analyzer analyzer, int maxQueryTerms) {
     this(index, cache, analyzer, maxQueryTerms, new SharedTermStates());
@@ -67,8 +66,8 @@ final class LuceneTextSearch {
     if (!any) {
       return queries.stream().<List<ScoredId>>map(q -> List.of()).toList();
     }
+    Query filter = scopes.query(namespace, kind);
     return index.read(s -> {
-      Query filter = scope(s, namespace, kind);
       List<List<ScoredId>> out = new ArrayList<>(queries.size());
       for (int i = 0; i < queries.size(); i++) {
         Set<String> queryTerms = analyzed.get(i);
@@ -83,13 +82,9 @@ final class LuceneTextSearch {
     });
   }
 
-  /** {@link StoreFields#scope}, its terms looked up through {@link #terms}. */
-  private Query scope(IndexSearcher s, String namespace, String kind) throws IOException {
-    BooleanQuery.Builder scope = new BooleanQuery.Builder();
-    for (Term t : StoreFields.scopeTerms(namespace, kind)) {
-      scope.add(terms.query(s, t), BooleanClause.Occur.FILTER);
-    }
-    return scope.build();
+  /** How many segment scope sets the filters hold (for tests). */
+  int scopeSets() {
+    return scopes.size();
   }
 
   private static List<ScoredId> top(IndexSearcher s, Optional<Query> q, int k) throws IOException {

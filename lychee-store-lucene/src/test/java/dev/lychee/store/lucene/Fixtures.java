@@ -17,6 +17,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.search.IndexSearcher;
 
 /** Small builders of API values for the Lucene store tests. */
 final class Fixtures {
@@ -64,5 +66,36 @@ final class Fixtures {
     return new EvidenceNode(null, ns, NodeKind.ENTITY, key, key, "Entity: " + key, List.of(recordIds),
         List.of(session), List.of(key), List.of("tag"), DateRange.day(LocalDate.of(2023, 5, 7)),
         List.of(new TurnRange(session, 0, 3)));
+  }
+
+  /** A recall's lexical variants over the texts of {@link #textSegments}. */
+  static final List<String> VARIANTS = List.of(
+      "When did Nadia go to the choir rehearsal?", "choir rehearsal Nadia", "the puppy and the choir", "garden hose");
+
+  /**
+   * Three commits (three segments) of turns and records of a namespace, the records of earlier
+   * calls rewritten (deleted documents count in BM25 until merged away).
+   */
+  static void textSegments(LuceneIndex index, String ns, int from) {
+    String[] texts = {"Nadia went to the choir rehearsal", "the puppy chewed the garden hose",
+        "choir practice moved to Monday", "a golden puppy at the rehearsal"};
+    for (int batch = 0; batch < 3; batch++) {
+      int base = from + batch * 10;
+      index.write((IndexWriter w, IndexSearcher s) -> {
+        for (int i = 0; i < texts.length; i++) {
+          w.addDocument(StoreDocuments.turn(turn(ns, "s" + base, i, texts[i] + " " + base), base + i));
+        }
+        for (int i = 0; i < texts.length; i++) {
+          MemoryRecord r = withId(record(ns, "s1", texts[(i + base) % texts.length], 0), "r" + i);
+          w.updateDocument(StoreFields.uid(StoreFields.KIND_RECORD, ns, r.id()), StoreDocuments.record(r, base + i));
+        }
+        return null;
+      });
+    }
+  }
+
+  static MemoryRecord withId(MemoryRecord r, String id) {
+    return new MemoryRecord(id, r.namespace(), r.type(), r.text(), r.entities(), r.tags(), r.temporal(),
+        r.evidence(), r.session(), r.segmentId(), r.sourceRole(), r.createdAt());
   }
 }
