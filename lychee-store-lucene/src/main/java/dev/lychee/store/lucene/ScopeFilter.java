@@ -40,12 +40,35 @@ import org.apache.lucene.util.DocIdSetBuilder;
  * the first clause, see {@link LexicalQuery#build}).
  */
 final class ScopeFilter {
+  /**
+   * At most this many sets are kept. One set is kept per segment, namespace and kind searched, and
+   * an index shared by many namespaces (a server's tenants) would otherwise keep one per segment for
+   * every namespace ever searched until the segment is merged away. A set of a small namespace is a
+   * few dozen bytes, one of a namespace filling a segment one bit per document: at a few dozen
+   * segments a recall uses two sets per segment, so the bound holds every set of a hundred busy
+   * namespaces. Past it the kept sets are dropped and read again as searches need them.
+   */
+  static final int MAX_SETS = 8192;
+
   /** Which set: a segment's core (its cache key), a namespace and a kind. */
   private record Key(Object core, String namespace, String kind) {}
 
   private final ConcurrentHashMap<Key, DocIdSet> sets = new ConcurrentHashMap<>();
   /** Cores whose closing already drops their sets. */
   private final Set<Object> watched = ConcurrentHashMap.newKeySet();
+  private final int maxSets;
+
+  ScopeFilter() {
+    this(MAX_SETS);
+  }
+
+  /** @param maxSets sets kept before the kept ones are dropped (tests use a small bound) */
+  ScopeFilter(int maxSets) {
+    if (maxSets < 1) {
+      throw new IllegalArgumentException("maxSets must be at least 1, was " + maxSets);
+    }
+    this.maxSets = maxSets;
+  }
 
   /** A filter query on the documents of {@code kind} in {@code namespace}, answered from the kept sets. */
   Query query(String namespace, String kind) {
@@ -68,6 +91,9 @@ final class ScopeFilter {
     DocIdSet set = sets.get(key);
     if (set == null) {
       set = read(leaf.reader(), namespace, kind);
+      if (sets.size() >= maxSets) {
+        sets.clear();
+      }
       watch(core);
       DocIdSet raced = sets.putIfAbsent(key, set);
       if (raced != null) {

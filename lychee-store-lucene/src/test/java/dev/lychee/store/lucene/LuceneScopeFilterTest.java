@@ -1,6 +1,7 @@
 package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.TextField;
@@ -87,6 +88,31 @@ class LuceneScopeFilterTest {
       assertThat(merged).isNotEmpty();
       // the merged-away segments' sets went with their cores; the merged segment has its own
       assertThat(search.scopeSets()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void keptSetsStayWithinTheBoundAndSearchesStayExact() throws Exception {
+    Analyzer analyzer = new EnglishAnalyzer();
+    try (LuceneIndex index = new LuceneIndex(dir, analyzer, TestConfigs.FAST)) {
+      List<String> namespaces = List.of("a", "b", "c", "d", "e");
+      for (int i = 0; i < namespaces.size(); i++) {
+        writeTurns(index, namespaces.get(i), i * 10);
+      }
+      int segments = index.read(s -> s.getIndexReader().leaves().size());
+      ScopeFilter scopes = new ScopeFilter(3);
+      for (int pass = 0; pass < 2; pass++) {
+        for (String ns : namespaces) {
+          int hits = index.read(s -> s.search(LexicalQuery.build(Set.of("choir"), StoreFields.TEXT,
+              scopes.query(ns, StoreFields.KIND_TURN), TermQuery::new).orElseThrow(), 10).scoreDocs.length);
+          // each namespace's own turn only, whichever sets were dropped before
+          assertThat(hits).as("namespace %s, pass %d", ns, pass).isEqualTo(1);
+          assertThat(scopes.size()).isLessThanOrEqualTo(3);
+        }
+      }
+      assertThat(segments).isEqualTo(namespaces.size());
+      assertThatThrownBy(() -> new ScopeFilter(0)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("maxSets must be at least 1");
     }
   }
 
