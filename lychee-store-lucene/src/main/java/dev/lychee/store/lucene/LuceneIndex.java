@@ -296,6 +296,23 @@ final class LuceneIndex implements AutoCloseable {
    * writes.
    */
   <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView) {
+    return writeLogged(work, currentView, Mode.LOGGED);
+  }
+
+  /**
+   * As {@link #writeLogged(LoggedWork, BooleanSupplier)}, for a work whose changes are several
+   * writer calls (a segment's encoding: its state, records and nodes; a segment's vectors of every
+   * kind): no commit runs while it changes the writer (it holds the commit lock, as a durable write
+   * does, but only for its work and its log entry, not for a commit's fsyncs), so a commit outside
+   * the write lock holds all of its changes or none. Why: such writes committed each on their own
+   * (two commits per segment, one per index), and their fsyncs were the largest share of a Lucene
+   * ingest outside the embedder (round nineteen, measurements.md §6).
+   */
+  <T> T writeLoggedWhole(LoggedWork<T> work, BooleanSupplier currentView) {
+    return writeLogged(work, currentView, Mode.LOGGED_WHOLE);
+  }
+
+  private <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView, Mode mode) {
     if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
       return run((w, s) -> work.run(w, s).result(), Mode.COMMIT, () -> true);
     }
@@ -304,7 +321,7 @@ final class LuceneIndex implements AutoCloseable {
       Logged<T> logged = work.run(w, s);
       result[0] = logged.result();
       return logged.entry();
-    }, Mode.LOGGED, currentView);
+    }, mode, currentView);
     @SuppressWarnings("unchecked")
     T t = (T) result[0];
     return t;
@@ -382,7 +399,9 @@ final class LuceneIndex implements AutoCloseable {
     /** Committed later (rebuildable data). */
     DEFERRED,
     /** Logged and synced before the call returns, committed later; the work returns the entry. */
-    LOGGED
+    LOGGED,
+    /** As {@link #LOGGED}, with no commit running during the work (its changes are several calls). */
+    LOGGED_WHOLE
   }
 
   /**
@@ -417,11 +436,13 @@ final class LuceneIndex implements AutoCloseable {
    */
   private <T> T run(WriteWork<T> work, Mode mode, BooleanSupplier currentView) {
     boolean commits = mode == Mode.COMMIT;
+    boolean logged = mode == Mode.LOGGED || mode == Mode.LOGGED_WHOLE;
+    boolean holdsCommits = commits || mode == Mode.LOGGED_WHOLE;
     if (stale() && currentView.getAsBoolean()) {
       // the work will reopen the searchers under the lock: write the buffered changes out first
       flushAhead();
     }
-    if (commits) {
+    if (holdsCommits) {
       commitLock.lock();
     }
     try {
@@ -451,7 +472,7 @@ final class LuceneIndex implements AutoCloseable {
           if (commits) {
             // takes what deferred and logged writes left along: one commit, not two
             pending = beginCommit();
-          } else if (mode == Mode.LOGGED) {
+          } else if (logged) {
             byte[] entry = (byte[]) result;
             if (entry != null) {
               log.append(++lastLsn, entry);
@@ -484,7 +505,7 @@ final class LuceneIndex implements AutoCloseable {
       }
       return result;
     } finally {
-      if (commits) {
+      if (holdsCommits) {
         commitLock.unlock();
       }
     }
