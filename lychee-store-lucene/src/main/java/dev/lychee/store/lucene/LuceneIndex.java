@@ -445,8 +445,10 @@ final class LuceneIndex implements AutoCloseable {
     if (holdsCommits) {
       commitLock.lock();
     }
+    T result;
+    // the entry this write logged, synced once both locks are free (0: none)
+    long toSync = 0;
     try {
-      T result;
       PendingCommit pending = null;
       writeLock.lock();
       try {
@@ -475,7 +477,9 @@ final class LuceneIndex implements AutoCloseable {
           } else if (logged) {
             byte[] entry = (byte[]) result;
             if (entry != null) {
-              log.append(++lastLsn, entry);
+              // written in sequence order under the lock, synced after it (see syncLogged)
+              log.write(++lastLsn, entry);
+              toSync = lastLsn;
               uncommitted = true;
               scheduleCommit();
             }
@@ -503,11 +507,40 @@ final class LuceneIndex implements AutoCloseable {
       if (pending != null) {
         commitOutsideWriteLock(pending);
       }
-      return result;
     } finally {
       if (holdsCommits) {
         commitLock.unlock();
       }
+    }
+    if (toSync > 0) {
+      syncLogged(toSync);
+    }
+    return result;
+  }
+
+  /**
+   * Syncs the log up to a logged write's entry after the write let its locks go: the next write
+   * (an {@code append}'s turn behind the background encoder's records) takes the lock meanwhile,
+   * and writers that meet here share one sync (round nineteen; the design of round eighteen,
+   * measurements.md §6). No reader sees the write before its sync: every reopen syncs to the last
+   * entry first ({@link #reopen}). A failed sync rolls the writer back under the lock, as a failed
+   * write does (its replay reads the entry back, as before).
+   */
+  private void syncLogged(long lsn) {
+    WriteAheadLog l = log;
+    try {
+      l.syncTo(lsn);
+    } catch (IOException | RuntimeException e) {
+      writeLock.lock();
+      try {
+        rollback(e);
+      } finally {
+        unlockWrite();
+      }
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException(io);
+      }
+      throw (RuntimeException) e;
     }
   }
 
@@ -559,6 +592,7 @@ final class LuceneIndex implements AutoCloseable {
       if (writer == pending.writer()) {
         committedLsn = Math.max(committedLsn, pending.lsn());
         if (log != null) {
+          log.markSynced(pending.lsn());
           if (lastLsn == pending.lsn()) {
             log.clear(); // nothing was logged meanwhile: the commit covers every entry
           } else {
@@ -627,6 +661,11 @@ final class LuceneIndex implements AutoCloseable {
    */
   private void reopen() throws IOException {
     long covered = changes.get();
+    if (log != null) {
+      // no reader sees a logged write before its entry is synced (see syncLogged); mostly a no-op,
+      // the writer having synced already
+      log.syncTo(lastLsn);
+    }
     SearcherManager manager = searchers;
     IndexSearcher old = manager.acquire();
     try {
@@ -700,6 +739,8 @@ final class LuceneIndex implements AutoCloseable {
     committedLsn = lastLsn;
     uncommitted = false;
     if (log != null) {
+      // every entry is in the commit: a write still to sync (or closing) needs no sync of its own
+      log.markSynced(lastLsn);
       log.clear();
     }
   }
