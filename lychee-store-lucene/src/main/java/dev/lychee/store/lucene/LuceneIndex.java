@@ -53,9 +53,11 @@ import org.slf4j.LoggerFactory;
  * milliseconds, and an {@code append} paid two commits (its turn, then its turn's vector).
  *
  * <p><b>Logged writes.</b> {@link #writeLogged} is for the record store's writes on the caller's
- * path (turns, pending segments): the work's changes go to the writer, an entry describing them to
- * the {@link WriteAheadLog} with one {@code fdatasync}, and readers see them at once (a
- * near-real-time reopen); the Lucene commit follows as for deferred writes. Every commit records
+ * path (turns, pending segments) and for a segment's encoding (records, nodes, their vectors): the
+ * work's changes go to the writer, an entry describing them to the {@link WriteAheadLog}, synced
+ * with one {@code fdatasync} after the write lock is let go ({@link #syncLogged}), and readers see
+ * them at once (a near-real-time reopen, which syncs the log first); the Lucene commit follows as
+ * for deferred writes. Every commit records
  * in its user data the last log entry it covers ({@link #LOG_LSN}), and the log file it covers is
  * emptied after it. On open, and after a rollback, the entries no commit covers are replayed in order through
  * the {@link Replay} the owner gave ({@link #recover}), then committed. Replaying must be
@@ -531,17 +533,24 @@ final class LuceneIndex implements AutoCloseable {
     try {
       l.syncTo(lsn);
     } catch (IOException | RuntimeException e) {
-      writeLock.lock();
-      try {
-        rollback(e);
-      } finally {
-        unlockWrite();
-      }
-      if (e instanceof IOException io) {
-        throw new UncheckedIOException(io);
-      }
-      throw (RuntimeException) e;
+      throw rolledBack(e, null);
     }
+  }
+
+  /**
+   * Rolls the writer back under the write lock after a failure outside it (unless {@code failed}
+   * is given and a rollback replaced that writer meanwhile), and returns what to throw.
+   */
+  private RuntimeException rolledBack(Exception e, IndexWriter failed) {
+    writeLock.lock();
+    try {
+      if (failed == null || writer == failed) {
+        rollback(e);
+      }
+    } finally {
+      unlockWrite();
+    }
+    return e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
   }
 
   /** A commit begun under the write lock: the writer, the last log entry it covers, the log file it retires. */
@@ -567,25 +576,15 @@ final class LuceneIndex implements AutoCloseable {
    * (they were most of an append's wait). Safe because a commit may hold more than it records:
    * a logged write that lands in it meanwhile is replayed idempotently after a crash, a deferred
    * one is rebuildable, and durable writes wait on the commit lock, which the caller holds. A
-   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), so
-   * such a commit holds all of a write or none. A failure rolls back and replays the log.
+   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), or
+   * several calls made under the commit lock ({@link #writeLoggedWhole}), so such a commit holds all
+   * of a write or none. A failure rolls back and replays the log.
    */
   private void commitOutsideWriteLock(PendingCommit pending) {
     try {
       pending.writer().commit();
     } catch (IOException | RuntimeException e) {
-      writeLock.lock();
-      try {
-        if (writer == pending.writer()) {
-          rollback(e);
-        }
-      } finally {
-        unlockWrite();
-      }
-      if (e instanceof IOException io) {
-        throw new UncheckedIOException(io);
-      }
-      throw (RuntimeException) e;
+      throw rolledBack(e, pending.writer());
     }
     writeLock.lock();
     try {

@@ -53,10 +53,10 @@ import org.apache.lucene.search.TermQuery;
  * {@link SessionEraser}); it owns the write calls that span kinds.
  *
  * <p>Every write method is durable and all-or-nothing when it returns: {@link #appendTurns} and
- * {@link #putSegment}, the writes on an {@code append}'s path, through the index's write-ahead log
- * ({@link LuceneIndex#writeLogged}: one synced log entry, replayed on open if no commit took it
- * along), every other write through its own commit ({@link LuceneIndex#write}), which takes the
- * logged ones along. A crash before a call returns leaves none of it. Merges (records, nodes) read
+ * {@link #putSegment}, the writes on an {@code append}'s path, and {@link #commitEncoding} through
+ * the index's write-ahead log ({@link LuceneIndex#writeLogged}: one synced log entry, replayed on
+ * open if no commit took it along), every other write through its own commit
+ * ({@link LuceneIndex#write}), which takes the logged ones along. A crash before a call returns leaves none of it. Merges (records, nodes) read
  * the stored version first under the write lock.
  *
  * <p>Recall reads the same turns, records, nodes and lexical hits many times per question; decoded
