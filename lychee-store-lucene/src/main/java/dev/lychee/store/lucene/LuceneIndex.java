@@ -53,9 +53,11 @@ import org.slf4j.LoggerFactory;
  * milliseconds, and an {@code append} paid two commits (its turn, then its turn's vector).
  *
  * <p><b>Logged writes.</b> {@link #writeLogged} is for the record store's writes on the caller's
- * path (turns, pending segments): the work's changes go to the writer, an entry describing them to
- * the {@link WriteAheadLog} with one {@code fdatasync}, and readers see them at once (a
- * near-real-time reopen); the Lucene commit follows as for deferred writes. Every commit records
+ * path (turns, pending segments) and for a segment's encoding (records, nodes, their vectors): the
+ * work's changes go to the writer, an entry describing them to the {@link WriteAheadLog}, synced
+ * with one {@code fdatasync} after the write lock is let go ({@link #syncLogged}), and readers see
+ * them at once (a near-real-time reopen, which syncs the log first); the Lucene commit follows as
+ * for deferred writes. Every commit records
  * in its user data the last log entry it covers ({@link #LOG_LSN}), and the log file it covers is
  * emptied after it. On open, and after a rollback, the entries no commit covers are replayed in order through
  * the {@link Replay} the owner gave ({@link #recover}), then committed. Replaying must be
@@ -296,6 +298,23 @@ final class LuceneIndex implements AutoCloseable {
    * writes.
    */
   <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView) {
+    return writeLogged(work, currentView, Mode.LOGGED);
+  }
+
+  /**
+   * As {@link #writeLogged(LoggedWork, BooleanSupplier)}, for a work whose changes are several
+   * writer calls (a segment's encoding: its state, records and nodes; a segment's vectors of every
+   * kind): no commit runs while it changes the writer (it holds the commit lock, as a durable write
+   * does, but only for its work and its log entry, not for a commit's fsyncs), so a commit outside
+   * the write lock holds all of its changes or none. Why: such writes committed each on their own
+   * (two commits per segment, one per index), and their fsyncs were the largest share of a Lucene
+   * ingest outside the embedder (round nineteen, measurements.md §6).
+   */
+  <T> T writeLoggedWhole(LoggedWork<T> work, BooleanSupplier currentView) {
+    return writeLogged(work, currentView, Mode.LOGGED_WHOLE);
+  }
+
+  private <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView, Mode mode) {
     if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
       return run((w, s) -> work.run(w, s).result(), Mode.COMMIT, () -> true);
     }
@@ -304,7 +323,7 @@ final class LuceneIndex implements AutoCloseable {
       Logged<T> logged = work.run(w, s);
       result[0] = logged.result();
       return logged.entry();
-    }, Mode.LOGGED, currentView);
+    }, mode, currentView);
     @SuppressWarnings("unchecked")
     T t = (T) result[0];
     return t;
@@ -382,7 +401,9 @@ final class LuceneIndex implements AutoCloseable {
     /** Committed later (rebuildable data). */
     DEFERRED,
     /** Logged and synced before the call returns, committed later; the work returns the entry. */
-    LOGGED
+    LOGGED,
+    /** As {@link #LOGGED}, with no commit running during the work (its changes are several calls). */
+    LOGGED_WHOLE
   }
 
   /**
@@ -417,15 +438,19 @@ final class LuceneIndex implements AutoCloseable {
    */
   private <T> T run(WriteWork<T> work, Mode mode, BooleanSupplier currentView) {
     boolean commits = mode == Mode.COMMIT;
+    boolean logged = mode == Mode.LOGGED || mode == Mode.LOGGED_WHOLE;
+    boolean holdsCommits = commits || mode == Mode.LOGGED_WHOLE;
     if (stale() && currentView.getAsBoolean()) {
       // the work will reopen the searchers under the lock: write the buffered changes out first
       flushAhead();
     }
-    if (commits) {
+    if (holdsCommits) {
       commitLock.lock();
     }
+    T result;
+    // the entry this write logged, synced once both locks are free (0: none)
+    long toSync = 0;
     try {
-      T result;
       PendingCommit pending = null;
       writeLock.lock();
       try {
@@ -451,10 +476,12 @@ final class LuceneIndex implements AutoCloseable {
           if (commits) {
             // takes what deferred and logged writes left along: one commit, not two
             pending = beginCommit();
-          } else if (mode == Mode.LOGGED) {
+          } else if (logged) {
             byte[] entry = (byte[]) result;
             if (entry != null) {
-              log.append(++lastLsn, entry);
+              // written in sequence order under the lock, synced after it (see syncLogged)
+              log.write(++lastLsn, entry);
+              toSync = lastLsn;
               uncommitted = true;
               scheduleCommit();
             }
@@ -482,12 +509,48 @@ final class LuceneIndex implements AutoCloseable {
       if (pending != null) {
         commitOutsideWriteLock(pending);
       }
-      return result;
     } finally {
-      if (commits) {
+      if (holdsCommits) {
         commitLock.unlock();
       }
     }
+    if (toSync > 0) {
+      syncLogged(toSync);
+    }
+    return result;
+  }
+
+  /**
+   * Syncs the log up to a logged write's entry after the write let its locks go: the next write
+   * (an {@code append}'s turn behind the background encoder's records) takes the lock meanwhile,
+   * and writers that meet here share one sync (round nineteen; the design of round eighteen,
+   * measurements.md §6). No reader sees the write before its sync: every reopen syncs to the last
+   * entry first ({@link #reopen}). A failed sync rolls the writer back under the lock, as a failed
+   * write does (its replay reads the entry back, as before).
+   */
+  private void syncLogged(long lsn) {
+    WriteAheadLog l = log;
+    try {
+      l.syncTo(lsn);
+    } catch (IOException | RuntimeException e) {
+      throw rolledBack(e, null);
+    }
+  }
+
+  /**
+   * Rolls the writer back under the write lock after a failure outside it (unless {@code failed}
+   * is given and a rollback replaced that writer meanwhile), and returns what to throw.
+   */
+  private RuntimeException rolledBack(Exception e, IndexWriter failed) {
+    writeLock.lock();
+    try {
+      if (failed == null || writer == failed) {
+        rollback(e);
+      }
+    } finally {
+      unlockWrite();
+    }
+    return e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
   }
 
   /** A commit begun under the write lock: the writer, the last log entry it covers, the log file it retires. */
@@ -513,31 +576,22 @@ final class LuceneIndex implements AutoCloseable {
    * (they were most of an append's wait). Safe because a commit may hold more than it records:
    * a logged write that lands in it meanwhile is replayed idempotently after a crash, a deferred
    * one is rebuildable, and durable writes wait on the commit lock, which the caller holds. A
-   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), so
-   * such a commit holds all of a write or none. A failure rolls back and replays the log.
+   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), or
+   * several calls made under the commit lock ({@link #writeLoggedWhole}), so such a commit holds all
+   * of a write or none. A failure rolls back and replays the log.
    */
   private void commitOutsideWriteLock(PendingCommit pending) {
     try {
       pending.writer().commit();
     } catch (IOException | RuntimeException e) {
-      writeLock.lock();
-      try {
-        if (writer == pending.writer()) {
-          rollback(e);
-        }
-      } finally {
-        unlockWrite();
-      }
-      if (e instanceof IOException io) {
-        throw new UncheckedIOException(io);
-      }
-      throw (RuntimeException) e;
+      throw rolledBack(e, pending.writer());
     }
     writeLock.lock();
     try {
       if (writer == pending.writer()) {
         committedLsn = Math.max(committedLsn, pending.lsn());
         if (log != null) {
+          log.markSynced(pending.lsn());
           if (lastLsn == pending.lsn()) {
             log.clear(); // nothing was logged meanwhile: the commit covers every entry
           } else {
@@ -606,6 +660,11 @@ final class LuceneIndex implements AutoCloseable {
    */
   private void reopen() throws IOException {
     long covered = changes.get();
+    if (log != null) {
+      // no reader sees a logged write before its entry is synced (see syncLogged); mostly a no-op,
+      // the writer having synced already
+      log.syncTo(lastLsn);
+    }
     SearcherManager manager = searchers;
     IndexSearcher old = manager.acquire();
     try {
@@ -679,6 +738,8 @@ final class LuceneIndex implements AutoCloseable {
     committedLsn = lastLsn;
     uncommitted = false;
     if (log != null) {
+      // every entry is in the commit: a write still to sync (or closing) needs no sync of its own
+      log.markSynced(lastLsn);
       log.clear();
     }
   }

@@ -53,10 +53,10 @@ import org.apache.lucene.search.TermQuery;
  * {@link SessionEraser}); it owns the write calls that span kinds.
  *
  * <p>Every write method is durable and all-or-nothing when it returns: {@link #appendTurns} and
- * {@link #putSegment}, the writes on an {@code append}'s path, through the index's write-ahead log
- * ({@link LuceneIndex#writeLogged}: one synced log entry, replayed on open if no commit took it
- * along), every other write through its own commit ({@link LuceneIndex#write}), which takes the
- * logged ones along. A crash before a call returns leaves none of it. Merges (records, nodes) read
+ * {@link #putSegment}, the writes on an {@code append}'s path, and {@link #commitEncoding} through
+ * the index's write-ahead log ({@link LuceneIndex#writeLogged}: one synced log entry, replayed on
+ * open if no commit took it along), every other write through its own commit
+ * ({@link LuceneIndex#write}), which takes the logged ones along. A crash before a call returns leaves none of it. Merges (records, nodes) read
  * the stored version first under the write lock.
  *
  * <p>Recall reads the same turns, records, nodes and lexical hits many times per question; decoded
@@ -230,6 +230,7 @@ public final class LuceneRecordStore implements RecordStore {
 
   private static final char LOGGED_TURNS = 'T';
   private static final char LOGGED_SEGMENT = 'S';
+  private static final char LOGGED_ENCODING = 'E';
 
   /** A log entry: one letter for the write, then its JSON. */
   private static byte[] entry(char kind, String json) {
@@ -239,7 +240,8 @@ public final class LuceneRecordStore implements RecordStore {
   /**
    * Redoes a logged write on open: the same insert as the call that logged it, so a turn or
    * segment a commit already holds is skipped (the turn log's and the overlap check's own rules)
-   * and nothing is stored twice.
+   * and nothing is stored twice; an encoding writes the documents it logged again, each replacing
+   * itself ({@link LoggedEncoding}).
    */
   private void replay(IndexWriter writer, IndexSearcher searcher, byte[] entry) throws IOException {
     String text = new String(entry, StandardCharsets.UTF_8);
@@ -254,6 +256,7 @@ public final class LuceneRecordStore implements RecordStore {
         StoredSegment s = JsonCodec.segment(json);
         SegmentDocs.put(writer, searcher, s.segment(), s.state());
       }
+      case LOGGED_ENCODING -> LoggedEncoding.parse(json).replay(writer, searcher, seq);
       default -> throw new IOException("unknown write-ahead log entry kind '" + text.charAt(0) + "'");
     }
   }
@@ -275,7 +278,10 @@ public final class LuceneRecordStore implements RecordStore {
 
   /**
    * Puts a segment's records and nodes (merged with the stored ones) and marks it encoded, in one
-   * commit. The merge plan and the documents are prepared before the write call, on a searcher
+   * logged write: one synced log entry holding the merged values ({@link LoggedEncoding}), no commit
+   * of its own (round nineteen: a Lucene commit per segment was the largest cost of an ingest
+   * outside the embedder), and no commit catches it half-way ({@link LuceneIndex#writeLoggedWhole}).
+   * The merge plan and the documents are prepared before the write call, on a searcher
    * that holds every earlier records write, so that the index's write lock, which an {@code
    * append}'s turn waits for, is held only to write them (docs/defaults.md §3.3). If another
    * records write (an encoding, a {@code forget}) finished or failed in between, the plan is made
@@ -290,15 +296,16 @@ public final class LuceneRecordStore implements RecordStore {
     afterPrepare.run();
     recordsLock.lock();
     try {
-      // one write call = one commit: records, nodes and the state change become visible together
-      index.write((writer, searcher) -> {
+      // one write call = one log entry: records, nodes and the state change become visible together
+      index.writeLoggedWhole((writer, searcher) -> {
         // state first: an unknown segment aborts (and rolls back) before anything is written
         SegmentDocs.setState(writer, searcher, namespace, segmentId, SegmentState.ENCODED, null);
         List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
             : prepareEncoding(searcher, namespace, records, nodes);
         JsonDocs.writePrepared(writer, docs, seq);
-        return null;
-      });
+        return new LuceneIndex.Logged<>(null,
+            entry(LOGGED_ENCODING, LoggedEncoding.of(namespace, segmentId, docs).toJson()));
+      }, () -> true);
     } finally {
       recordWrites.incrementAndGet();
       recordsLock.unlock();

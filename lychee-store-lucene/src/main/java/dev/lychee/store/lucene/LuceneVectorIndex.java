@@ -37,8 +37,11 @@ import org.apache.lucene.search.TopDocs;
  * of {@code k} an exact scan with the filter answers instead. Lucene's {@code DOT_PRODUCT} score is
  * {@code (1 + dot) / 2}; it is mapped back to the cosine {@code 2 * score - 1}.
  *
- * <p>Every write call commits, like the record store, except the vectors of raw turns (see
- * {@link #upsert}).
+ * <p>Every write call is durable when it returns, like the record store's: {@link #upsert} and
+ * {@link #upsertAll} through the index's write-ahead log (one synced entry of the unit vectors,
+ * {@link LoggedVectors}; the Lucene commit follows within {@link LuceneStoreConfig#deferredCommit()},
+ * and on open the entries no commit holds are replayed), removals through a commit of their own;
+ * the vectors of raw turns are not logged (see {@link #upsert}).
  */
 public final class LuceneVectorIndex implements VectorIndex {
   private final LuceneStoreConfig config;
@@ -71,6 +74,8 @@ public final class LuceneVectorIndex implements VectorIndex {
         .maximumWeight(Math.max(1, config.vectorCacheMaxBytes()))
         .weigher((SlabKey k, Loaded v) -> (int) Math.min(Integer.MAX_VALUE, v.slab().bytes()))
         .build();
+    // vector writes other than the turns' are logged (see write); what no commit holds comes back
+    index.recover((writer, searcher, entry) -> LoggedVectors.parse(entry).apply(writer));
   }
 
   /**
@@ -129,6 +134,8 @@ public final class LuceneVectorIndex implements VectorIndex {
     if (nonEmpty.isEmpty()) {
       return;
     }
+    LoggedVectors vectors = new LoggedVectors(namespace,
+        nonEmpty.stream().map(p -> new LoggedVectors.Kind(p.kind(), p.unit())).toList());
     LuceneIndex.WriteWork<Void> work = (writer, searcher) -> {
       for (Prepared p : nonEmpty) {
         Integer known = dimensions.get(new SlabKey(namespace, p.kind()));
@@ -138,11 +145,8 @@ public final class LuceneVectorIndex implements VectorIndex {
               + stored + ", got " + p.dimension());
         }
       }
+      vectors.apply(writer);
       for (Prepared p : nonEmpty) {
-        for (Map.Entry<String, float[]> e : p.unit()) {
-          writer.updateDocument(VectorFields.uid(namespace, p.kind(), e.getKey()),
-              VectorFields.vector(namespace, p.kind(), e.getKey(), e.getValue()));
-        }
         dimensions.put(new SlabKey(namespace, p.kind()), p.dimension());
       }
       return null;
@@ -154,7 +158,14 @@ public final class LuceneVectorIndex implements VectorIndex {
     if (deferred) {
       index.writeDeferred(work, currentView);
     } else {
-      index.write(work, currentView);
+      // one synced log entry instead of a commit of its own (round nineteen: with the record store's
+      // encoding commit, two commits per segment were the largest cost of an ingest outside the
+      // embedder, measurements.md §6); encoded before the lock is taken
+      byte[] entry = vectors.toBytes();
+      index.writeLoggedWhole((writer, searcher) -> {
+        work.run(writer, searcher);
+        return new LuceneIndex.Logged<>(null, entry);
+      }, currentView);
     }
   }
 

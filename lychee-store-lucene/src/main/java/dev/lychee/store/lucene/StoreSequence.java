@@ -28,6 +28,11 @@ final class StoreSequence {
     return last.incrementAndGet();
   }
 
+  /** Makes the next number come after {@code seq}: a replayed value keeps the number it was logged with. */
+  void advancePast(long seq) {
+    last.accumulateAndGet(seq, Math::max);
+  }
+
   private static long max(IndexSearcher searcher) throws IOException {
     long max = 0;
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {

@@ -9,6 +9,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.CRC32C;
 import org.apache.lucene.util.IOUtils;
 
@@ -29,7 +32,11 @@ import org.apache.lucene.util.IOUtils;
  * the other file, and afterwards empties only the file it covers ({@link #retire}). Reading takes
  * the entries of both in sequence order.
  *
- * <p>Not thread-safe: {@link LuceneIndex} calls it under its write lock.
+ * <p>Entries are written ({@link #write}) and synced ({@link #syncTo}) in two steps: {@link
+ * LuceneIndex} writes under its write lock, in sequence order, and syncs after it let the lock go,
+ * so that the next write does not wait for this one's {@code fdatasync} (round nineteen); one sync
+ * covers every entry written before it (a group sync), so writers that meet there share it. Only
+ * {@link #syncTo} and {@link #markSynced} may be called without the write lock.
  */
 final class WriteAheadLog implements AutoCloseable {
   /** The two files, in the index directory; Lucene leaves files not named like its own alone. */
@@ -57,6 +64,16 @@ final class WriteAheadLog implements AutoCloseable {
   private final long[] ends = new long[2];
   private final boolean sync;
   private int active;
+  /** The sequence number of the last entry written (set after its bytes are in the file). */
+  private final AtomicLong written = new AtomicLong();
+  /** Every entry up to this sequence number is durable: synced, or held by a commit. */
+  private final AtomicLong synced = new AtomicLong();
+  /** Per file: bytes were written to it since its last sync. */
+  private final AtomicBoolean[] dirty = {new AtomicBoolean(), new AtomicBoolean()};
+  /** One sync at a time: a writer that finds its entry synced meanwhile returns without one. */
+  private final ReentrantLock syncLock = new ReentrantLock();
+  /** {@code fdatasync} calls {@link #syncTo} made (for tests). */
+  private final AtomicLong forces = new AtomicLong();
 
   /**
    * Opens (or creates) the log files of an index directory. A new file is made durable in the
@@ -107,6 +124,9 @@ final class WriteAheadLog implements AutoCloseable {
       ends[i] = validEnd;
     }
     entries.sort(Comparator.comparingLong(Entry::lsn));
+    if (!entries.isEmpty()) {
+      written.accumulateAndGet(entries.get(entries.size() - 1).lsn(), Math::max);
+    }
     return new Contents(List.copyOf(entries), List.copyOf(torn));
   }
 
@@ -137,24 +157,32 @@ final class WriteAheadLog implements AutoCloseable {
   }
 
   /**
-   * Appends one entry to the active file and syncs its data (unless the store runs without
-   * fsync); when this returns, the entry survives the death of the process and, with sync, a
-   * crash of the machine. On failure the file is cut back to where it was.
+   * Appends one entry to the active file and syncs it (unless the store runs without fsync): when
+   * this returns, the entry survives the death of the process and, with sync, a crash of the
+   * machine. On failure the file is cut back to where it was.
    */
   void append(long lsn, byte[] payload) throws IOException {
+    write(lsn, payload);
+    syncTo(lsn);
+  }
+
+  /**
+   * Writes one entry to the active file without syncing it: it survives the death of the process,
+   * and a crash of the machine once {@link #syncTo} covered it. On failure the file is cut back to
+   * where it was. Sequence numbers must increase from one call to the next.
+   */
+  void write(long lsn, byte[] payload) throws IOException {
     ByteBuffer buf = ByteBuffer.allocate(HEADER + payload.length);
     buf.putInt(MAGIC).putInt(payload.length).putLong(lsn).putInt(checksum(lsn, payload)).put(payload).flip();
     FileChannel channel = channels[active];
     long start = ends[active];
     try {
+      dirty[active].set(true);
       while (buf.hasRemaining()) {
         channel.write(buf, start + buf.position());
       }
-      if (sync) {
-        // data and the file length only (fdatasync): the file itself is already in the directory
-        channel.force(false);
-      }
       ends[active] = start + HEADER + payload.length;
+      written.set(lsn);
     } catch (IOException | RuntimeException e) {
       try {
         channel.truncate(start);
@@ -163,6 +191,54 @@ final class WriteAheadLog implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /**
+   * Makes every entry up to {@code lsn} durable, with one {@code fdatasync} of each file written to
+   * since its last sync (data and length only: the files are already in the directory), unless a
+   * sync or a commit did meanwhile; thread-safe. A sync covers every entry written before it
+   * started, so concurrent writers share one. Without fsync in the config it only marks them.
+   */
+  void syncTo(long lsn) throws IOException {
+    if (synced.get() >= lsn) {
+      return;
+    }
+    syncLock.lock();
+    try {
+      if (synced.get() >= lsn) {
+        return;
+      }
+      long upTo = written.get();
+      if (sync) {
+        for (int i = 0; i < 2; i++) {
+          if (dirty[i].getAndSet(false)) {
+            try {
+              channels[i].force(false);
+              forces.incrementAndGet();
+            } catch (IOException | RuntimeException e) {
+              dirty[i].set(true);
+              if (synced.get() >= lsn) {
+                return; // a commit took the entry (and a close the file) meanwhile
+              }
+              throw e;
+            }
+          }
+        }
+      }
+      markSynced(upTo);
+    } finally {
+      syncLock.unlock();
+    }
+  }
+
+  /** Records that every entry up to {@code lsn} is durable (a commit holds it); thread-safe. */
+  void markSynced(long lsn) {
+    synced.accumulateAndGet(lsn, Math::max);
+  }
+
+  /** How many {@code fdatasync} calls the syncs made so far (for tests). */
+  long forces() {
+    return forces.get();
   }
 
   /**

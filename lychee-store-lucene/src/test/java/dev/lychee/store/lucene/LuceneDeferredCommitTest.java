@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Turn vectors are visible at once and committed later (or on close); everything else is committed
- * before the call returns, and a durable write takes the deferred ones along first. Flushed
+ * Turn vectors are visible at once and committed later (or on close); record and node vectors are
+ * logged before the call returns, removals committed, and a durable write takes the deferred ones
+ * along. Flushed
  * segments are compound files.
  */
 class LuceneDeferredCommitTest {
@@ -35,7 +36,11 @@ class LuceneDeferredCommitTest {
 
   /** Documents in the last commit on disk, as a process opening the directory now would see them. */
   private int committedDocs() throws IOException {
-    try (FSDirectory fs = FSDirectory.open(dir); DirectoryReader r = DirectoryReader.open(fs)) {
+    return committedDocs(dir);
+  }
+
+  private static int committedDocs(Path index) throws IOException {
+    try (FSDirectory fs = FSDirectory.open(index); DirectoryReader r = DirectoryReader.open(fs)) {
       return r.numDocs();
     }
   }
@@ -66,16 +71,33 @@ class LuceneDeferredCommitTest {
     }
   }
 
+  /**
+   * Record and node vectors are durable through the index's write-ahead log when the call returns
+   * (round nineteen; they were committed each), so a copy of the disk taken then has them back; a
+   * durable write (a removal) commits them with the deferred ones.
+   */
   @Test
-  void recordAndNodeVectorsAreCommittedBeforeTheCallReturnsAndTakeDeferredOnesAlong() throws IOException {
-    try (LuceneVectorIndex index = new LuceneVectorIndex(dir, deferred(Duration.ofHours(1)))) {
+  void recordAndNodeVectorsAreLoggedBeforeTheCallReturnsAndADurableWriteCommitsThemWithDeferredOnes()
+      throws IOException {
+    Path crashed = dir.resolve("crashed");
+    Path live = dir.resolve("live");
+    try (LuceneVectorIndex index = new LuceneVectorIndex(live, deferred(Duration.ofHours(1)))) {
       index.upsert("ns", VectorIndex.TURNS, Map.of("s:0", A));
       index.upsert("ns", VectorIndex.RECORDS, Map.of("r1", B));
-      assertThat(committedDocs()).isEqualTo(2);
-      index.upsert("ns", VectorIndex.TURNS, Map.of("s:1", B));
-      index.upsertAll("ns", Map.of(VectorIndex.nodes(NodeKind.ENTITY), Map.of("n1", A)));
-      assertThat(committedDocs()).isEqualTo(4);
+      index.upsertAll("ns", Map.of(VectorIndex.nodes(NodeKind.ENTITY), Map.of("n1", A),
+          VectorIndex.RECORDS, Map.of("r2", A)));
+      assertThat(committedDocs(live)).isZero();
+      DiskCopy.asIfCrashed(live, crashed);
+      index.remove("ns", VectorIndex.RECORDS, List.of("r2"));
+      assertThat(committedDocs(live)).isEqualTo(3);
     }
+    try (LuceneVectorIndex index = new LuceneVectorIndex(crashed, deferred(Duration.ofHours(1)))) {
+      assertThat(index.size("ns", VectorIndex.RECORDS)).isEqualTo(2);
+      assertThat(index.size("ns", VectorIndex.nodes(NodeKind.ENTITY))).isEqualTo(1);
+      assertThat(index.size("ns", VectorIndex.TURNS)).as("rebuilt by their owner, never logged").isZero();
+      assertThat(index.search("ns", VectorIndex.RECORDS, B, 1, null)).extracting(ScoredId::id).containsExactly("r1");
+    }
+    assertThat(committedDocs(crashed)).as("the open committed what it replayed").isEqualTo(3);
   }
 
   @Test
@@ -105,11 +127,13 @@ class LuceneDeferredCommitTest {
   void flushedSegmentsAreCompoundFilesUnlessTurnedOff() throws IOException {
     try (LuceneVectorIndex index = new LuceneVectorIndex(dir.resolve("cfs"), TestConfigs.FAST)) {
       index.upsert("ns", VectorIndex.RECORDS, Map.of("r1", A));
+      index.remove("ns", VectorIndex.RECORDS, List.of("r0")); // a commit flushes
       assertThat(files(dir.resolve("cfs"))).anyMatch(f -> f.endsWith(".cfs"));
     }
     LuceneStoreConfig plain = TestConfigs.FAST.toBuilder().compoundFlushes(false).build();
     try (LuceneVectorIndex index = new LuceneVectorIndex(dir.resolve("plain"), plain)) {
       index.upsert("ns", VectorIndex.RECORDS, Map.of("r1", A));
+      index.remove("ns", VectorIndex.RECORDS, List.of("r0"));
       assertThat(files(dir.resolve("plain"))).noneMatch(f -> f.endsWith(".cfs")).anyMatch(f -> f.endsWith(".si"));
     }
   }

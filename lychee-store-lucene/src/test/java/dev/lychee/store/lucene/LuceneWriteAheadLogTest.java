@@ -2,6 +2,8 @@ package dev.lychee.store.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.lychee.api.EvidenceNode;
+import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
@@ -19,7 +21,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -186,12 +187,47 @@ class LuceneWriteAheadLogTest {
       store.appendTurns(NS, S, turns);
       store.putSegment(Fixtures.segment(turns), SegmentState.PENDING);
       assertThat(logBytes(index)).isPositive();
-      store.commitEncoding(NS, Fixtures.segment(turns).id(), List.of(Fixtures.record(NS, S, "a fact", 1)), List.of());
+      // a durable write: the encoding is logged too (round nineteen), a state change commits
+      store.setSegmentState(NS, Fixtures.segment(turns).id(), SegmentState.FAILED, "encoder down");
       assertThat(committedTurns(index)).isEqualTo(4);
       assertThat(logBytes(index)).isZero();
       // a repeated append is a no-op and logs nothing
       assertThat(store.appendTurns(NS, S, turns)).isEmpty();
       assertThat(logBytes(index)).isZero();
+    }
+  }
+
+  @Test
+  void anEncodingOnlyInTheLogComesBackWholeAndLaterValuesStillComeAfterIt() throws IOException {
+    Path live = dir.resolve("live");
+    Path crashed = dir.resolve("crashed");
+    List<RawTurn> turns = Fixtures.turns(NS, S, 0, 4);
+    String segment = Fixtures.segment(turns).id();
+    MemoryRecord first = Fixtures.record(NS, S, "Nadia sings in a choir", 0);
+    MemoryRecord second = Fixtures.record(NS, S, "Nadia rehearses on Sundays", 2);
+    EvidenceNode node = Fixtures.entityNode(NS, "nadia", S, first.id(), second.id());
+    try (LuceneRecordStore store = new LuceneRecordStore(live, LOGGED)) {
+      store.appendTurns(NS, S, turns);
+      store.putSegment(Fixtures.segment(turns), SegmentState.PENDING);
+      long before = logBytes(live);
+      store.commitEncoding(NS, segment, List.of(first, second), List.of(node));
+      assertThat(logBytes(live)).as("one more entry, no commit").isGreaterThan(before);
+      assertThat(committedTurns(live)).isZero();
+      copy(live, crashed);
+    }
+    try (LuceneRecordStore store = new LuceneRecordStore(crashed, LOGGED)) {
+      assertThat(store.segments(NS)).extracting(StoredSegment::state).containsExactly(SegmentState.ENCODED);
+      assertThat(store.records(NS)).containsExactly(first, second);
+      assertThat(store.nodes(NS, List.of(node.id()))).containsExactly(node);
+      assertThat(store.searchText(NS, dev.lychee.api.spi.TextField.RECORDS, "sings", 5))
+          .extracting(dev.lychee.api.ScoredId::id).containsExactly(first.id());
+      // the sequence moved past the replayed values: a new record is listed after them
+      MemoryRecord third = Fixtures.record(NS, S, "Nadia moved to Lyon", 3);
+      List<RawTurn> more = Fixtures.turns(NS, S, 4, 4);
+      store.appendTurns(NS, S, more);
+      store.putSegment(Fixtures.segment(more), SegmentState.PENDING);
+      store.commitEncoding(NS, Fixtures.segment(more).id(), List.of(third), List.of());
+      assertThat(store.records(NS)).containsExactly(first, second, third);
     }
   }
 
@@ -260,14 +296,7 @@ class LuceneWriteAheadLogTest {
   }
 
   private static void copy(Path from, Path to) throws IOException {
-    Files.createDirectories(to);
-    try (Stream<Path> files = Files.list(from)) {
-      for (Path f : files.toList()) {
-        if (!f.getFileName().toString().equals("write.lock")) {
-          Files.copy(f, to.resolve(f.getFileName()));
-        }
-      }
-    }
+    DiskCopy.asIfCrashed(from, to);
   }
 
   /** What {@code work} printed to standard error (where the test's SLF4J logger writes). */

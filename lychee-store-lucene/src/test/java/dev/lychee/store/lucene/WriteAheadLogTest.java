@@ -22,6 +22,33 @@ class WriteAheadLogTest {
         .map(e -> e.lsn() + ":" + new String(e.payload(), StandardCharsets.UTF_8)).toList();
   }
 
+  /**
+   * Entries are written under the index's write lock and synced after it (round nineteen): one
+   * sync covers every entry written before it, each file written to since is synced once, and an
+   * entry a commit holds needs none.
+   */
+  @Test
+  void oneSyncCoversEveryEntryWrittenBeforeItAndACommittedEntryNeedsNone() throws IOException {
+    try (WriteAheadLog log = new WriteAheadLog(dir, true)) {
+      log.write(1, bytes("a"));
+      log.write(2, bytes("b"));
+      log.syncTo(1);
+      assertThat(log.forces()).isEqualTo(1);
+      log.syncTo(2);
+      assertThat(log.forces()).as("entry 2 was written before the first sync").isEqualTo(1);
+      log.write(3, bytes("c"));
+      log.rotate();
+      log.write(4, bytes("d"));
+      log.syncTo(4);
+      assertThat(log.forces()).as("both files were written to since").isEqualTo(3);
+      log.write(5, bytes("e"));
+      log.markSynced(5);
+      log.syncTo(5);
+      assertThat(log.forces()).isEqualTo(3);
+      assertThat(read(log)).containsExactly("1:a", "2:b", "3:c", "4:d", "5:e");
+    }
+  }
+
   @Test
   void aRotationSendsLaterEntriesToTheOtherFileAndRetiringEmptiesOnlyTheCoveredOne() throws IOException {
     try (WriteAheadLog log = new WriteAheadLog(dir, false)) {

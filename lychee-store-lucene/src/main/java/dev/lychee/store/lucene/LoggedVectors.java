@@ -1,0 +1,86 @@
+package dev.lychee.store.lucene;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * The write-ahead log entry of a vector write ({@code upsert}, {@code upsertAll}): the namespace,
+ * then per kind its unit-length vectors by id, in binary (a JSON array of floats would be several
+ * times larger). Replaying it replaces each vector's document by its unique key, which changes
+ * nothing when a commit holds it already, so it is idempotent as the log requires.
+ *
+ * @param namespace the logical indexes' namespace
+ * @param kinds each kind's vectors, in the order they were written
+ */
+record LoggedVectors(String namespace, List<Kind> kinds) {
+  /**
+   * One kind's vectors.
+   *
+   * @param kind the logical index within the namespace
+   * @param unit the unit-length vectors by id, as written
+   */
+  record Kind(String kind, List<Map.Entry<String, float[]>> unit) {}
+
+  byte[] toBytes() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeUTF(namespace);
+      out.writeInt(kinds.size());
+      for (Kind k : kinds) {
+        out.writeUTF(k.kind());
+        out.writeInt(k.unit().size());
+        for (Map.Entry<String, float[]> e : k.unit()) {
+          out.writeUTF(e.getKey());
+          out.writeInt(e.getValue().length);
+          for (float f : e.getValue()) {
+            out.writeFloat(f);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array does not fail
+    }
+    return bytes.toByteArray();
+  }
+
+  static LoggedVectors parse(byte[] entry) throws IOException {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(entry))) {
+      String namespace = in.readUTF();
+      int kindCount = in.readInt();
+      List<Kind> kinds = new ArrayList<>(kindCount);
+      for (int k = 0; k < kindCount; k++) {
+        String kind = in.readUTF();
+        int n = in.readInt();
+        List<Map.Entry<String, float[]>> unit = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+          String id = in.readUTF();
+          float[] v = new float[in.readInt()];
+          for (int d = 0; d < v.length; d++) {
+            v[d] = in.readFloat();
+          }
+          unit.add(Map.entry(id, v));
+        }
+        kinds.add(new Kind(kind, List.copyOf(unit)));
+      }
+      return new LoggedVectors(namespace, List.copyOf(kinds));
+    }
+  }
+
+  /** Writes every vector's document: the same calls as the write that logged it. */
+  void apply(IndexWriter writer) throws IOException {
+    for (Kind k : kinds) {
+      for (Map.Entry<String, float[]> e : k.unit()) {
+        writer.updateDocument(VectorFields.uid(namespace, k.kind(), e.getKey()),
+            VectorFields.vector(namespace, k.kind(), e.getKey(), e.getValue()));
+      }
+    }
+  }
+}
