@@ -177,11 +177,16 @@ final class WriteAheadLog implements AutoCloseable {
     FileChannel channel = channels[active];
     long start = ends[active];
     try {
-      dirty[active].set(true);
       while (buf.hasRemaining()) {
         channel.write(buf, start + buf.position());
       }
       ends[active] = start + HEADER + payload.length;
+      // the order matters: bytes, then dirty, then written. A sync running now (an earlier
+      // writer's, outside the write lock) clears dirty before it forces; had dirty been set before
+      // the bytes, it could clear it and force while they were still being written, and this
+      // entry's own sync would then find the file clean and mark it synced without a force. Set
+      // after them, either that force covers the bytes or the flag stays for this entry's sync.
+      dirty[active].set(true);
       written.set(lsn);
     } catch (IOException | RuntimeException e) {
       try {
