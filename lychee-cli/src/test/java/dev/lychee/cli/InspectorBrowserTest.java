@@ -70,6 +70,7 @@ class InspectorBrowserTest {
         new ApiKey("demo", ApiKeys.sha256(KEY), List.of(new NamespacePattern(NS)), Right.WRITE, NS),
         new ApiKey("other", ApiKeys.sha256(OTHER), List.of(new NamespacePattern("elsewhere")), Right.WRITE, "elsewhere")));
     Path eval = Files.createTempFile("lychee-eval", ".json");
+    eval.toFile().deleteOnExit();
     Files.writeString(eval, "{\"dataset\":\"dev\",\"systems\":{\"lychee\":{\"recall_tokens\":{\"500\":0.76,"
         + "\"1000\":0.84,\"2000\":0.87}},\"bm25\":{\"recall_tokens\":{\"500\":0.53,\"1000\":0.61,\"2000\":0.67}}}}");
     OutageEncoder encoder = new OutageEncoder(new OfflineEncoder(LycheeConfig.defaults().encoding()));

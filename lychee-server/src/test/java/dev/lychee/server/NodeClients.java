@@ -6,9 +6,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -36,21 +38,39 @@ final class NodeClients {
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(DIR.toFile());
     Path home = Files.createTempDirectory("lychee-node-home");
-    pb.environment().put("HOME", home.toString());
-    pb.environment().put("MEM0_TELEMETRY", "false"); // never let the client call home
-    pb.environment().putAll(env);
     Path out = Files.createTempFile("node-out", ".txt");
     Path err = Files.createTempFile("node-err", ".txt");
-    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-    Process p = pb.start();
-    boolean done = p.waitFor(120, TimeUnit.SECONDS);
-    if (!done) {
-      p.destroyForcibly();
+    try {
+      pb.environment().put("HOME", home.toString());
+      pb.environment().put("MEM0_TELEMETRY", "false"); // never let the client call home
+      pb.environment().putAll(env);
+      pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+      Process p = pb.start();
+      boolean done = p.waitFor(120, TimeUnit.SECONDS);
+      if (!done) {
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+      String stdout = Files.readString(out, StandardCharsets.UTF_8);
+      String stderr = Files.readString(err, StandardCharsets.UTF_8);
+      assertThat(done).as("node %s finished in time; stderr: %s", script, stderr).isTrue();
+      assertThat(p.exitValue()).as("node %s exit code; stdout: %s stderr: %s", script, stdout, stderr).isZero();
+      return stdout;
+    } finally {
+      // the client may leave files under its HOME (a config directory): nothing stays in the temp dir
+      deleteQuietly(home);
+      deleteQuietly(out);
+      deleteQuietly(err);
     }
-    String stdout = Files.readString(out, StandardCharsets.UTF_8);
-    String stderr = Files.readString(err, StandardCharsets.UTF_8);
-    assertThat(done).as("node %s finished in time; stderr: %s", script, stderr).isTrue();
-    assertThat(p.exitValue()).as("node %s exit code; stdout: %s stderr: %s", script, stdout, stderr).isZero();
-    return stdout;
+  }
+
+  /** Deletes a file or a directory tree; a failure here must not hide the run's own result. */
+  private static void deleteQuietly(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // left for the OS's temp cleaning
+    }
   }
 }

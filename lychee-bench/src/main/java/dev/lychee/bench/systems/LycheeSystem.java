@@ -78,10 +78,20 @@ public final class LycheeSystem implements EvalSystem {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      builder.module(store.module(storeDir.path()));
     }
-    overrides.forEach(builder::module);
-    this.lychee = builder.build();
+    try {
+      if (storeDir != null) {
+        builder.module(store.module(storeDir.path()));
+      }
+      overrides.forEach(builder::module);
+      this.lychee = builder.build();
+    } catch (RuntimeException e) {
+      // a store that cannot start (PostgreSQL without LYCHEE_PG_URL, a bad directory) leaves no scratch directory
+      if (storeDir != null) {
+        storeDir.close();
+      }
+      throw e;
+    }
   }
 
   @Override
