@@ -29,7 +29,15 @@ final class Fixture {
 
   static List<LocomoConversation> conversations() {
     try {
-      return LocomoLoader.load(copyTo(Files.createTempDirectory("qa-fixture")));
+      Path dir = Files.createTempDirectory("qa-fixture");
+      Path file = copyTo(dir);
+      try {
+        return LocomoLoader.load(file);
+      } finally {
+        // read once into memory: nothing needs the copy afterwards (tests called this 33 times a build)
+        Files.deleteIfExists(file);
+        Files.deleteIfExists(dir);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
