@@ -8,12 +8,12 @@ import dev.lychee.spring.ai.ConversationScopeResolver;
 import dev.lychee.spring.ai.advisor.LycheeMemoryAdvisor;
 import dev.lychee.spring.boot.actuate.LycheeHealthIndicator;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,6 +22,7 @@ import org.springframework.boot.actuate.health.Status;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Bean;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -31,6 +32,9 @@ import org.springframework.test.context.DynamicPropertySource;
  * on the application's own chat and embedding models. The one application context of this module.
  */
 @SpringBootTest(classes = LycheeStarterAppTest.App.class)
+// Closed after the class, not at JVM exit, so that the SQLite file is closed before JUnit deletes
+// the temporary directory (a cached context kept it open and left the directory behind).
+@DirtiesContext
 @Timeout(120)
 class LycheeStarterAppTest {
 
@@ -53,11 +57,10 @@ class LycheeStarterAppTest {
   }
 
   static final OpenAiStub STUB = new OpenAiStub(LycheeStarterAppTest::reply);
-  static Path dir;
+  @TempDir static Path dir;
 
   @DynamicPropertySource
-  static void properties(DynamicPropertyRegistry r) throws Exception {
-    dir = Files.createTempDirectory("lychee-starter");
+  static void properties(DynamicPropertyRegistry r) {
     r.add("spring.ai.openai.base-url", STUB::baseUrl);
     r.add("spring.ai.openai.api-key", () -> "sk-test");
     r.add("spring.ai.openai.chat.options.model", () -> "gpt-stub");
