@@ -252,21 +252,25 @@ final class SpeedCommand implements Callable<Integer> {
     // the dot-product kernel moves the scans' time (not their scores): a table says which one ran
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nspeed: %s on %s, vector kernel %s%n", system,
         sample, Vectors.kernel()));
-    sb.append(String.format(Locale.ROOT, "%6s %7s %12s %12s %9s %9s %10s %8s %10s %9s%n",
-        "scale", "turns", "ingest t/s", "embed t/s", "rec p50", "rec p95", "q-embed", "heap MB", "emb/turn", "in-embed"));
+    sb.append(String.format(Locale.ROOT, "%6s %7s %12s %12s %9s %9s %10s %10s %11s %8s %10s %9s%n",
+        "scale", "turns", "ingest t/s", "embed t/s", "rec p50", "rec p95", "q-embed", "q-embed@", "p50/p95 x", "heap MB",
+        "emb/turn", "in-embed"));
     for (SpeedRun.Scale s : scales) {
       // a scale whose document vectors were reused has no ingest rate to show
       String ingest = Double.isNaN(s.ingestTurnsPerS()) ? "(reused)" : String.format(Locale.ROOT, "%.1f", s.ingestTurnsPerS());
-      sb.append(String.format(Locale.ROOT, "%6d %7d %12s %12.1f %7.1fms %7.1fms %8.1fms %8.0f %10.2f %8.0f%%%n",
+      sb.append(String.format(Locale.ROOT, "%6d %7d %12s %12.1f %7.1fms %7.1fms %8.1fms %8.1fms %5.1f/%4.1f %8.0f %10.2f %8.0f%%%n",
           s.factor(), s.turns(), ingest, s.embedderTurnsPerS(), s.recallP50Ms(), s.recallP95Ms(),
-          s.queryEmbedMs(), s.heapMb(), s.embeddingsPerTurn(), 100 * s.embedderShare()));
+          s.queryEmbedMs(), s.queryEmbedBesideMs(), s.p50Ratio(), s.p95Ratio(), s.heapMb(), s.embeddingsPerTurn(),
+          100 * s.embedderShare()));
     }
+    sb.append("q-embed: one query embedding timed at the start of the run; q-embed@: timed again at that scale"
+        + " right before its recalls; p50/p95 x: the recall over q-embed@").append(System.lineSeparator());
     return sb.toString();
   }
 
   /**
    * {@code {"vector_kernel":"simd","scales":{"1":{"ingest_turns_per_s":x,"embedder_turns_per_s":x,"recall_ms":{"p50":x,"p95":x},
-   * "query_embed_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x}}}}; the share is a
+   * "query_embed_ms":x,"query_embed_beside_recalls_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x}}}}; the share is a
    * fraction of the ingest wall time.
    */
   static String json(List<SpeedRun.Scale> scales) throws Exception {
@@ -287,6 +291,7 @@ final class SpeedCommand implements Callable<Integer> {
       r.put("p50", round(s.recallP50Ms()));
       r.put("p95", round(s.recallP95Ms()));
       n.put("query_embed_ms", round(s.queryEmbedMs()));
+      n.put("query_embed_beside_recalls_ms", round(s.queryEmbedBesideMs()));
       n.put("heap_mb", round(s.heapMb()));
       n.put("ingest_embeddings_per_turn", round(s.embeddingsPerTurn()));
       n.put("ingest_embedder_share", round(s.embedderShare()));

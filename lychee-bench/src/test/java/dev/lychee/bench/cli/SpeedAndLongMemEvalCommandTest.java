@@ -38,7 +38,9 @@ class SpeedAndLongMemEvalCommandTest {
     assertThat(names(root.get("scales"))).containsExactly("1", "3");
     for (JsonNode s : root.get("scales")) {
       assertThat(names(s)).containsExactly("ingest_turns_per_s", "embedder_turns_per_s", "recall_ms",
-          "query_embed_ms", "heap_mb", "ingest_embeddings_per_turn", "ingest_embedder_share");
+          "query_embed_ms", "query_embed_beside_recalls_ms", "heap_mb", "ingest_embeddings_per_turn",
+          "ingest_embedder_share");
+      assertThat(s.get("query_embed_beside_recalls_ms").asDouble()).isPositive();
       assertThat(s.get("ingest_embeddings_per_turn").asDouble()).isGreaterThanOrEqualTo(1.0);
       assertThat(s.get("ingest_embedder_share").asDouble()).isBetween(0.0, 1.0);
       assertThat(names(s.get("recall_ms"))).containsExactly("p50", "p95");
