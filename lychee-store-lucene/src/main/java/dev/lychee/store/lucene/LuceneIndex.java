@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -151,6 +152,8 @@ final class LuceneIndex implements AutoCloseable {
   private final AtomicLong changes = new AtomicLong();
   /** The value of {@link #changes} the current searchers cover (written under the write lock). */
   private volatile long reopenedAt;
+  /** Reopens of the searchers so far, each under the write lock (for tests). */
+  private final AtomicLong reopens = new AtomicLong();
   /**
    * Searchers a reopen replaced, each still holding the reference {@link #reopen} took before it
    * swapped them (guarded by the write lock): released by {@link #unlockWrite} once the lock is
@@ -331,14 +334,29 @@ final class LuceneIndex implements AutoCloseable {
 
   /** Runs read-only work on a view that holds every write returned before this call. */
   <T> T read(ReadWork<T> work) {
+    return read(work, changes::get);
+  }
+
+  /**
+   * As {@link #read(ReadWork)} for work that reads only what some writes change (a record store's
+   * records and nodes): {@code since} gives the {@link #changeCount()} read right after the last of
+   * those writes returned, and the searchers are reopened first only when they do not cover it. The
+   * view holds every such write returned before this call and may lack later writes of other
+   * documents. Why: the background encoder's reads of records and nodes reopened the searchers
+   * under the write lock after each {@code append}'s turn, and the next {@code append} waited for
+   * the lock (round twenty, measurements.md §6).
+   */
+  <T> T read(ReadWork<T> work, LongSupplier since) {
     for (int attempt = 0; ; attempt++) {
       ensureOpen();
-      if (stale()) {
+      if (reopenedAt < since.getAsLong()) {
         flushAhead();
         writeLock.lock();
         try {
           ensureOpen();
-          reopenIfStale();
+          if (reopenedAt < since.getAsLong()) {
+            reopen();
+          }
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         } finally {
@@ -622,6 +640,33 @@ final class LuceneIndex implements AutoCloseable {
     }
   }
 
+  /**
+   * How many logged, deferred and committed writes changed the searchers' view so far: read right
+   * after a write returned, a value that {@link #read(ReadWork, LongSupplier)} reopens for.
+   */
+  long changeCount() {
+    return changes.get();
+  }
+
+  /**
+   * Whether the searchers cover a {@link #changeCount()}: a write whose work reads only what the
+   * writes up to it changed passes the negation as its {@code currentView} (round twenty).
+   */
+  boolean covers(long changeCount) {
+    return reopenedAt >= changeCount;
+  }
+
+  /** Reopens of the searchers so far (for tests). */
+  long reopens() {
+    return reopens.get();
+  }
+
+  /** {@code fdatasync}s of the write-ahead log so far, 0 without one (for tests). */
+  long logSyncs() {
+    WriteAheadLog l = log;
+    return l == null ? 0 : l.forces();
+  }
+
   /** Whether a logged or deferred write returned since the searchers were last reopened. */
   private boolean stale() {
     return reopenedAt < changes.get();
@@ -675,6 +720,7 @@ final class LuceneIndex implements AutoCloseable {
     }
     retired.add(new Retired(manager, old));
     reopenedAt = Math.max(reopenedAt, covered);
+    reopens.incrementAndGet();
   }
 
   /**
