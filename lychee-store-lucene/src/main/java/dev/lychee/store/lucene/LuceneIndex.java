@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +82,11 @@ import org.slf4j.LoggerFactory;
  * reopen before it: the reopens fall to reads, off an {@code append}'s path. A reopen's flush of
  * the writer's buffer into a segment, most of its cost, runs before the write lock is taken
  * ({@link #flushAhead}); under the lock it only opens the readers (and flushes what came in
- * between), so what a reader sees, and when, is unchanged.
+ * between), so what a reader sees, and when, is unchanged. A read or write that depends only on
+ * some writes (a record store's records and nodes, one pending segment) reopens only when the
+ * searchers do not cover the last of them ({@link #read(ReadWork, LongSupplier)}, {@link #covers}):
+ * the turns appends wrote meanwhile no longer make the background encoder reopen under the write
+ * lock (round twenty).
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
@@ -154,6 +159,8 @@ final class LuceneIndex implements AutoCloseable {
   private volatile long reopenedAt;
   /** Reopens of the searchers so far, each under the write lock (for tests). */
   private final AtomicLong reopens = new AtomicLong();
+  /** Runs when a commit has begun, outside the write lock, before the writer commits; a no-op except in tests. */
+  private volatile Runnable beforeCommit = () -> {};
   /**
    * Searchers a reopen replaced, each still holding the reference {@link #reopen} took before it
    * swapped them (guarded by the write lock): released by {@link #unlockWrite} once the lock is
@@ -600,6 +607,7 @@ final class LuceneIndex implements AutoCloseable {
    */
   private void commitOutsideWriteLock(PendingCommit pending) {
     try {
+      beforeCommit.run();
       pending.writer().commit();
     } catch (IOException | RuntimeException e) {
       throw rolledBack(e, pending.writer());
@@ -654,6 +662,14 @@ final class LuceneIndex implements AutoCloseable {
    */
   boolean covers(long changeCount) {
     return reopenedAt >= changeCount;
+  }
+
+  /**
+   * Sets what runs when a commit has begun and its writer is about to commit, outside the write
+   * lock: lets a test hold a commit there while other writes run.
+   */
+  void beforeCommit(Runnable hook) {
+    this.beforeCommit = Objects.requireNonNull(hook, "hook");
   }
 
   /** Reopens of the searchers so far (for tests). */

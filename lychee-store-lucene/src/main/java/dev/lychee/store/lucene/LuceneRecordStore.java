@@ -124,6 +124,8 @@ public final class LuceneRecordStore implements RecordStore {
   private record SegmentKey(String namespace, String segmentId) {}
   /** Runs between an encoding's preparation and its write call; a no-op except in tests. */
   private volatile Runnable afterPrepare = () -> {};
+  /** Runs inside an encoding's write, between its state change and its documents; a no-op except in tests. */
+  private volatile Runnable duringEncodingWrite = () -> {};
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
   public LuceneRecordStore(Path directory) {
@@ -333,6 +335,7 @@ public final class LuceneRecordStore implements RecordStore {
       index.writeLoggedWhole((writer, searcher) -> {
         // state first: an unknown segment aborts (and rolls back) before anything is written
         SegmentDocs.setState(writer, searcher, namespace, segmentId, SegmentState.ENCODED, null);
+        duringEncodingWrite.run();
         List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
             : prepareEncoding(searcher, namespace, records, nodes);
         JsonDocs.writePrepared(writer, docs, seq);
@@ -359,6 +362,14 @@ public final class LuceneRecordStore implements RecordStore {
    */
   void afterEncodingPrepared(Runnable hook) {
     this.afterPrepare = Objects.requireNonNull(hook, "hook");
+  }
+
+  /**
+   * Sets what runs inside the next encodings' write call, after the segment's state change and before
+   * its records and nodes: lets a test start a commit half-way through the write.
+   */
+  void duringEncodingWrite(Runnable hook) {
+    this.duringEncodingWrite = Objects.requireNonNull(hook, "hook");
   }
 
   /** The documents of a segment's records and then its nodes, merged with what {@code searcher} holds. */
