@@ -677,12 +677,6 @@ final class LuceneIndex implements AutoCloseable {
     return reopens.get();
   }
 
-  /** {@code fdatasync}s of the write-ahead log so far, 0 without one (for tests). */
-  long logSyncs() {
-    WriteAheadLog l = log;
-    return l == null ? 0 : l.forces();
-  }
-
   /** Whether a logged or deferred write returned since the searchers were last reopened. */
   private boolean stale() {
     return reopenedAt < changes.get();
