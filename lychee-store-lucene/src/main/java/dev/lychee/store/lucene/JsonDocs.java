@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
@@ -40,6 +41,11 @@ final class JsonDocs<T> {
   private final Function<String, T> decode;
   /** Per-segment decoded copies that reads by id are answered from; null: not kept for this kind. */
   private final SegmentCopies<T> copies;
+  /**
+   * The index's change count after the last write of this kind's documents, which a read by id
+   * must see ({@link LuceneIndex#read(LuceneIndex.ReadWork, LongSupplier)}); null: every write.
+   */
+  private final LongSupplier writtenAt;
 
   JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode) {
     this(index, cache, kind, cacheLetter, decode, false);
@@ -51,6 +57,18 @@ final class JsonDocs<T> {
    */
   JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode,
       boolean copied) {
+    this(index, cache, kind, cacheLetter, decode, copied, null);
+  }
+
+  /**
+   * As above; {@code writtenAt} gives the index's change count after the last write of this kind
+   * (round twenty: records and nodes, which only an encoding and a forget write), so that a read by
+   * id reopens the searchers only when such a write came after their last reopen, not for the turns
+   * and segments an {@code append} writes meanwhile (measurements.md §6).
+   */
+  JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode,
+      boolean copied, LongSupplier writtenAt) {
+    this.writtenAt = writtenAt;
     this.index = index;
     this.cache = cache;
     this.kind = kind;
@@ -65,7 +83,7 @@ final class JsonDocs<T> {
    * keys) whose results are cached in turn.
    */
   Map<String, T> byIds(String namespace, Collection<String> ids) {
-    return index.read(s -> {
+    LuceneIndex.ReadWork<Map<String, T>> work = s -> {
       if (copies != null) {
         Map<String, T> copied = copies.byIds(s, namespace, ids);
         if (copied != null) {
@@ -94,7 +112,8 @@ final class JsonDocs<T> {
         }
       }
       return found;
-    });
+    };
+    return writtenAt == null ? index.read(work) : index.read(work, writtenAt);
   }
 
   /** How many segment copies this kind holds (for tests); 0 when it keeps none. */

@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -80,7 +82,11 @@ import org.slf4j.LoggerFactory;
  * reopen before it: the reopens fall to reads, off an {@code append}'s path. A reopen's flush of
  * the writer's buffer into a segment, most of its cost, runs before the write lock is taken
  * ({@link #flushAhead}); under the lock it only opens the readers (and flushes what came in
- * between), so what a reader sees, and when, is unchanged.
+ * between), so what a reader sees, and when, is unchanged. A read or write that depends only on
+ * some writes (a record store's records and nodes, one pending segment) reopens only when the
+ * searchers do not cover the last of them ({@link #read(ReadWork, LongSupplier)}, {@link #covers}):
+ * the turns appends wrote meanwhile no longer make the background encoder reopen under the write
+ * lock (round twenty).
  *
  * <p>Stale {@code write.lock} files need no handling: Lucene's default native lock factory holds an
  * OS file lock, which the OS releases when the process dies.
@@ -151,6 +157,10 @@ final class LuceneIndex implements AutoCloseable {
   private final AtomicLong changes = new AtomicLong();
   /** The value of {@link #changes} the current searchers cover (written under the write lock). */
   private volatile long reopenedAt;
+  /** Reopens of the searchers so far, each under the write lock (for tests). */
+  private final AtomicLong reopens = new AtomicLong();
+  /** Runs when a commit has begun, outside the write lock, before the writer commits; a no-op except in tests. */
+  private volatile Runnable beforeCommit = () -> {};
   /**
    * Searchers a reopen replaced, each still holding the reference {@link #reopen} took before it
    * swapped them (guarded by the write lock): released by {@link #unlockWrite} once the lock is
@@ -331,14 +341,29 @@ final class LuceneIndex implements AutoCloseable {
 
   /** Runs read-only work on a view that holds every write returned before this call. */
   <T> T read(ReadWork<T> work) {
+    return read(work, changes::get);
+  }
+
+  /**
+   * As {@link #read(ReadWork)} for work that reads only what some writes change (a record store's
+   * records and nodes): {@code since} gives the {@link #changeCount()} read right after the last of
+   * those writes returned, and the searchers are reopened first only when they do not cover it. The
+   * view holds every such write returned before this call and may lack later writes of other
+   * documents. Why: the background encoder's reads of records and nodes reopened the searchers
+   * under the write lock after each {@code append}'s turn, and the next {@code append} waited for
+   * the lock (round twenty, measurements.md §6).
+   */
+  <T> T read(ReadWork<T> work, LongSupplier since) {
     for (int attempt = 0; ; attempt++) {
       ensureOpen();
-      if (stale()) {
+      if (reopenedAt < since.getAsLong()) {
         flushAhead();
         writeLock.lock();
         try {
           ensureOpen();
-          reopenIfStale();
+          if (reopenedAt < since.getAsLong()) {
+            reopen();
+          }
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         } finally {
@@ -582,6 +607,7 @@ final class LuceneIndex implements AutoCloseable {
    */
   private void commitOutsideWriteLock(PendingCommit pending) {
     try {
+      beforeCommit.run();
       pending.writer().commit();
     } catch (IOException | RuntimeException e) {
       throw rolledBack(e, pending.writer());
@@ -620,6 +646,35 @@ final class LuceneIndex implements AutoCloseable {
     } else {
       reopen();
     }
+  }
+
+  /**
+   * How many logged, deferred and committed writes changed the searchers' view so far: read right
+   * after a write returned, a value that {@link #read(ReadWork, LongSupplier)} reopens for.
+   */
+  long changeCount() {
+    return changes.get();
+  }
+
+  /**
+   * Whether the searchers cover a {@link #changeCount()}: a write whose work reads only what the
+   * writes up to it changed passes the negation as its {@code currentView} (round twenty).
+   */
+  boolean covers(long changeCount) {
+    return reopenedAt >= changeCount;
+  }
+
+  /**
+   * Sets what runs when a commit has begun and its writer is about to commit, outside the write
+   * lock: lets a test hold a commit there while other writes run.
+   */
+  void beforeCommit(Runnable hook) {
+    this.beforeCommit = Objects.requireNonNull(hook, "hook");
+  }
+
+  /** Reopens of the searchers so far (for tests). */
+  long reopens() {
+    return reopens.get();
   }
 
   /** Whether a logged or deferred write returned since the searchers were last reopened. */
@@ -675,6 +730,7 @@ final class LuceneIndex implements AutoCloseable {
     }
     retired.add(new Retired(manager, old));
     reopenedAt = Math.max(reopenedAt, covered);
+    reopens.incrementAndGet();
   }
 
   /**

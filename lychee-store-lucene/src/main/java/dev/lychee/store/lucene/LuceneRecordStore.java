@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
@@ -100,8 +101,31 @@ public final class LuceneRecordStore implements RecordStore {
    * lock is written only when this has not moved since it was read.
    */
   private final AtomicLong recordWrites = new AtomicLong();
+  /**
+   * The index's {@link LuceneIndex#changeCount()} after the last records write (set before {@link
+   * #recordWrites} counts it): reads of records and nodes reopen the searchers only for such a
+   * write, not for the turns and pending segments written since (round twenty: the background
+   * encoder's reads reopened under the write lock after each {@code append}'s turn, and the next
+   * {@code append} waited for the lock; measurements.md §6).
+   */
+  private final AtomicLong recordsWrittenAt = new AtomicLong();
+  /**
+   * Per session, the change count after its last stored pending segment, set under the write lock
+   * by that write: what {@link #putSegment}'s overlap check must see besides records writes (which
+   * {@code forget} is). A state change never moves a segment's turns, so it does not count here.
+   */
+  private final Map<SessionKey, Long> sessionSegmentsAt = new ConcurrentHashMap<>();
+  /**
+   * Per segment not encoded yet, the change count after its last write ({@link #putSegment}, {@link
+   * #setSegmentState}): what {@link #commitEncoding}'s state change must see besides records writes.
+   */
+  private final Map<SegmentKey, Long> segmentAt = new ConcurrentHashMap<>();
+
+  private record SegmentKey(String namespace, String segmentId) {}
   /** Runs between an encoding's preparation and its write call; a no-op except in tests. */
   private volatile Runnable afterPrepare = () -> {};
+  /** Runs inside an encoding's write, between its state change and its documents; a no-op except in tests. */
+  private volatile Runnable duringEncodingWrite = () -> {};
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
   public LuceneRecordStore(Path directory) {
@@ -118,9 +142,9 @@ public final class LuceneRecordStore implements RecordStore {
     this.turns = new TurnDocs(index, cache);
     this.segments = new SegmentDocs(index, cache);
     // what a recall reads by id is answered from per-segment copies (docs/defaults.md §3.3)
-    this.records = new JsonDocs<>(index, cache, KIND_RECORD, 'r', JsonCodec::record, true);
-    this.nodes = new JsonDocs<>(index, cache, KIND_NODE, 'n', JsonCodec::node);
-    this.nodeLinks = new JsonDocs<>(index, cache, KIND_NODE, 'l', JsonCodec::nodeLinks, true);
+    this.records = new JsonDocs<>(index, cache, KIND_RECORD, 'r', JsonCodec::record, true, recordsWrittenAt::get);
+    this.nodes = new JsonDocs<>(index, cache, KIND_NODE, 'n', JsonCodec::node, false, recordsWrittenAt::get);
+    this.nodeLinks = new JsonDocs<>(index, cache, KIND_NODE, 'l', JsonCodec::nodeLinks, true, recordsWrittenAt::get);
     this.search = new LuceneTextSearch(index, cache, analyzer, config.maxQueryTerms());
     // after the sequence: replayed turns and segments take their numbers from it
     index.recover(this::replay);
@@ -219,11 +243,19 @@ public final class LuceneRecordStore implements RecordStore {
 
   @Override
   public boolean putSegment(Segment segment, SegmentState state) {
+    SessionKey session = new SessionKey(segment.namespace(), segment.session());
     return index.writeLogged((writer, searcher) -> {
       boolean stored = SegmentDocs.put(writer, searcher, segment, state);
+      if (stored) {
+        // under the write lock, whose write moves the count by exactly one: a later putSegment of
+        // the session, or this segment's encoding, sees this one even before this call returns
+        long at = index.changeCount() + 1;
+        sessionSegmentsAt.merge(session, at, Math::max);
+        segmentAt.merge(new SegmentKey(segment.namespace(), segment.id()), at, Math::max);
+      }
       return new LuceneIndex.Logged<>(stored,
           stored ? entry(LOGGED_SEGMENT, JsonCodec.segment(new StoredSegment(segment, state, null))) : null);
-    });
+    }, () -> !index.covers(Math.max(recordsWrittenAt.get(), sessionSegmentsAt.getOrDefault(session, 0L))));
   }
 
   // ---- the write-ahead log's entries ----
@@ -264,6 +296,7 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public void setSegmentState(String namespace, String segmentId, SegmentState state, String error) {
     segments.setState(namespace, segmentId, state, error);
+    segmentAt.merge(new SegmentKey(namespace, segmentId), index.changeCount(), Math::max);
   }
 
   @Override
@@ -289,10 +322,12 @@ public final class LuceneRecordStore implements RecordStore {
    */
   @Override
   public void commitEncoding(String namespace, String segmentId, List<MemoryRecord> records, List<EvidenceNode> nodes) {
+    SegmentKey key = new SegmentKey(namespace, segmentId);
     long seen = recordWrites.get();
-    // read after the count: every records write counted so far has committed, and a read reopens
-    // the searchers on whatever returned before it
-    List<JsonDocs.PreparedDoc> prepared = index.read(s -> prepareEncoding(s, namespace, records, nodes));
+    // read after the count: every records write counted so far has returned and moved the mark,
+    // and a read reopens the searchers on it (not for turns or segments written since)
+    List<JsonDocs.PreparedDoc> prepared =
+        index.read(s -> prepareEncoding(s, namespace, records, nodes), recordsWrittenAt::get);
     afterPrepare.run();
     recordsLock.lock();
     try {
@@ -300,16 +335,25 @@ public final class LuceneRecordStore implements RecordStore {
       index.writeLoggedWhole((writer, searcher) -> {
         // state first: an unknown segment aborts (and rolls back) before anything is written
         SegmentDocs.setState(writer, searcher, namespace, segmentId, SegmentState.ENCODED, null);
+        duringEncodingWrite.run();
         List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
             : prepareEncoding(searcher, namespace, records, nodes);
         JsonDocs.writePrepared(writer, docs, seq);
         return new LuceneIndex.Logged<>(null,
             entry(LOGGED_ENCODING, LoggedEncoding.of(namespace, segmentId, docs).toJson()));
-      }, () -> true);
+      }, () -> !index.covers(Math.max(recordsWrittenAt.get(), segmentAt.getOrDefault(key, 0L))));
+      // the segment's last write is now this records write, which recordsWrittenAt covers
+      segmentAt.remove(key);
     } finally {
-      recordWrites.incrementAndGet();
+      recordsWritten();
       recordsLock.unlock();
     }
+  }
+
+  /** Counts a finished records write, after moving the mark that reads of records and nodes reopen for. */
+  private void recordsWritten() {
+    recordsWrittenAt.accumulateAndGet(index.changeCount(), Math::max);
+    recordWrites.incrementAndGet();
   }
 
   /**
@@ -318,6 +362,14 @@ public final class LuceneRecordStore implements RecordStore {
    */
   void afterEncodingPrepared(Runnable hook) {
     this.afterPrepare = Objects.requireNonNull(hook, "hook");
+  }
+
+  /**
+   * Sets what runs inside the next encodings' write call, after the segment's state change and before
+   * its records and nodes: lets a test start a commit half-way through the write.
+   */
+  void duringEncodingWrite(Runnable hook) {
+    this.duringEncodingWrite = Objects.requireNonNull(hook, "hook");
   }
 
   /** The documents of a segment's records and then its nodes, merged with what {@code searcher} holds. */
@@ -387,9 +439,11 @@ public final class LuceneRecordStore implements RecordStore {
     try {
       return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
     } finally {
-      recordWrites.incrementAndGet();
+      recordsWritten();
       recordsLock.unlock();
       nextIndex.keySet().removeIf(k -> k.namespace().equals(namespace));
+      sessionSegmentsAt.keySet().removeIf(k -> k.namespace().equals(namespace));
+      segmentAt.keySet().removeIf(k -> k.namespace().equals(namespace));
     }
   }
 
@@ -399,10 +453,16 @@ public final class LuceneRecordStore implements RecordStore {
     try {
       return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
     } finally {
-      recordWrites.incrementAndGet();
+      recordsWritten();
       recordsLock.unlock();
       nextIndex.remove(new SessionKey(namespace, session));
+      sessionSegmentsAt.remove(new SessionKey(namespace, session));
     }
+  }
+
+  /** The index the store writes (for tests that count its reopens and log syncs). */
+  LuceneIndex index() {
+    return index;
   }
 
   /** How many per-segment copies the reads by id hold (for tests). */
