@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5));
   }
 
   int latestVersion() {
@@ -330,4 +330,80 @@ final class SchemaMigrations {
           + " FOR EACH STATEMENT EXECUTE FUNCTION rows_deleted()",
       "CREATE TRIGGER nodes_deleted AFTER DELETE ON nodes REFERENCING OLD TABLE AS gone"
           + " FOR EACH STATEMENT EXECUTE FUNCTION rows_deleted()"));
+
+  /**
+   * Migration 5: the segment put and the claim as server-side functions, each called as one
+   * statement ({@link SegmentTable#putAlone}, {@link PostgresSegmentClaims}). Why (round twenty,
+   * docs/measurements.md §6): each was a transaction of four round trips (the lock, a read, the write,
+   * {@code COMMIT}) sent one after another on the encoder's thread for every segment. One statement
+   * cannot do it: its snapshot is taken before it waits for the lock, so it would miss a segment or
+   * a claim that the lock's previous holder committed meanwhile; a function's statements each take a
+   * fresh snapshot (READ COMMITTED, a volatile function), so every read after the lock sees what the
+   * previous holder committed, as the transactions did. Instances of an older release keep sending
+   * the transactions, which take the same locks in the same order.
+   *
+   * <p>{@code segment_put} returns false, writing nothing, when a stored segment of the session has a
+   * first-to-last range meeting the new one's; the caller then decides by the turns themselves
+   * ({@link dev.lychee.core.store.SegmentOverlap}) in the transaction. {@code segment_claim} returns the
+   * refusal ({@code SESSION_BUSY}, {@code NOT_CLAIMABLE}) or {@code NONE} with the claim's expiry and
+   * attempt count.
+   */
+  static final Migration V5 = new Migration(5, "segment put and claim as one statement each", List.of(
+      """
+      CREATE FUNCTION segment_put(p_ns text, p_session text, p_id text, p_first integer, p_last integer,
+          p_state text, p_exchanges integer, p_tokens integer, p_reason text, p_score double precision,
+          p_probability double precision, p_turns text)
+        RETURNS boolean LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        v_next integer;
+        v_met boolean;
+      BEGIN
+        INSERT INTO sessions(namespace, session, next_idx) VALUES (p_ns, p_session, 0)
+          ON CONFLICT (namespace, session) DO UPDATE SET next_idx = sessions.next_idx RETURNING next_idx INTO v_next;
+        v_met := EXISTS (SELECT 1 FROM segments g WHERE g.namespace = p_ns AND g.session = p_session
+          AND g.first_idx <= p_last AND g.last_idx >= p_first);
+        IF NOT v_met THEN
+          INSERT INTO segments(namespace, id, session, first_idx, last_idx, state, error, exchanges, tokens, reason,
+              score, probability, turns)
+            VALUES (p_ns, p_id, p_session, p_first, p_last, p_state, NULL, p_exchanges, p_tokens, p_reason,
+              p_score, p_probability, p_turns);
+        END IF;
+        IF v_next = 0 THEN
+          DELETE FROM sessions WHERE namespace = p_ns AND session = p_session AND next_idx = 0;
+        END IF;
+        RETURN NOT v_met;
+      END $$""",
+      """
+      CREATE FUNCTION segment_claim(p_ns text, p_session text, p_id text, p_owner text, p_secs double precision,
+          p_lock_class integer, p_lock_key integer, p_head_only boolean,
+          OUT o_refusal text, OUT o_expires timestamptz, OUT o_attempts integer)
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        IF p_head_only THEN
+          IF NOT pg_try_advisory_xact_lock(p_lock_class, p_lock_key) THEN
+            o_refusal := 'SESSION_BUSY';
+            RETURN;
+          END IF;
+        ELSE
+          PERFORM pg_advisory_xact_lock(p_lock_class, p_lock_key);
+        END IF;
+        IF EXISTS (SELECT 1 FROM segments g WHERE g.namespace = p_ns AND g.session = p_session
+            AND g.claim_expires > now() AND NOT (g.id = p_id AND g.claimed_by = p_owner)) THEN
+          o_refusal := 'SESSION_BUSY';
+          RETURN;
+        END IF;
+        IF p_head_only AND EXISTS (SELECT 1 FROM segments e, segments me WHERE me.namespace = p_ns
+            AND me.id = p_id AND e.namespace = me.namespace AND e.session = me.session AND e.id <> me.id
+            AND e.state <> 'ENCODED' AND (e.first_idx, e.last_idx) < (me.first_idx, me.last_idx)) THEN
+          o_refusal := 'NOT_CLAIMABLE';
+          RETURN;
+        END IF;
+        -- a renewal of the caller's own live claim is not a new attempt
+        UPDATE segments g SET attempts = g.attempts
+            + CASE WHEN g.claimed_by = p_owner AND g.claim_expires > now() THEN 0 ELSE 1 END,
+            claimed_by = p_owner, claim_expires = now() + make_interval(secs => p_secs)
+          WHERE g.namespace = p_ns AND g.id = p_id AND g.state <> 'ENCODED'
+          RETURNING g.claim_expires, g.attempts INTO o_expires, o_attempts;
+        o_refusal := CASE WHEN FOUND THEN 'NONE' ELSE 'NOT_CLAIMABLE' END;
+      END $$"""));
 }
