@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6));
   }
 
   int latestVersion() {
@@ -405,5 +405,49 @@ final class SchemaMigrations {
           WHERE g.namespace = p_ns AND g.id = p_id AND g.state <> 'ENCODED'
           RETURNING g.claim_expires, g.attempts INTO o_expires, o_attempts;
         o_refusal := CASE WHEN FOUND THEN 'NONE' ELSE 'NOT_CLAIMABLE' END;
+      END $$"""));
+
+  /**
+   * Migration 6: one change number per transaction and namespace for records and nodes, where
+   * migration 4 took one per row. Why (round twenty, docs/measurements.md §6): every inserted or
+   * merged row upserted its namespace's head row, about a hundred times in one segment's
+   * transaction, each upsert a new version of the same row that nothing can prune before the
+   * commit. Now a transaction's first stamp of a namespace upserts the head row as before, taking
+   * its lock and the next number, and remembers the number for the rest of the transaction in a
+   * transaction-local setting ({@code lychee.row_stamp}, keyed by schema and namespace); every
+   * later row of that namespace in the transaction takes the same number without touching the head.
+   *
+   * <p>What readers rely on holds: the head row is locked from the transaction's first stamp to its
+   * commit, so transactions that write a namespace commit in number order, the head shows the
+   * number of the last one committed, and every row stamped with a number up to the head is
+   * committed (the rows of one transaction share the number and commit together). A deletion moves
+   * the head to a new epoch and forgets the remembered number, so a later row in the transaction
+   * stamps afresh. A rolled-back savepoint restores the setting with the head row. Instances of an
+   * older release run the same triggers: the functions are replaced in place.
+   */
+  static final Migration V6 = new Migration(6, "one record and node change number per transaction", List.of(
+      """
+      CREATE OR REPLACE FUNCTION rows_stamp() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        v_key text := current_schema() || '.' || NEW.namespace;
+        v_held text := current_setting('lychee.row_stamp', true);
+      BEGIN
+        IF v_held IS NOT NULL AND substr(v_held, strpos(v_held, ' ') + 1) = v_key THEN
+          NEW.change_seq := CAST(split_part(v_held, ' ', 1) AS bigint);
+          RETURN NEW;
+        END IF;
+        INSERT INTO row_heads(namespace, seq) VALUES (NEW.namespace, nextval('row_changes'))
+          ON CONFLICT (namespace) DO UPDATE SET seq = nextval('row_changes')
+          RETURNING seq INTO NEW.change_seq;
+        PERFORM set_config('lychee.row_stamp', NEW.change_seq || ' ' || v_key, true);
+        RETURN NEW;
+      END $$""",
+      """
+      CREATE OR REPLACE FUNCTION rows_deleted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        UPDATE row_heads SET epoch = epoch + 1, seq = nextval('row_changes')
+          WHERE namespace IN (SELECT DISTINCT namespace FROM gone);
+        PERFORM set_config('lychee.row_stamp', '', true);
+        RETURN NULL;
       END $$"""));
 }
