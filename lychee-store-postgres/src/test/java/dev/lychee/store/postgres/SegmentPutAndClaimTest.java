@@ -58,6 +58,19 @@ class SegmentPutAndClaimTest {
     store.close();
   }
 
+  /** Turns {@code from} to {@code to} (exclusive) of {@code t} as one segment. */
+  private static Segment of(List<RawTurn> t, int from, int to) {
+    return segment(t.subList(from, to), CloseReason.TARGET_LENGTH);
+  }
+
+  /** Two PENDING segments of two turns each in session "s". */
+  private List<Segment> twoPending() {
+    List<RawTurn> t = stored("s", 0, 4);
+    List<Segment> out = List.of(of(t, 0, 2), of(t, 2, 4));
+    out.forEach(s -> store.putSegment(s, SegmentState.PENDING));
+    return out;
+  }
+
   private List<RawTurn> stored(String session, int from, int n) {
     List<RawTurn> t = turns("ns", session, from, n, new Random(from), "x");
     store.appendTurns("ns", session, t);
@@ -73,7 +86,7 @@ class SegmentPutAndClaimTest {
   void aSegmentPutIsOneStatement() {
     List<RawTurn> t = stored("s", 0, 6);
     counting.drain();
-    assertThat(store.putSegment(segment(t.subList(0, 2), CloseReason.TARGET_LENGTH), SegmentState.PENDING)).isTrue();
+    assertThat(store.putSegment(of(t, 0, 2), SegmentState.PENDING)).isTrue();
     List<String> sent = counting.drain();
     assertThat(sent).as("statements sent: %s", sent).hasSize(1).noneMatch("COMMIT"::equals);
     assertThat(sent.get(0)).doesNotContain("synchronous_commit");
@@ -82,7 +95,7 @@ class SegmentPutAndClaimTest {
     assertThat(store.putSegment(segment(List.of(t.get(2), t.get(4)), CloseReason.TARGET_LENGTH),
         SegmentState.PENDING)).isTrue();
     assertThat(store.putSegment(segment(List.of(t.get(3)), CloseReason.TARGET_LENGTH), SegmentState.PENDING)).isTrue();
-    assertThat(store.putSegment(segment(t.subList(4, 6), CloseReason.TARGET_LENGTH), SegmentState.PENDING)).isFalse();
+    assertThat(store.putSegment(of(t, 4, 6), SegmentState.PENDING)).isFalse();
     assertThat(store.segments("ns")).extracting(s -> s.segment().firstIndex()).containsExactly(0, 2, 3);
     assertThat(store.segmentedThrough("ns", "s")).isEqualTo(4);
   }
@@ -105,11 +118,9 @@ class SegmentPutAndClaimTest {
    */
   @Test
   void aClaimIsOneStatementThatSkipsTheFlushWait() {
-    List<RawTurn> t = stored("s", 0, 4);
-    Segment first = segment(t.subList(0, 2), CloseReason.TARGET_LENGTH);
-    Segment second = segment(t.subList(2, 4), CloseReason.TARGET_LENGTH);
-    store.putSegment(first, SegmentState.PENDING);
-    store.putSegment(second, SegmentState.PENDING);
+    List<Segment> both = twoPending();
+    Segment first = both.get(0);
+    Segment second = both.get(1);
     counting.drain();
     Optional<SegmentClaim> c = claims.claim(first, "a", LEASE);
     List<String> sent = counting.drain();
@@ -142,14 +153,13 @@ class SegmentPutAndClaimTest {
   @Timeout(60)
   void aPutWaitingForTheSessionLockSeesWhatItsHolderCommitted() throws Exception {
     List<RawTurn> t = stored("s", 0, 4);
-    Segment held = segment(t.subList(0, 2), CloseReason.TARGET_LENGTH);
-    Segment late = segment(t.subList(1, 3), CloseReason.TARGET_LENGTH);
+    Segment held = of(t, 0, 2);
     try (Connection other = connection()) {
       other.setAutoCommit(false);
       try (Statement st = other.createStatement()) {
         st.execute("UPDATE sessions SET next_idx = next_idx WHERE namespace = 'ns' AND session = 's'");
       }
-      CompletableFuture<Boolean> put = waitingFor(other, () -> store.putSegment(late, SegmentState.PENDING));
+      CompletableFuture<Boolean> put = waitingFor(other, () -> store.putSegment(of(t, 1, 3), SegmentState.PENDING));
       // the holder stores an overlapping segment and commits while the put waits
       insertAsHolder(other, held);
       other.commit();
@@ -167,11 +177,9 @@ class SegmentPutAndClaimTest {
   @Test
   @Timeout(60)
   void aClaimWaitingForTheSessionLockSeesTheClaimItsHolderCommitted() throws Exception {
-    List<RawTurn> t = stored("s", 0, 4);
-    Segment first = segment(t.subList(0, 2), CloseReason.TARGET_LENGTH);
-    Segment second = segment(t.subList(2, 4), CloseReason.TARGET_LENGTH);
-    store.putSegment(first, SegmentState.PENDING);
-    store.putSegment(second, SegmentState.PENDING);
+    List<Segment> both = twoPending();
+    Segment first = both.get(0);
+    Segment second = both.get(1);
     try (Connection other = connection()) {
       other.setAutoCommit(false);
       try (PreparedStatement ps = other.prepareStatement("SELECT pg_advisory_xact_lock(?, ?)")) {
