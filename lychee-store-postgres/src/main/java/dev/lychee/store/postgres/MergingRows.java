@@ -10,16 +10,11 @@ import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.SqlStatement;
-import org.jdbi.v3.core.statement.StatementContext;
-import org.jdbi.v3.core.statement.StatementCustomizer;
-import org.postgresql.PGStatement;
 
 /**
  * The rows of one namespaced table whose stored id, when put again, is merged rather than replaced
@@ -159,27 +154,6 @@ final class MergingRows<T> {
     }
   }
 
-  /**
-   * Has the driver send the statement unnamed, so the server plans it for its parameters and the
-   * table as it is at each run, never from a plan it cached. Why (round twenty, docs/measurements.md
-   * §6): the driver names a statement from its fifth run on, and the server then keeps one generic
-   * plan; made while a fresh table has no statistics and few rows, the locking read's plan scanned
-   * the primary key on the namespace alone with the ids as a filter (it yields id order without a
-   * sort), and it was kept while the table grew: 2 to 4.5 ms of server time per segment for the
-   * nodes in a LoCoMo ingest, against 0.2 ms for the records'. Planned for its parameters, the read
-   * looks up each id on the primary key once the table has a few pages. Costs a plan per run (about
-   * a tenth of a millisecond). A data source whose statements are not the PostgreSQL driver's is
-   * left as it is.
-   */
-  private static final StatementCustomizer PLANNED_EACH_TIME = new StatementCustomizer() {
-    @Override
-    public void beforeExecution(PreparedStatement stmt, StatementContext ctx) throws SQLException {
-      if (stmt.isWrapperFor(PGStatement.class)) {
-        stmt.unwrap(PGStatement.class).setPrepareThreshold(0);
-      }
-    }
-  };
-
   private Map<Key, Locked<T>> lockStored(Handle h, Collection<Key> keys) {
     Map<String, List<String>> idsByNamespace = new LinkedHashMap<>();
     for (Key k : keys) {
@@ -190,7 +164,6 @@ final class MergingRows<T> {
       for (int i = 0; i < ids.size(); i += IN_CHUNK) {
         h.createQuery("SELECT CAST(ctid AS text) AS row_ctid, " + columns + " FROM " + table
                 + " WHERE namespace = :ns AND id = ANY(:ids) ORDER BY id FOR UPDATE")
-            .addCustomizer(PLANNED_EACH_TIME)
             .bind("ns", ns).bindArray("ids", String.class, ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))
             .map((rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid")))
             .forEach(r -> out.put(key(r.row()), r));

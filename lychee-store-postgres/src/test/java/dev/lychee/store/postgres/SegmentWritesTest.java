@@ -152,31 +152,6 @@ class SegmentWritesTest {
     assertThat(ids).hasSize(401).endsWith(node("new", List.of()).id());
   }
 
-  /**
-   * The merge's locking read is sent unnamed on every run, so the server plans it for the table as
-   * it is then (round twenty): the driver names a statement from its fifth run on, and the server's
-   * one generic plan, made while the table was small and had no statistics, scanned the namespace on
-   * the primary key with the ids as a filter for as long as the connection lived. Here one pooled
-   * connection runs eight merges; on main the read then stands among the session's prepared
-   * statements.
-   */
-  @Test
-  void theMergesLockingReadIsPlannedAtEachRun() {
-    NodeTable nodes = new NodeTable();
-    for (int i = 0; i < 8; i++) {
-      List<EvidenceNode> batch = List.of(node("k" + i, List.of("r" + i)), node("shared", List.of("r" + i)));
-      db.write(h -> {
-        nodes.rows.putAll(h, batch);
-        return null;
-      });
-    }
-    List<String> prepared = db.read(h -> h.createQuery("SELECT statement FROM pg_prepared_statements")
-        .mapTo(String.class).list());
-    assertThat(prepared).as("prepared: %s", prepared).noneMatch(sql -> sql.contains("FOR UPDATE"));
-    EvidenceNode shared = db.read(h -> nodes.rows.byIds(h, "ns", List.of(node("shared", List.of()).id()))).get(0);
-    assertThat(shared.recordIds()).containsExactly("r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7");
-  }
-
   private static EvidenceNode node(String key, List<String> recordIds) {
     return new EvidenceNode(null, "ns", NodeKind.ENTITY, key, key, key, recordIds, List.of("s1"), List.of(key),
         List.of(), null, List.of(new TurnRange("s1", 0, 3)));
