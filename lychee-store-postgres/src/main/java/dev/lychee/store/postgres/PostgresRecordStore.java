@@ -264,7 +264,9 @@ public final class PostgresRecordStore implements RecordStore {
   @Override
   public boolean putSegment(Segment segment, SegmentState state) {
     ns(segment.namespace());
-    return db.write(h -> segments.put(h, segment, state));
+    // one round trip when no stored segment's range meets the new one's, the transaction otherwise
+    return db.writeStatement(h -> segments.putAlone(h, segment, state))
+        || db.write(h -> segments.put(h, segment, state));
   }
 
   @Override

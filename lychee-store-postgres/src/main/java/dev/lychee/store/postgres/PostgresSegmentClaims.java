@@ -134,52 +134,32 @@ public final class PostgresSegmentClaims implements SegmentClaims {
    * another claim in the session is live (the caller's own live claim on this segment is renewed),
    * or when the segment is ENCODED or gone.
    *
+   * <p>One statement in autocommit, the function of migration 5, whose commit does not wait for the
+   * WAL flush. Why (round twenty, docs/measurements.md §6): the lock, the busy check, the claim and
+   * a synced {@code COMMIT} were four round trips and a flush wait on the encoder's thread for every
+   * segment. The flush is not needed: a claim is no data of the user's. It is made durable by the
+   * next synced commit (the segment's {@link #commitClaimed}, a flush covers every earlier WAL
+   * record), and a claim lost in a server crash before that leaves the segment as it was before
+   * the claim, PENDING and claimable; the holder's {@link #commitClaimed} then finds no claim and
+   * writes nothing, and the segment is encoded again, which its attempt count (lost with the claim)
+   * does not block.
+   *
    * @param headOnly also refuse when an earlier segment of the session is not ENCODED, and skip
    *     (instead of waiting for) a session another transaction is locking
    */
   private Outcome take(Segment segment, String owner, Duration lease, boolean headOnly) {
-    String ns = segment.namespace();
-    String session = segment.session();
-    return db.write(h -> {
-      if (!lockSession(h, ns, session, headOnly)) {
-        return new Outcome(null, Refusal.SESSION_BUSY);
-      }
-      boolean busy = h.createQuery("SELECT EXISTS (SELECT 1 FROM segments WHERE namespace = :ns AND session = :s"
-              + " AND claim_expires > now() AND NOT (id = :id AND claimed_by = :owner))")
-          .bind("ns", ns).bind("s", session).bind("id", segment.id()).bind("owner", owner)
-          .mapTo(Boolean.class).one();
-      if (busy) {
-        return new Outcome(null, Refusal.SESSION_BUSY);
-      }
-      if (headOnly && h.createQuery("SELECT EXISTS (SELECT 1 FROM segments e, segments me WHERE me.namespace = :ns"
-              + " AND me.id = :id AND e.namespace = me.namespace AND e.session = me.session AND e.id <> me.id"
-              + " AND e.state <> 'ENCODED' AND (e.first_idx, e.last_idx) < (me.first_idx, me.last_idx))")
-          .bind("ns", ns).bind("id", segment.id()).mapTo(Boolean.class).one()) {
-        return new Outcome(null, Refusal.NOT_CLAIMABLE);
-      }
-      // a renewal of the caller's own live claim is not a new attempt
-      Optional<SegmentClaim> c = h.createQuery("UPDATE segments SET attempts = attempts"
-              + " + CASE WHEN claimed_by = :owner AND claim_expires > now() THEN 0 ELSE 1 END,"
-              + " claimed_by = :owner, claim_expires = now() + make_interval(secs => :secs)"
-              + " WHERE namespace = :ns AND id = :id AND state <> 'ENCODED' RETURNING claim_expires, attempts")
-          .bind("owner", owner).bind("secs", lease.toMillis() / 1000.0).bind("ns", ns).bind("id", segment.id())
-          .map((rs, ctx) -> new SegmentClaim(segment, owner,
-              rs.getObject("claim_expires", OffsetDateTime.class).toInstant(), Math.max(0, rs.getInt("attempts") - 1)))
-          .findOne();
-      return c.map(x -> new Outcome(x, Refusal.NONE)).orElseGet(() -> new Outcome(null, Refusal.NOT_CLAIMABLE));
-    });
-  }
-
-  /** Takes the session's advisory lock until commit; with {@code tryOnly}, false when it is taken. */
-  private static boolean lockSession(Handle h, String ns, String session, boolean tryOnly) {
-    int key = CompositeKey.of(ns, session).hashCode();
-    if (tryOnly) {
-      return h.createQuery("SELECT pg_try_advisory_xact_lock(:c, :k)").bind("c", LOCK_CLASS).bind("k", key)
-          .mapTo(Boolean.class).one();
-    }
-    h.createQuery("SELECT 1 FROM pg_advisory_xact_lock(:c, :k)").bind("c", LOCK_CLASS).bind("k", key)
-        .mapTo(Integer.class).one();
-    return true;
+    return db.writeStatement(h -> h.createQuery("SELECT c.o_refusal, c.o_expires, c.o_attempts,"
+            + " set_config('synchronous_commit', 'off', true)"
+            + " FROM segment_claim(:ns, :s, :id, :owner, :secs, :c, :k, :head) c")
+        .bind("ns", segment.namespace()).bind("s", segment.session()).bind("id", segment.id())
+        .bind("owner", owner).bind("secs", lease.toMillis() / 1000.0).bind("c", LOCK_CLASS)
+        .bind("k", CompositeKey.of(segment.namespace(), segment.session()).hashCode()).bind("head", headOnly)
+        .map((rs, ctx) -> {
+          Refusal refusal = Refusal.valueOf(rs.getString(1));
+          return refusal != Refusal.NONE ? new Outcome(null, refusal)
+              : new Outcome(new SegmentClaim(segment, owner, rs.getObject(2, OffsetDateTime.class).toInstant(),
+                  Math.max(0, rs.getInt(3) - 1)), Refusal.NONE);
+        }).one());
   }
 
   /** Extends a held claim; false when the caller no longer holds it. */

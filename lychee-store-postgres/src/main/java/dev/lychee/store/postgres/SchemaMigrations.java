@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6));
   }
 
   int latestVersion() {
@@ -330,4 +330,124 @@ final class SchemaMigrations {
           + " FOR EACH STATEMENT EXECUTE FUNCTION rows_deleted()",
       "CREATE TRIGGER nodes_deleted AFTER DELETE ON nodes REFERENCING OLD TABLE AS gone"
           + " FOR EACH STATEMENT EXECUTE FUNCTION rows_deleted()"));
+
+  /**
+   * Migration 5: the segment put and the claim as server-side functions, each called as one
+   * statement ({@link SegmentTable#putAlone}, {@link PostgresSegmentClaims}). Why (round twenty,
+   * docs/measurements.md §6): each was a transaction of four round trips (the lock, a read, the write,
+   * {@code COMMIT}) sent one after another on the encoder's thread for every segment. One statement
+   * cannot do it: its snapshot is taken before it waits for the lock, so it would miss a segment or
+   * a claim that the lock's previous holder committed meanwhile; a function's statements each take a
+   * fresh snapshot (READ COMMITTED, a volatile function), so every read after the lock sees what the
+   * previous holder committed, as the transactions did. Instances of an older release keep sending
+   * the transactions, which take the same locks in the same order.
+   *
+   * <p>{@code segment_put} returns false, writing nothing, when a stored segment of the session has a
+   * first-to-last range meeting the new one's; the caller then decides by the turns themselves
+   * ({@link dev.lychee.core.store.SegmentOverlap}) in the transaction. {@code segment_claim} returns the
+   * refusal ({@code SESSION_BUSY}, {@code NOT_CLAIMABLE}) or {@code NONE} with the claim's expiry and
+   * attempt count.
+   */
+  static final Migration V5 = new Migration(5, "segment put and claim as one statement each", List.of(
+      """
+      CREATE FUNCTION segment_put(p_ns text, p_session text, p_id text, p_first integer, p_last integer,
+          p_state text, p_exchanges integer, p_tokens integer, p_reason text, p_score double precision,
+          p_probability double precision, p_turns text)
+        RETURNS boolean LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        v_next integer;
+        v_met boolean;
+      BEGIN
+        INSERT INTO sessions(namespace, session, next_idx) VALUES (p_ns, p_session, 0)
+          ON CONFLICT (namespace, session) DO UPDATE SET next_idx = sessions.next_idx RETURNING next_idx INTO v_next;
+        v_met := EXISTS (SELECT 1 FROM segments g WHERE g.namespace = p_ns AND g.session = p_session
+          AND g.first_idx <= p_last AND g.last_idx >= p_first);
+        IF NOT v_met THEN
+          INSERT INTO segments(namespace, id, session, first_idx, last_idx, state, error, exchanges, tokens, reason,
+              score, probability, turns)
+            VALUES (p_ns, p_id, p_session, p_first, p_last, p_state, NULL, p_exchanges, p_tokens, p_reason,
+              p_score, p_probability, p_turns);
+        END IF;
+        IF v_next = 0 THEN
+          DELETE FROM sessions WHERE namespace = p_ns AND session = p_session AND next_idx = 0;
+        END IF;
+        RETURN NOT v_met;
+      END $$""",
+      """
+      CREATE FUNCTION segment_claim(p_ns text, p_session text, p_id text, p_owner text, p_secs double precision,
+          p_lock_class integer, p_lock_key integer, p_head_only boolean,
+          OUT o_refusal text, OUT o_expires timestamptz, OUT o_attempts integer)
+        LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        IF p_head_only THEN
+          IF NOT pg_try_advisory_xact_lock(p_lock_class, p_lock_key) THEN
+            o_refusal := 'SESSION_BUSY';
+            RETURN;
+          END IF;
+        ELSE
+          PERFORM pg_advisory_xact_lock(p_lock_class, p_lock_key);
+        END IF;
+        IF EXISTS (SELECT 1 FROM segments g WHERE g.namespace = p_ns AND g.session = p_session
+            AND g.claim_expires > now() AND NOT (g.id = p_id AND g.claimed_by = p_owner)) THEN
+          o_refusal := 'SESSION_BUSY';
+          RETURN;
+        END IF;
+        IF p_head_only AND EXISTS (SELECT 1 FROM segments e, segments me WHERE me.namespace = p_ns
+            AND me.id = p_id AND e.namespace = me.namespace AND e.session = me.session AND e.id <> me.id
+            AND e.state <> 'ENCODED' AND (e.first_idx, e.last_idx) < (me.first_idx, me.last_idx)) THEN
+          o_refusal := 'NOT_CLAIMABLE';
+          RETURN;
+        END IF;
+        -- a renewal of the caller's own live claim is not a new attempt
+        UPDATE segments g SET attempts = g.attempts
+            + CASE WHEN g.claimed_by = p_owner AND g.claim_expires > now() THEN 0 ELSE 1 END,
+            claimed_by = p_owner, claim_expires = now() + make_interval(secs => p_secs)
+          WHERE g.namespace = p_ns AND g.id = p_id AND g.state <> 'ENCODED'
+          RETURNING g.claim_expires, g.attempts INTO o_expires, o_attempts;
+        o_refusal := CASE WHEN FOUND THEN 'NONE' ELSE 'NOT_CLAIMABLE' END;
+      END $$"""));
+
+  /**
+   * Migration 6: one change number per transaction and namespace for records and nodes, where
+   * migration 4 took one per row. Why (round twenty, docs/measurements.md §6): every inserted or
+   * merged row upserted its namespace's head row, about a hundred times in one segment's
+   * transaction, each upsert a new version of the same row that nothing can prune before the
+   * commit. Now a transaction's first stamp of a namespace upserts the head row as before, taking
+   * its lock and the next number, and remembers the number for the rest of the transaction in a
+   * transaction-local setting ({@code lychee.row_stamp}, keyed by schema and namespace); every
+   * later row of that namespace in the transaction takes the same number without touching the head.
+   *
+   * <p>What readers rely on holds: the head row is locked from the transaction's first stamp to its
+   * commit, so transactions that write a namespace commit in number order, the head shows the
+   * number of the last one committed, and every row stamped with a number up to the head is
+   * committed (the rows of one transaction share the number and commit together). A deletion moves
+   * the head to a new epoch and forgets the remembered number, so a later row in the transaction
+   * stamps afresh. A rolled-back savepoint restores the setting with the head row. Instances of an
+   * older release run the same triggers: the functions are replaced in place.
+   */
+  static final Migration V6 = new Migration(6, "one record and node change number per transaction", List.of(
+      """
+      CREATE OR REPLACE FUNCTION rows_stamp() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        v_key text := current_schema() || '.' || NEW.namespace;
+        v_held text := current_setting('lychee.row_stamp', true);
+      BEGIN
+        IF v_held IS NOT NULL AND substr(v_held, strpos(v_held, ' ') + 1) = v_key THEN
+          NEW.change_seq := CAST(split_part(v_held, ' ', 1) AS bigint);
+          RETURN NEW;
+        END IF;
+        INSERT INTO row_heads(namespace, seq) VALUES (NEW.namespace, nextval('row_changes'))
+          ON CONFLICT (namespace) DO UPDATE SET seq = nextval('row_changes')
+          RETURNING seq INTO NEW.change_seq;
+        PERFORM set_config('lychee.row_stamp', NEW.change_seq || ' ' || v_key, true);
+        RETURN NEW;
+      END $$""",
+      """
+      CREATE OR REPLACE FUNCTION rows_deleted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        UPDATE row_heads SET epoch = epoch + 1, seq = nextval('row_changes')
+          WHERE namespace IN (SELECT DISTINCT namespace FROM gone);
+        PERFORM set_config('lychee.row_stamp', '', true);
+        RETURN NULL;
+      END $$"""));
 }

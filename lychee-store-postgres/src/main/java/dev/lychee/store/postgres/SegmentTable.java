@@ -39,6 +39,27 @@ final class SegmentTable {
   }
 
   /**
+   * {@link #put}'s common case in one statement, for a run in autocommit ({@link
+   * PostgresDatabase#writeStatement}): the function of migration 5 takes the session's row lock and
+   * stores the segment when no stored segment of the session has a first-to-last range meeting
+   * its own; the lock, the read, the insert and the commit were four round trips, one after another
+   * on the encoder's thread (round twenty, docs/measurements.md §6). The commit waits for the WAL
+   * flush as before.
+   *
+   * @return true when the segment was stored; false, with nothing stored, when a stored segment's
+   *     range meets its own: then {@link #put} decides by the turns themselves
+   */
+  boolean putAlone(Handle h, Segment s, SegmentState state) {
+    return h.createQuery("SELECT segment_put(:ns, :s, :id, :first, :last, :state, :exchanges, :tokens, :reason,"
+            + " CAST(:score AS double precision), CAST(:probability AS double precision), :turns)")
+        .bind("ns", s.namespace()).bind("id", s.id()).bind("s", s.session()).bind("first", s.firstIndex())
+        .bind("last", s.lastIndex()).bind("state", state.name()).bind("exchanges", s.exchanges())
+        .bind("tokens", s.tokens()).bind("reason", s.reason().name()).bind("score", nullIfNan(s.score()))
+        .bind("probability", nullIfNan(s.probability())).bind("turns", JsonColumns.segmentTurns(s.turns()))
+        .mapTo(Boolean.class).one();
+  }
+
+  /**
    * Stores the segment unless a stored one of its session shares a turn ({@link SegmentOverlap}),
    * checked under the session's row lock, which every append and segment put of the session takes:
    * of two instances closing overlapping segments at once, the second sees the first's row.
