@@ -14,7 +14,6 @@ import org.apache.lucene.index.TermState;
 import org.apache.lucene.index.TermStates;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.DocIdSet;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.HitQueue;
@@ -91,24 +90,12 @@ final class VariantPass {
     }
 
     ScoreDoc[][] out = new ScoreDoc[n][];
-    CollectionStatistics collection = searcher.collectionStatistics(field);
-    if (collection == null) {
-      // no document has the field: no query matches
-      for (int q = 0; q < n; q++) {
-        out[q] = new ScoreDoc[0];
-      }
-      return out;
-    }
-    // what TermQuery's weight builds for a scoring clause at boost 1
-    Similarity similarity = searcher.getSimilarity();
     TermStates[] termStates = new TermStates[u];
     Similarity.SimScorer[] scorers = new Similarity.SimScorer[u];
     for (int i = 0; i < u; i++) {
       termStates[i] = states.states(searcher, terms[i]);
-      if (termStates[i].docFreq() > 0) {
-        scorers[i] = similarity.scorer(1f, collection,
-            searcher.termStatistics(terms[i], termStates[i].docFreq(), termStates[i].totalTermFreq()));
-      }
+      // null for a term no segment holds
+      scorers[i] = states.scorer(searcher, terms[i]);
     }
 
     HitQueue[] queues = new HitQueue[n];
@@ -117,11 +104,13 @@ final class VariantPass {
     }
     boolean[] inexact = new boolean[n];
     double[] sums = new double[n];
-    float[] units = new float[n];
-    Arrays.fill(units, Float.POSITIVE_INFINITY);
+    // the smallest term score in each sum: its unit in the last place is the smallest of them all
+    float[] smallest = new float[n];
+    Arrays.fill(smallest, Float.POSITIVE_INFINITY);
     int[] touched = new int[n];
     PostingsEnum[] postings = new PostingsEnum[u];
     int[] at = new int[u];
+    Heads heads = new Heads(at, u);
 
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       DocIdSet scoped = scope.docs(leaf);
@@ -130,31 +119,24 @@ final class VariantPass {
       if (fieldTerms == null) {
         continue;
       }
-      if (!open(leaf, fieldTerms, terms, termStates, scorers, postings, at)) {
+      open(leaf, fieldTerms, terms, termStates, scorers, postings, at, heads);
+      if (heads.size() == 0) {
         continue;
       }
       NumericDocValues norms = leaf.reader().getNormValues(field);
       Bits live = leaf.reader().getLiveDocs();
       int scopeDoc = -1;
-      while (true) {
-        int doc = DocIdSetIterator.NO_MORE_DOCS;
-        for (int i = 0; i < u; i++) {
-          if (postings[i] != null && at[i] < doc) {
-            doc = at[i];
-          }
-        }
-        if (doc == DocIdSetIterator.NO_MORE_DOCS) {
-          break;
-        }
+      while (heads.size() > 0) {
+        int doc = at[heads.top()];
         if (scopeDoc < doc) {
           scopeDoc = inScope.advance(doc);
         }
         if (scopeDoc != doc) {
-          // out of scope: every term skips to the scope's next document
-          for (int i = 0; i < u; i++) {
-            if (postings[i] != null && at[i] < scopeDoc) {
-              at[i] = postings[i].advance(scopeDoc);
-            }
+          // out of scope: every term before the scope's next document skips to it
+          while (heads.size() > 0 && at[heads.top()] < scopeDoc) {
+            int i = heads.top();
+            at[i] = postings[i].advance(scopeDoc);
+            heads.topMoved();
           }
           continue;
         }
@@ -162,32 +144,30 @@ final class VariantPass {
         // as LeafSimScorer reads it: the norm of a document that has the field, 1 without norms
         long norm = alive && norms != null && norms.advanceExact(doc) ? norms.longValue() : 1L;
         int count = 0;
-        for (int i = 0; i < u; i++) {
-          if (postings[i] == null || at[i] != doc) {
-            continue;
-          }
+        while (heads.size() > 0 && at[heads.top()] == doc) {
+          int i = heads.top();
           if (alive) {
             float score = scorers[i].score(postings[i].freq(), norm);
-            float unit = Math.ulp(score);
             for (int q : queriesOf[i]) {
-              if (units[q] == Float.POSITIVE_INFINITY) {
+              if (smallest[q] == Float.POSITIVE_INFINITY) {
                 touched[count++] = q;
               }
               sums[q] += score;
-              units[q] = Math.min(units[q], unit);
+              smallest[q] = Math.min(smallest[q], score);
             }
           }
           at[i] = postings[i].nextDoc();
+          heads.topMoved();
         }
         for (int c = 0; c < count; c++) {
           int q = touched[c];
           double sum = sums[q];
-          if (!(sum < units[q] * EXACT_UNITS)) {
+          if (!(sum < Math.ulp(smallest[q]) * EXACT_UNITS)) {
             inexact[q] = true;
           }
           offer(queues[q], k, leaf.docBase + doc, (float) sum);
           sums[q] = 0;
-          units[q] = Float.POSITIVE_INFINITY;
+          smallest[q] = Float.POSITIVE_INFINITY;
         }
       }
     }
@@ -220,12 +200,12 @@ final class VariantPass {
 
   /**
    * Positions each term the segment holds on its first document, through one terms enum sought to
-   * the term's state (as TermQuery seeks it); false when the segment holds none of the terms.
+   * the term's state (as TermQuery seeks it), and puts those with a document in {@code heads}.
    */
-  private static boolean open(LeafReaderContext leaf, Terms fieldTerms, Term[] terms, TermStates[] states,
-      Similarity.SimScorer[] scorers, PostingsEnum[] postings, int[] at) throws IOException {
+  private static void open(LeafReaderContext leaf, Terms fieldTerms, Term[] terms, TermStates[] states,
+      Similarity.SimScorer[] scorers, PostingsEnum[] postings, int[] at, Heads heads) throws IOException {
+    heads.clear();
     TermsEnum termsEnum = null;
-    boolean any = false;
     for (int i = 0; i < terms.length; i++) {
       postings[i] = null;
       if (scorers[i] == null) {
@@ -241,9 +221,10 @@ final class VariantPass {
       termsEnum.seekExact(terms[i].bytes(), state);
       postings[i] = termsEnum.postings(null, PostingsEnum.FREQS);
       at[i] = postings[i].nextDoc();
-      any |= at[i] != DocIdSetIterator.NO_MORE_DOCS;
+      if (at[i] != DocIdSetIterator.NO_MORE_DOCS) {
+        heads.add(i);
+      }
     }
-    return any;
   }
 
   /**
@@ -251,8 +232,14 @@ final class VariantPass {
    * only ties the worst loses, as in Lucene's collector; no object is made for a hit that loses.
    */
   private static void offer(HitQueue queue, int k, int doc, float score) {
-    if (queue.size() < k || score > queue.top().score) {
-      queue.insertWithOverflow(new ScoreDoc(doc, score));
+    if (queue.size() < k) {
+      queue.add(new ScoreDoc(doc, score));
+    } else if (score > queue.top().score) {
+      // the worst hit leaves: its object takes the new one, as Lucene's collector reuses it
+      ScoreDoc worst = queue.top();
+      worst.doc = doc;
+      worst.score = score;
+      queue.updateTop();
     }
   }
 
@@ -263,5 +250,75 @@ final class VariantPass {
       out[i] = queue.pop();
     }
     return out;
+  }
+
+  /**
+   * The terms positioned on a document, as a binary min-heap on their current document (ties in
+   * any order), so that each step finds the next document in log(terms) rather than a scan of all.
+   */
+  private static final class Heads {
+    private final int[] at;
+    private final int[] heap;
+    private int size;
+
+    Heads(int[] at, int terms) {
+      this.at = at;
+      this.heap = new int[terms];
+    }
+
+    void clear() {
+      size = 0;
+    }
+
+    int size() {
+      return size;
+    }
+
+    /** The term on the lowest document. */
+    int top() {
+      return heap[0];
+    }
+
+    void add(int term) {
+      int i = size++;
+      heap[i] = term;
+      while (i > 0) {
+        int parent = (i - 1) >>> 1;
+        if (at[heap[parent]] <= at[heap[i]]) {
+          break;
+        }
+        swap(i, parent);
+        i = parent;
+      }
+    }
+
+    /** The top term moved on; it leaves when it has no document left. */
+    void topMoved() {
+      if (at[heap[0]] == DocIdSetIterator.NO_MORE_DOCS) {
+        heap[0] = heap[--size];
+      }
+      int i = 0;
+      while (true) {
+        int least = i;
+        int left = 2 * i + 1;
+        if (left < size && at[heap[left]] < at[heap[least]]) {
+          least = left;
+        }
+        if (left + 1 < size && at[heap[left + 1]] < at[heap[least]]) {
+          least = left + 1;
+        }
+        if (least == i) {
+          return;
+        }
+        swap(i, least);
+        i = least;
+      }
+    }
+
+    private void swap(int a, int b) {
+      int t = heap[a];
+      heap[a] = heap[b];
+      heap[b] = t;
+    }
   }
 }
