@@ -116,7 +116,7 @@ class LuceneVariantPassTest {
               t -> eachStates.query(each, t)).orElseThrow(), 10);
         }
         // what a search of each query alone opens: a terms enum and postings per term, segment and query
-        assertThat(alone.postings.get()).isGreaterThan(together.postings.get() + distinct);
+        assertThat(alone.postings.get()).isGreaterThan(together.postings.get());
         assertThat(alone.termsEnums.get()).isGreaterThan(3 * together.termsEnums.get());
         return null;
       });
