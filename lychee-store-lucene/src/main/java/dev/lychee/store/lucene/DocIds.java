@@ -33,12 +33,16 @@ final class DocIds {
     return read(searcher, hits, StoreFields.JSON_VALUES, StoreFields.JSON);
   }
 
+  /** The ids of {@code docs}, which are in ascending order, in that order. */
+  static String[] ofAscending(IndexSearcher searcher, int[] docs) throws IOException {
+    return readAscending(searcher, docs, StoreFields.ID_VALUES, StoreFields.ID);
+  }
+
   /** The doc values of {@code field} of each hit, or its {@code stored} field where it has none. */
   private static String[] read(IndexSearcher searcher, ScoreDoc[] hits, String field, String stored)
       throws IOException {
-    String[] out = new String[hits.length];
     if (hits.length == 0) {
-      return out;
+      return new String[0];
     }
     // doc values iterators only move forward: visit the hits in document order
     Integer[] order = new Integer[hits.length];
@@ -46,16 +50,30 @@ final class DocIds {
       order[i] = i;
     }
     Arrays.sort(order, (a, b) -> Integer.compare(hits[a].doc, hits[b].doc));
+    int[] docs = new int[hits.length];
+    for (int j = 0; j < docs.length; j++) {
+      docs[j] = hits[order[j]].doc;
+    }
+    String[] ascending = readAscending(searcher, docs, field, stored);
+    String[] out = new String[hits.length];
+    for (int j = 0; j < docs.length; j++) {
+      out[order[j]] = ascending[j];
+    }
+    return out;
+  }
+
+  /** As {@link #read}, for documents in ascending order. */
+  private static String[] readAscending(IndexSearcher searcher, int[] docs, String field, String stored)
+      throws IOException {
+    String[] out = new String[docs.length];
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     StoredFields storedFields = null;
-    int leafIndex = -1;
     LeafReaderContext leaf = null;
     BinaryDocValues values = null;
-    for (int i : order) {
-      int doc = hits[i].doc;
+    for (int i = 0; i < docs.length; i++) {
+      int doc = docs[i];
       if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
-        leafIndex = ReaderUtil.subIndex(doc, leaves);
-        leaf = leaves.get(leafIndex);
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         values = leaf.reader().getBinaryDocValues(field);
       }
       int local = doc - leaf.docBase;

@@ -8,12 +8,16 @@ import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 
 /**
@@ -52,7 +56,10 @@ final class LuceneTextSearch {
 
   /**
    * One hit list per query, each what {@link #search(String, TextField, String, int)} returns for
-   * it, all read from one searcher (one staleness check and acquire for a route's variants).
+   * it, all read from one searcher (one staleness check and acquire for a route's variants). The
+   * queries not cached yet are scored together in one pass per index segment ({@link VariantPass}):
+   * each distinct term's postings are walked once for all of them, and each hit's id is decoded
+   * once however many queries found it.
    */
   List<List<ScoredId>> search(String namespace, TextField field, List<String> queries, int k) {
     String kind = field == TextField.TURNS ? KIND_TURN : KIND_RECORD;
@@ -66,20 +73,94 @@ final class LuceneTextSearch {
     if (!any) {
       return queries.stream().<List<ScoredId>>map(q -> List.of()).toList();
     }
-    Query filter = scopes.query(namespace, kind);
     return index.read(s -> {
+      long version = ReaderCache.version(s);
       List<List<ScoredId>> out = new ArrayList<>(queries.size());
+      // the distinct queries not cached at this version, by text, and their terms
+      Map<String, Integer> missing = new LinkedHashMap<>();
+      List<Set<String>> missingTerms = new ArrayList<>();
       for (int i = 0; i < queries.size(); i++) {
-        Set<String> queryTerms = analyzed.get(i);
-        if (queryTerms.isEmpty()) {
-          out.add(List.of());
-          continue;
+        List<ScoredId> cached = analyzed.get(i).isEmpty() ? List.of() : cache.get(version, key(namespace, kind, queries.get(i), k));
+        out.add(cached);
+        if (cached == null && !missing.containsKey(queries.get(i))) {
+          missing.put(queries.get(i), missingTerms.size());
+          missingTerms.add(analyzed.get(i));
         }
-        out.add(cache.get(s, new VersionedCache.Key('s', namespace, List.of(kind, queries.get(i), k)),
-            () -> top(s, LexicalQuery.build(queryTerms, StoreFields.TEXT, filter, t -> terms.query(s, t)), k)));
+      }
+      if (missing.isEmpty()) {
+        return out;
+      }
+      List<List<ScoredId>> found = searchTogether(s, namespace, kind, missingTerms, k);
+      for (Map.Entry<String, Integer> e : missing.entrySet()) {
+        cache.put(version, key(namespace, kind, e.getKey(), k), found.get(e.getValue()));
+      }
+      for (int i = 0; i < out.size(); i++) {
+        if (out.get(i) == null) {
+          out.set(i, found.get(missing.get(queries.get(i))));
+        }
       }
       return out;
     });
+  }
+
+  private static VersionedCache.Key key(String namespace, String kind, String query, int k) {
+    return new VersionedCache.Key('s', namespace, List.of(kind, query, k));
+  }
+
+  /** The hits of each query (terms not empty) from one {@link VariantPass}, Lucene's search where it declines. */
+  private List<List<ScoredId>> searchTogether(IndexSearcher s, String namespace, String kind,
+      List<Set<String>> queries, int k) throws IOException {
+    // never ask for a priority queue larger than the index
+    int n = Math.min(k, Math.max(1, s.getIndexReader().maxDoc()));
+    ScoreDoc[][] tops = VariantPass.top(s, StoreFields.TEXT, queries, leaf -> scopes.docs(leaf, namespace, kind),
+        terms, n);
+    HitIds ids = HitIds.of(s, tops);
+    List<List<ScoredId>> out = new ArrayList<>(queries.size());
+    for (int q = 0; q < queries.size(); q++) {
+      if (tops[q] == null) {
+        Query filter = scopes.query(namespace, kind);
+        out.add(top(s, LexicalQuery.build(queries.get(q), StoreFields.TEXT, filter, t -> terms.query(s, t)), k));
+        continue;
+      }
+      List<ScoredId> hits = new ArrayList<>(tops[q].length);
+      for (ScoreDoc d : tops[q]) {
+        hits.add(new ScoredId(ids.id(d.doc), d.score));
+      }
+      out.add(List.copyOf(hits));
+    }
+    return out;
+  }
+
+  /** The ids of the hits of several queries, each document's decoded once. */
+  private record HitIds(int[] docs, String[] ids) {
+    static HitIds of(IndexSearcher s, ScoreDoc[][] tops) throws IOException {
+      int total = 0;
+      for (ScoreDoc[] top : tops) {
+        total += top == null ? 0 : top.length;
+      }
+      int[] docs = new int[total];
+      int n = 0;
+      for (ScoreDoc[] top : tops) {
+        if (top != null) {
+          for (ScoreDoc d : top) {
+            docs[n++] = d.doc;
+          }
+        }
+      }
+      Arrays.sort(docs);
+      int distinct = 0;
+      for (int i = 0; i < docs.length; i++) {
+        if (i == 0 || docs[i] != docs[i - 1]) {
+          docs[distinct++] = docs[i];
+        }
+      }
+      docs = Arrays.copyOf(docs, distinct);
+      return new HitIds(docs, DocIds.ofAscending(s, docs));
+    }
+
+    String id(int doc) {
+      return ids[Arrays.binarySearch(docs, doc)];
+    }
   }
 
   /** How many segment scope sets the filters hold (for tests). */

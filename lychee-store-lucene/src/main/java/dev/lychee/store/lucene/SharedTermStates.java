@@ -6,6 +6,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.similarities.Similarity;
 
 /**
  * Term queries whose per-segment look-ups are shared by every lexical query on one reader version.
@@ -27,9 +28,10 @@ import org.apache.lucene.search.TermQuery;
  */
 final class SharedTermStates {
   /**
-   * At most this many terms per reader version: a term's states hold one small entry per segment
-   * (a few KB at a few dozen segments), so the bound keeps a long run of queries without writes to
-   * a few MB. A recall at x20 uses a few hundred distinct terms.
+   * At most this many entries per reader version, a term's states and its scorer one each: a
+   * term's states hold one small entry per segment (a few KB at a few dozen segments) and its
+   * scorer about 1 KB, so the bound keeps a long run of queries without writes to a few MB. A
+   * recall at x20 uses a few hundred distinct terms.
    */
   static final int MAX_TERMS = 4096;
 
@@ -61,6 +63,38 @@ final class SharedTermStates {
     this.states = new VersionedCache(maxTerms);
     this.lookup = lookup;
   }
+
+  /**
+   * The BM25 scorer of {@code term} over the reader behind {@code searcher}, built as {@link
+   * TermQuery}'s weight builds it for a scoring clause at boost 1 (the searcher's similarity, the
+   * field's collection statistics, the term's shared states), or null when no segment holds the
+   * term. Kept beside the states: both are fixed for one reader, and building it (BM25 fills a
+   * table of 256 floats) was a tenth of what a lexical search allocated after round twenty's
+   * {@link VariantPass}.
+   */
+  Similarity.SimScorer scorer(IndexSearcher searcher, Term term) throws IOException {
+    TermStates termStates = states(searcher, term);
+    if (termStates.docFreq() == 0) {
+      return null;
+    }
+    long version = ReaderCache.version(searcher);
+    Object key = new ScorerKey(term);
+    Scoring cached = states.get(version, key);
+    if (cached != null && cached.states() == termStates && cached.similarity() == searcher.getSimilarity()) {
+      return cached.scorer();
+    }
+    Similarity similarity = searcher.getSimilarity();
+    Similarity.SimScorer built = similarity.scorer(1f, searcher.collectionStatistics(term.field()),
+        searcher.termStatistics(term, termStates.docFreq(), termStates.totalTermFreq()));
+    states.put(version, key, new Scoring(termStates, similarity, built));
+    return built;
+  }
+
+  /** Where a term's scorer is kept, beside its states. */
+  private record ScorerKey(Term term) {}
+
+  /** A term's scorer, with the states and similarity it was built from. */
+  private record Scoring(TermStates states, Similarity similarity, Similarity.SimScorer scorer) {}
 
   /** A query on {@code term} over the reader behind {@code searcher}, its look-ups shared. */
   TermQuery query(IndexSearcher searcher, Term term) throws IOException {
