@@ -1,5 +1,6 @@
 package dev.lychee.store.sqlite;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -74,14 +75,19 @@ final class Fts5Statistics {
       return;
     }
     long[] counts = fromCopies(s, missing);
-    if (counts != null) {
-      for (int i = 0; i < counts.length; i++) {
+    List<String> left = new ArrayList<>();
+    for (int i = 0; i < missing.size(); i++) {
+      if (counts != null && counts[i] >= 0) {
         s.docs.put(missing.get(i), counts[i]);
+      } else {
+        left.add(missing.get(i));
       }
+    }
+    if (left.isEmpty()) {
       return;
     }
     db.read(h -> {
-      for (String t : missing) {
+      for (String t : left) {
         long n = h.createQuery(countSql).bind(0, "\"" + t.replace("\"", "\"\"") + "\"")
             .mapTo(Long.class).one();
         s.docs.put(t, n);
@@ -90,14 +96,17 @@ final class Fts5Statistics {
     });
   }
 
-  /** The terms' document frequencies in the held copies, or null when these may differ from FTS5's. */
+  /**
+   * The terms' document frequencies in the held copies, -1 for a term whose count there may differ
+   * from FTS5's (not plain ASCII, or hidden in a held token outside ASCII: a one-letter term is
+   * whenever a held token has a character outside ASCII); null when the copies do not cover the
+   * table.
+   */
   private long[] fromCopies(Snapshot s, List<String> terms) {
-    for (String t : terms) {
-      if (!asciiWord(t)) {
-        return null;
-      }
-    }
     long[] counts = new long[terms.size()];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = asciiWord(terms.get(i)) ? 0 : -1;
+    }
     long documents = 0;
     for (Copy c : held.get()) {
       synchronized (c) {
@@ -107,10 +116,9 @@ final class Fts5Statistics {
         Bm25Postings p = c.postings();
         documents += p.liveDocuments();
         for (int i = 0; i < counts.length; i++) {
-          if (p.mayHide(terms.get(i))) {
-            return null;
+          if (counts[i] >= 0) {
+            counts[i] = p.mayHide(terms.get(i)) ? -1 : counts[i] + p.documentsWith(terms.get(i));
           }
-          counts[i] += p.documentsWith(terms.get(i));
         }
       }
     }

@@ -189,6 +189,21 @@ class DocumentFrequencyTest {
   }
 
   @Test
+  void onlyTheTermsAnOddTokenMayHideAreCountedByFts5() {
+    append(store, "a", "s1", 40, false);
+    store.appendTurns("a", "s9", List.of(turn("a", "s9", 0, "A café in Paris.")));
+    turns.search("a", List.of("zzz"), 5);
+    matchCounts.set(0);
+    // "a" fits a stretch of "café" (é may be anything to FTS5), "the" and "museum" fit none
+    turns.search("a", List.of("the", "a", "museum"), 5);
+    assertThat(matchCounts.get()).isEqualTo(1);
+    long version = db.dataVersion();
+    for (String t : List.of("the", "a", "museum")) {
+      assertThat(turns.statistics().at(version).documentsWith(t)).isEqualTo(fts5Count("turns_fts", "\"" + t + "\""));
+    }
+  }
+
+  @Test
   void tokensOutsideAsciiMayHideOnlyTermsThatFitThem() {
     Bm25Postings p = new Bm25Postings();
     p.add("d1", List.of("café", "the"));
