@@ -38,10 +38,11 @@ final class Fts5Statistics {
    * One namespace's documents of the table as a search holds them: the postings and the data
    * version they were caught up at; read under the copy's own monitor.
    */
-  interface Copy {
-    long version();
-
-    Bm25Postings postings();
+  abstract static class Copy {
+    /** The namespace's documents as held. */
+    final Bm25Postings postings = new Bm25Postings();
+    /** The data version the postings were caught up at. */
+    long version = Long.MIN_VALUE;
   }
 
   /**
@@ -110,10 +111,10 @@ final class Fts5Statistics {
     long documents = 0;
     for (Copy c : held.get()) {
       synchronized (c) {
-        if (c.version() != s.version) {
+        if (c.version != s.version) {
           return null;
         }
-        Bm25Postings p = c.postings();
+        Bm25Postings p = c.postings;
         documents += p.liveDocuments();
         for (int i = 0; i < counts.length; i++) {
           if (counts[i] >= 0) {

@@ -128,56 +128,37 @@ final class NodesByKind {
 
   private record Key(String namespace, NodeKind kind) {}
 
-  /** One namespace's nodes of one kind and the file version and change counts they were read at. */
-  private static final class Copy {
-    private final Key key;
+  /** One namespace's nodes of one kind, caught up by the node change stamps. */
+  private static final class Copy extends StampedNodeCopy {
+    private final NodeKind kind;
     private final Map<String, EvidenceNode> byId = new HashMap<>();
     /** {@link #byId}'s nodes in the table's order; null when it changed since. */
     private List<EvidenceNode> sorted;
-    private long version = Long.MIN_VALUE;
-    /** The namespace's node write count the copy holds every write of; -1: nothing read yet. */
-    private long writes = -1;
-    private long deletions;
     /** The size last counted in {@link NodesByKind#held}; guarded by the outer object. */
     private int accounted;
 
     Copy(Key key) {
-      this.key = key;
+      super(key.namespace());
+      this.kind = key.kind();
     }
 
-    void refresh(SqliteDatabase db, long now) {
-      if (now == version) {
-        return;
-      }
-      // one snapshot, so that the counts and the rows read agree; the version was read before it,
-      // so the copy holds at least every commit up to that version
-      db.readConsistent(h -> {
-        long[] changes = ChangeCounts.NODES.read(h, key.namespace());
-        if (changes[1] != deletions) {
-          byId.clear();
-          sorted = null;
-          writes = -1;
-          deletions = changes[1];
-        }
-        if (changes[0] != writes) {
-          readAfter(h, writes);
-          writes = changes[0];
-        }
-        return null;
-      });
-      version = now;
+    @Override
+    void clear() {
+      byId.clear();
+      sorted = null;
     }
 
     /** Reads (again) the namespace's nodes stamped after write {@code rev}; all of the kind for -1. */
-    private void readAfter(Handle h, long rev) {
+    @Override
+    void readAfter(Handle h, long rev) {
       sorted = null;
       if (rev < 0) {
-        ofKind(h, key.namespace(), key.kind()).forEach(n -> byId.put(n.id(), n));
+        ofKind(h, namespace(), kind).forEach(n -> byId.put(n.id(), n));
         return;
       }
       // every kind: a node rewritten under its id is read again whatever kind it has now
-      h.createQuery(SELECT + " WHERE namespace = ? AND rev > ?").bind(0, key.namespace()).bind(1, rev)
-          .map((rs, ctx) -> Map.entry(rs.getString("id"), key.kind().name().equals(rs.getString("kind"))
+      h.createQuery(SELECT + " WHERE namespace = ? AND rev > ?").bind(0, namespace()).bind(1, rev)
+          .map((rs, ctx) -> Map.entry(rs.getString("id"), kind.name().equals(rs.getString("kind"))
               ? Optional.of(Rows.node(rs, ctx)) : Optional.<EvidenceNode>empty()))
           .forEach(e -> e.getValue().ifPresentOrElse(n -> byId.put(e.getKey(), n), () -> byId.remove(e.getKey())));
     }

@@ -107,29 +107,17 @@ final class RecordBm25 {
   }
 
   /** One namespace's records: their postings, each live record's slot and the record itself, and the counts they were read at. */
-  private static final class Records implements Fts5Statistics.Copy {
+  private static final class Records extends Fts5Statistics.Copy {
     private final String namespace;
-    private final Bm25Postings postings = new Bm25Postings();
     private final Map<Long, Integer> slotOfSeq = new HashMap<>();
     /** The live records as last read, by id (an id keeps its seq: merges rewrite the row in place). */
     private final Map<String, MemoryRecord> byId = new HashMap<>();
-    private long version = Long.MIN_VALUE;
     /** The namespace's write count the postings hold every write of; -1: nothing read yet. */
     private long writes = -1;
     private long deletions;
 
     Records(String namespace) {
       this.namespace = namespace;
-    }
-
-    @Override
-    public long version() {
-      return version;
-    }
-
-    @Override
-    public Bm25Postings postings() {
-      return postings;
     }
 
     void refresh(SqliteDatabase db, long now) {

@@ -124,28 +124,16 @@ final class TurnBm25 {
   }
 
   /** One namespace's turns: their postings, the decoded rows and how far into the turn log they are. */
-  private static final class Turns implements Fts5Statistics.Copy {
+  private static final class Turns extends Fts5Statistics.Copy {
     private final String namespace;
-    private final Bm25Postings postings = new Bm25Postings();
     /** The decoded turns by session and index: the rows the postings were built from. */
     private final Map<String, NavigableMap<Integer, RawTurn>> sessions = new HashMap<>();
-    private long version = Long.MIN_VALUE;
     private long maxRowid;
     /** The namespace's deletion count (schema V2) the postings were read at. */
     private long deletions;
 
     Turns(String namespace) {
       this.namespace = namespace;
-    }
-
-    @Override
-    public long version() {
-      return version;
-    }
-
-    @Override
-    public Bm25Postings postings() {
-      return postings;
     }
 
     /**
