@@ -5,8 +5,10 @@ import dev.lychee.core.score.TopScored;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One namespace's documents of an FTS5 table held as primitive postings, scored with FTS5's
@@ -26,6 +28,12 @@ final class Bm25Postings {
   private String[] hits = new String[16];
   private int[] lengths = new int[16];
   private final Map<String, Posting> terms = new HashMap<>();
+  /**
+   * The terms with a character outside ASCII of every document added since the last {@link
+   * #clear}, dead ones included: the only tokens FTS5's {@code unicode61} may split or fold
+   * otherwise than {@code TextTokenizer} did ({@link #mayHide}).
+   */
+  private final Set<String> nonAscii = new HashSet<>();
 
   /** Empties the postings. */
   void clear() {
@@ -34,6 +42,7 @@ final class Bm25Postings {
     hits = new String[16];
     lengths = new int[16];
     terms.clear();
+    nonAscii.clear();
   }
 
   /** Slots ever added, dead ones included. */
@@ -44,6 +53,55 @@ final class Bm25Postings {
   /** Slots removed since the last {@link #clear}. */
   int deadSlots() {
     return dead;
+  }
+
+  /** Documents held and not removed. */
+  int liveDocuments() {
+    return size - dead;
+  }
+
+  /** How many live documents hold {@code term}. */
+  int documentsWith(String term) {
+    Posting posting = terms.get(term);
+    if (posting == null) {
+      return 0;
+    }
+    if (dead == 0) {
+      return posting.size;
+    }
+    int n = 0;
+    for (int i = 0; i < posting.size; i++) {
+      if (lengths[posting.slots[i]] >= 0) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Whether FTS5 may have indexed {@code asciiTerm} (made of ASCII letters and digits) in a document
+   * where these postings do not hold it. Each document went to FTS5 as its {@code TextTokenizer}
+   * tokens joined by spaces, and {@code unicode61} leaves a token of ASCII letters and digits as it
+   * is; a token with other characters it may split (on a combining mark, say) or fold (U+017F to
+   * {@code s}), one code point to at most one, so a piece it makes of such a token is as long as
+   * a stretch of the token. True when some such token has a stretch as long as the term that
+   * equals it wherever the stretch is ASCII (a character outside ASCII may become anything).
+   */
+  boolean mayHide(String asciiTerm) {
+    int n = asciiTerm.length();
+    for (String token : nonAscii) {
+      int[] cps = token.codePoints().toArray();
+      for (int start = 0; start + n <= cps.length; start++) {
+        int i = 0;
+        while (i < n && (cps[start + i] > 0x7f || cps[start + i] == asciiTerm.charAt(i))) {
+          i++;
+        }
+        if (i == n) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
@@ -61,8 +119,23 @@ final class Bm25Postings {
     for (String tok : tokens) {
       tf.merge(tok, 1, Integer::sum);
     }
-    tf.forEach((term, n) -> terms.computeIfAbsent(term, x -> new Posting()).add(slot, n));
+    tf.forEach((term, n) -> {
+      terms.computeIfAbsent(term, x -> new Posting()).add(slot, n);
+      if (!isAscii(term)) {
+        nonAscii.add(term);
+      }
+    });
     return slot;
+  }
+
+  /** Whether every character of {@code s} is ASCII. */
+  static boolean isAscii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) > 0x7f) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Takes a slot out of every later search (its document was rewritten or deleted). */

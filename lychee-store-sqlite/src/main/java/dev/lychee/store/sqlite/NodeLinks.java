@@ -55,46 +55,24 @@ final class NodeLinks {
     }
   }
 
-  /** One namespace's links and the file version and change counts they were read at. */
-  private static final class Links {
-    private final String namespace;
+  /** One namespace's links, caught up by the node change stamps. */
+  private static final class Links extends StampedNodeCopy {
     /** Node id to its record ids, immutable, as last read. */
     private final Map<String, List<String>> byId = new HashMap<>();
-    private long version = Long.MIN_VALUE;
-    /** The namespace's node write count the links hold every write of; -1: nothing read yet. */
-    private long writes = -1;
-    private long deletions;
 
     Links(String namespace) {
-      this.namespace = namespace;
+      super(namespace);
     }
 
-    void refresh(SqliteDatabase db, long now) {
-      if (now == version) {
-        return;
-      }
-      // one snapshot, so that the counts and the rows read agree; the version was read before it,
-      // so the links hold at least every commit up to that version
-      db.readConsistent(h -> {
-        long[] changes = ChangeCounts.NODES.read(h, namespace);
-        if (changes[1] != deletions) {
-          byId.clear();
-          writes = -1;
-          deletions = changes[1];
-        }
-        if (changes[0] != writes) {
-          readAfter(h, writes);
-          writes = changes[0];
-        }
-        return null;
-      });
-      version = now;
+    @Override
+    void clear() {
+      byId.clear();
     }
 
-    /** Reads (again) the links of the namespace's nodes stamped after write {@code rev}. */
-    private void readAfter(Handle h, long rev) {
+    @Override
+    void readAfter(Handle h, long rev) {
       h.createQuery("SELECT id, record_ids FROM nodes WHERE namespace = ? AND rev > ?")
-          .bind(0, namespace).bind(1, rev)
+          .bind(0, namespace()).bind(1, rev)
           .map((rs, ctx) -> Map.entry(rs.getString(1), List.copyOf(JsonColumns.strings(rs.getString(2)))))
           .forEach(e -> byId.put(e.getKey(), e.getValue()));
     }

@@ -6,7 +6,6 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.store.MergeOnPut;
 import dev.lychee.core.store.SessionPruning;
-import dev.lychee.core.store.VersionedCache;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -28,10 +27,13 @@ final class NodeTable {
   private final CachedReads reads;
   /** The record links of the namespaces read through {@link #recordIds}, caught up by those reads. */
   private final NodeLinks links;
+  /** The nodes of the namespaces and kinds read through {@link #ofKind}, caught up by those reads. */
+  private final NodesByKind kinds;
 
-  NodeTable(CachedReads reads, NodeLinks links) {
+  NodeTable(CachedReads reads, NodeLinks links, NodesByKind kinds) {
     this.reads = reads;
     this.links = links;
+    this.kinds = kinds;
   }
 
   /** Puts nodes inside a caller's transaction; stored ids are merged and keep their seq. */
@@ -99,11 +101,12 @@ final class NodeTable {
     return links.recordIds(namespace, ids);
   }
 
+  /**
+   * The namespace's nodes of {@code kind} ordered by key and id, from the copy kept in memory,
+   * caught up to the file's present version first ({@link NodesByKind}, round twenty).
+   */
   List<EvidenceNode> ofKind(String namespace, NodeKind kind) {
-    return reads.cached(new VersionedCache.Key('k', namespace, kind),
-        () -> List.copyOf(reads.db().read(h -> h.createQuery(SELECT
-                + " WHERE namespace = ? AND kind = ? ORDER BY key, id")
-            .bind(0, namespace).bind(1, kind.name()).map(Rows::node).list())));
+    return kinds.nodes(namespace, kind);
   }
 
   /** Deletes the namespace's nodes; returns their ids in seq order. */

@@ -51,7 +51,12 @@ final class RecordBm25 {
 
   RecordBm25(SqliteDatabase db) {
     this.db = db;
-    this.statistics = new Fts5Statistics(db, "records_fts");
+    this.statistics = new Fts5Statistics(db, "records_fts", namespaces::values);
+  }
+
+  /** The table's statistics the searches rank with (for tests). */
+  Fts5Statistics statistics() {
+    return statistics;
   }
 
   /**
@@ -60,13 +65,18 @@ final class RecordBm25 {
    */
   List<ScoredId> search(String namespace, List<String> terms, int k) {
     long version = db.dataVersion();
-    Fts5Statistics.Snapshot s = statistics.at(version, terms);
+    Fts5Statistics.Snapshot s = statistics.at(version);
     if (s.rows() <= 0) {
       return List.of();
     }
     Records p = namespaces.computeIfAbsent(namespace, Records::new);
     synchronized (p) {
       p.refresh(db, version);
+    }
+    // outside the copy's lock: the counts may read every held copy, each under its own lock
+    statistics.count(s, terms);
+    synchronized (p) {
+      p.refresh(db, version); // nothing to do unless another search moved the copy since
       return p.postings.search(terms, s, k);
     }
   }
@@ -97,13 +107,11 @@ final class RecordBm25 {
   }
 
   /** One namespace's records: their postings, each live record's slot and the record itself, and the counts they were read at. */
-  private static final class Records {
+  private static final class Records extends Fts5Statistics.Copy {
     private final String namespace;
-    private final Bm25Postings postings = new Bm25Postings();
     private final Map<Long, Integer> slotOfSeq = new HashMap<>();
     /** The live records as last read, by id (an id keeps its seq: merges rewrite the row in place). */
     private final Map<String, MemoryRecord> byId = new HashMap<>();
-    private long version = Long.MIN_VALUE;
     /** The namespace's write count the postings hold every write of; -1: nothing read yet. */
     private long writes = -1;
     private long deletions;

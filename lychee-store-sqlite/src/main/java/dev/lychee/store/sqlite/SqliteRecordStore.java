@@ -55,7 +55,9 @@ public final class SqliteRecordStore implements RecordStore {
     this.turns = new TurnTable(reads, turnCopies);
     this.segments = new SegmentTable(db);
     this.records = new RecordTable(reads, recordCopies);
-    this.nodes = new NodeTable(reads, new NodeLinks(db));
+    // the nodes of a kind (the temporal channel's list) kept apart from the read cache, under the
+    // same bound of decoded items (NodesByKind, round twenty)
+    this.nodes = new NodeTable(reads, new NodeLinks(db), new NodesByKind(db, db.config().readCacheMaxEntries()));
     this.search = new FtsSearch(reads, turnCopies, recordCopies);
     db.acquire();
   }

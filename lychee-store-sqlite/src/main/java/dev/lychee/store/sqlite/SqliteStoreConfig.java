@@ -30,6 +30,9 @@ import java.util.Objects;
  * @param readCacheMaxEntries decoded records, nodes, turns and lexical hits kept in memory
  *     between reads, a cached list counting one per element (default 50000; 0 turns the cache off). The cache is emptied whenever any
  *     connection, of this process or another, commits to the file, so it never serves stale data.
+ *     The same number bounds, apart from the cache, the nodes of one kind kept decoded per recalled
+ *     namespace (the temporal channel's list, caught up by change stamps; round twenty, docs/defaults.md
+ *     §3.3).
  * @param backgroundWriteWaitMillis how long a background write (a segment's record and node vectors,
  *     its records commit) waits at most, before taking the database's write lock, for turns
  *     committed in this process to get their turn vectors written, so that an {@code append} does

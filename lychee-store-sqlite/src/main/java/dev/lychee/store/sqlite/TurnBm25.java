@@ -45,7 +45,12 @@ final class TurnBm25 {
 
   TurnBm25(SqliteDatabase db) {
     this.db = db;
-    this.statistics = new Fts5Statistics(db, "turns_fts");
+    this.statistics = new Fts5Statistics(db, "turns_fts", namespaces::values);
+  }
+
+  /** The table's statistics the searches rank with (for tests). */
+  Fts5Statistics statistics() {
+    return statistics;
   }
 
   /**
@@ -54,13 +59,18 @@ final class TurnBm25 {
    */
   List<ScoredId> search(String namespace, List<String> terms, int k) {
     long version = db.dataVersion();
-    Fts5Statistics.Snapshot s = statistics.at(version, terms);
+    Fts5Statistics.Snapshot s = statistics.at(version);
     if (s.rows() <= 0) {
       return List.of();
     }
     Turns p = namespaces.computeIfAbsent(namespace, Turns::new);
     synchronized (p) {
       p.refresh(db, version);
+    }
+    // outside the copy's lock: the counts may read every held copy, each under its own lock
+    statistics.count(s, terms);
+    synchronized (p) {
+      p.refresh(db, version); // nothing to do unless another search moved the copy since
       return p.postings.search(terms, s, k);
     }
   }
@@ -114,12 +124,10 @@ final class TurnBm25 {
   }
 
   /** One namespace's turns: their postings, the decoded rows and how far into the turn log they are. */
-  private static final class Turns {
+  private static final class Turns extends Fts5Statistics.Copy {
     private final String namespace;
-    private final Bm25Postings postings = new Bm25Postings();
     /** The decoded turns by session and index: the rows the postings were built from. */
     private final Map<String, NavigableMap<Integer, RawTurn>> sessions = new HashMap<>();
-    private long version = Long.MIN_VALUE;
     private long maxRowid;
     /** The namespace's deletion count (schema V2) the postings were read at. */
     private long deletions;
