@@ -278,6 +278,18 @@ public enum Ablation {
     RetrievalConfig retrieval(RetrievalConfig base) {
       return base.toBuilder().maxEmbeddedVariants(0).build();
     }
+  },
+  /**
+   * A read-side timing variant (issue 21): no early-channel thread
+   * ({@link RetrievalConfig#earlyChannelThreads()} = 0), so the lexical and temporal channels run on
+   * the recalling thread after the query batch. Its evidence is the default's; only where the time
+   * goes differs, which is what {@code eval speed --systems} compares it for.
+   */
+  NO_EARLY_CHANNELS("lychee-no-early-channels", false) {
+    @Override
+    RetrievalConfig retrieval(RetrievalConfig base) {
+      return base.toBuilder().earlyChannelThreads(0).build();
+    }
   };
 
   private final String systemName;

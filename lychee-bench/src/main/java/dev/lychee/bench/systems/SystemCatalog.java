@@ -21,7 +21,7 @@ public final class SystemCatalog {
       "lychee-plan-hypothetical-single", "lychee-plan-hypothetical-typed", "lychee-no-latest-first",
       "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
       "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
-      "lychee-embed-2-variants", "lychee-embed-all-variants");
+      "lychee-embed-2-variants", "lychee-embed-all-variants", "lychee-no-early-channels");
 
   /** Default largest depth a lychee system is asked for (the default largest k). */
   public static final int DEFAULT_LYCHEE_K = 20;
@@ -97,7 +97,7 @@ public final class SystemCatalog {
           "lychee-plan-hypothetical-plain", "lychee-plan-hypothetical-single", "lychee-plan-hypothetical-typed",
           "lychee-no-latest-first", "lychee-embedded-nodes", "lychee-turn-vectors-from-exchanges",
           "lychee-exchange-vectors-from-turns", "lychee-derived-frames", "lychee-fewer-embeddings",
-          "lychee-embed-2-variants", "lychee-embed-all-variants" ->
+          "lychee-embed-2-variants", "lychee-embed-all-variants", "lychee-no-early-channels" ->
           new LycheeSystem(n, embedder(), lycheeConfig(n), lycheeK, store, Ablation.ofSystem(n).overrides());
       default -> throw new IllegalArgumentException("unknown system '" + name + "'; known: " + NAMES);
     };

@@ -151,4 +151,17 @@ class AblationTest {
     assertThat(ask(Ablation.PLAN_HYPOTHETICAL_PLAIN, might).plan().routes().get(0).queries()).containsExactly(might);
     assertThat(ask(Ablation.PLAN_HYPOTHETICAL_SINGLE, might).plan().reason()).contains("hypothetical");
   }
+
+  @Test
+  void noEarlyChannelsChangesWhereChannelsRunNotWhatTheyFind() {
+    LycheeConfig base = LycheeConfig.defaults();
+    LycheeConfig off = Ablation.ofSystem("lychee-no-early-channels").configure(base);
+    assertThat(off.retrieval().earlyChannelThreads()).isZero();
+    assertThat(off.retrieval().toBuilder().earlyChannelThreads(base.retrieval().earlyChannelThreads()).build())
+        .hasToString(base.retrieval().toString());
+    assertThat(off.ingest()).isEqualTo(base.ingest());
+    for (String q : List.of(DATED, "Who has more pets, Dana or Omar?", "What class did Dana sign up for?")) {
+      assertThat(ask(Ablation.NO_EARLY_CHANNELS, q).evidence()).isEqualTo(ask(Ablation.NONE, q).evidence());
+    }
+  }
 }
