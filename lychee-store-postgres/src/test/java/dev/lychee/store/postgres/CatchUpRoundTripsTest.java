@@ -2,12 +2,8 @@ package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.inject.AbstractModule;
 import dev.lychee.api.Turn;
-import dev.lychee.api.spi.Embedder;
 import dev.lychee.core.Lychee;
-import dev.lychee.core.LycheeConfig;
-import dev.lychee.core.testing.HashingEmbedder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -25,19 +21,7 @@ class CatchUpRoundTripsTest {
   @Test
   void aRecallAfterAnAppendCatchesEachCopyUpInOneStatement() {
     CountingDataSource counting = new CountingDataSource(TestPostgres.get().url());
-    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
-    try (Lychee memory = Lychee.create(LycheeConfig.builder().build(), new PostgresStoreModule(counting, config),
-        new AbstractModule() {
-          @Override
-          protected void configure() {
-            bind(Embedder.class).toInstance(new HashingEmbedder());
-          }
-        })) {
-      memory.append("ns", "s1", List.of(Turn.user("Amy", "I adopted a grey cat named Miso last spring."),
-          Turn.assistant("What a lovely name.")));
-      memory.append("ns", "s2", List.of(Turn.user("Bob", "I moved to Berlin in May and play the guitar there."),
-          Turn.assistant("Enjoy the city.")));
-      memory.awaitIdle("ns", Duration.ofMinutes(1));
+    try (Lychee memory = TwoSessionLychee.open(counting)) {
       // every copy (turns, rows, each vector kind) is loaded by a first recall
       memory.recall("ns", "Where did Bob move to?");
       memory.append("ns", "s3", List.of(Turn.user("Cleo", "My sister Ana started learning the cello in Porto in June."),
