@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
@@ -165,23 +166,27 @@ final class LocalRows {
   private record Read(Head head, boolean full, List<RecordTable.Indexed> records, List<EvidenceNode> nodes) {}
 
   /**
-   * Brings the slot to the head, read again in the snapshot of the rows it reads. The rows are read
-   * before the copy changes, so a snapshot retried after a transient failure leaves no half-applied
-   * copy.
+   * Brings the slot to the head (read again, so never older than the one the caller saw). A copy
+   * of the same epoch catches up in one statement ({@link #catchUp}); a first load or a new epoch
+   * reads every row in one snapshot. The rows are read before the copy changes, so a read retried
+   * after a transient failure leaves no half-applied copy.
    */
   private void refresh(String namespace, Slot slot) {
     Copy have = slot.current;
-    Read read = db.readSnapshot(h -> {
-      Head head = head(h, namespace);
-      if (head == null) {
-        return null;
-      }
-      boolean full = have == null || have.epoch != head.epoch();
-      long after = full ? -1 : have.seq;
-      return new Read(head, full, records.changedWithText(h, namespace, after, head.seq()),
-          nodes.rows.changed(h, namespace, after, head.seq()));
-    });
-    if (read == null) {
+    Read read = have == null ? null : db.read(h -> catchUp(h, namespace, have.epoch, have.seq));
+    if (read == null || read.head() != null && read.head().epoch() != have.epoch) {
+      read = db.readSnapshot(h -> {
+        Head head = head(h, namespace);
+        if (head == null) {
+          return null;
+        }
+        boolean full = have == null || have.epoch != head.epoch();
+        long after = full ? -1 : have.seq;
+        return new Read(head, full, records.changedWithText(h, namespace, after, head.seq()),
+            nodes.rows.changed(h, namespace, after, head.seq()));
+      });
+    }
+    if (read == null || read.head() == null) {
       slot.current = null;
       return;
     }
@@ -196,6 +201,65 @@ final class LocalRows {
     target.seq = Math.max(target.seq, read.head().seq());
     (read.full() ? fullLoads : replays).incrementAndGet();
     slot.current = target;
+  }
+
+  /** The columns of {@link #CATCH_UP}'s rows: a record's and a node's, each with its type. */
+  private static final String[][] CATCH_UP_COLUMNS = {
+      {"namespace", "text"}, {"id", "text"}, {"type", "text"}, {"text", "text"}, {"entities", "text"},
+      {"tags", "text"}, {"t_ref", "text"}, {"t_valid_from", "text"}, {"t_valid_to", "text"},
+      {"span_start", "date"}, {"span_end", "date"}, {"has_span", "boolean"}, {"unparsed", "boolean"},
+      {"evidence", "text"}, {"session", "text"}, {"segment_id", "text"}, {"source_role", "text"},
+      {"created_at", "timestamp"}, {"kind", "text"}, {"key", "text"}, {"label", "text"}, {"search_text", "text"},
+      {"record_ids", "text"}, {"sessions", "text"}, {"turn_ranges", "text"}};
+
+  /**
+   * The row head, the records and the nodes changed since a number, in one result: part 0 is the
+   * head, part 1 a record (with its {@code tsv} text), part 2 a node; a column a part's table
+   * lacks is NULL.
+   */
+  private static final String CATCH_UP = "WITH h AS (SELECT epoch, seq FROM row_heads WHERE namespace = :ns)"
+      + " SELECT 0 AS part, h.epoch AS head_epoch, h.seq AS head_seq, " + items(null) + ", NULL::text AS tsv_text FROM h"
+      + " UNION ALL SELECT 1, 0, 0, " + items(RecordTable.COLUMNS) + ", r.tsv::text FROM h, records r"
+      + " WHERE h.epoch = :epoch AND r.namespace = :ns AND r.change_seq > :after AND r.change_seq <= h.seq"
+      + " UNION ALL SELECT 2, 0, 0, " + items(NodeTable.COLUMNS) + ", NULL FROM h, nodes n"
+      + " WHERE h.epoch = :epoch AND n.namespace = :ns AND n.change_seq > :after AND n.change_seq <= h.seq";
+
+  /** The select items of one part: the table's own columns, NULL of the column's type for the others. */
+  private static String items(String tableColumns) {
+    Set<String> own = tableColumns == null ? Set.of()
+        : Set.of(tableColumns.replace(" ", "").split(","));
+    StringBuilder sb = new StringBuilder();
+    for (String[] c : CATCH_UP_COLUMNS) {
+      if (sb.length() > 0) {
+        sb.append(", ");
+      }
+      sb.append(own.contains(c[0]) ? c[0] : "NULL::" + c[1] + " AS " + c[0]);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The namespace's row head and, when its epoch is still {@code epoch}, the records and nodes
+   * changed in {@code (after, head]}, in one statement in autocommit: one round trip, where the
+   * head and the rows read in a snapshot took five (the isolation setting, the head, the records,
+   * the nodes, the commit; round twenty-one, docs/measurements.md §6). One statement reads one
+   * snapshot, so the rows are those a snapshot showing that head shows. Null head: the namespace
+   * holds no row; another epoch: only the head, and the caller reloads.
+   */
+  private static Read catchUp(Handle h, String ns, long epoch, long after) {
+    Head[] head = {null};
+    List<RecordTable.Indexed> changedRecords = new ArrayList<>();
+    List<EvidenceNode> changedNodes = new ArrayList<>();
+    h.createQuery(CATCH_UP).bind("ns", ns).bind("epoch", epoch).bind("after", after)
+        .map((rs, ctx) -> {
+          switch (rs.getInt("part")) {
+            case 0 -> head[0] = new Head(rs.getLong("head_epoch"), rs.getLong("head_seq"));
+            case 1 -> changedRecords.add(new RecordTable.Indexed(RecordTable.map(rs, ctx), rs.getString("tsv_text")));
+            default -> changedNodes.add(NodeTable.map(rs, ctx));
+          }
+          return Boolean.TRUE;
+        }).forEach(done -> {});
+    return new Read(head[0], false, changedRecords, changedNodes);
   }
 
   /** The namespace's row head, or null when it never held a record or node. */

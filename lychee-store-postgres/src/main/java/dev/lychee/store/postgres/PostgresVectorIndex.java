@@ -227,26 +227,35 @@ public final class PostgresVectorIndex implements VectorIndex {
   }
 
   /**
-   * Brings the slot to the database's head, in one snapshot (the head is read again inside it, so
-   * it is never older than the one the caller saw); called under the slot's write lock.
+   * Brings the slot to the database's head (read again, so never older than the one the caller
+   * saw); called under the slot's write lock. A copy of the same epoch catches up in one statement
+   * ({@link VectorTable#catchUp}); a first load, a new epoch, or more changes than the copy holds
+   * reads everything in one snapshot.
    */
   private void refresh(String namespace, String kind, Slot slot) {
     LocalVectors have = slot.current;
+    if (have != null) {
+      VectorTable.CatchUp read = db.read(h -> table.catchUp(h, namespace, kind, have.epoch(), have.seq()));
+      VectorTable.Head head = read.head();
+      if (head == null) {
+        slot.current = null;
+        return;
+      }
+      if (have.epoch() == head.epoch()) {
+        if (have.seq() >= head.seq()) {
+          return;
+        }
+        // replaying more changes than the copy holds costs more than reading it afresh
+        if (read.changes().size() <= Math.max(1_000, have.size()) && have.apply(read.changes(), head.seq(), config)) {
+          replays.incrementAndGet();
+          return;
+        }
+      }
+    }
     slot.current = db.readSnapshot(h -> {
       VectorTable.Head head = table.head(h, namespace, kind);
       if (head == null) {
         return null;
-      }
-      if (have != null && have.epoch() == head.epoch()) {
-        if (have.seq() == head.seq()) {
-          return have;
-        }
-        VectorTable.Changes changes = table.since(h, namespace, kind, have.seq(), head.seq());
-        // replaying more changes than the copy holds costs more than reading it afresh
-        if (changes.size() <= Math.max(1_000, have.size()) && have.apply(changes, head.seq(), config)) {
-          replays.incrementAndGet();
-          return have;
-        }
       }
       fullLoads.incrementAndGet();
       return LocalVectors.of(head.epoch(), head.seq(), table.all(h, namespace, kind), config);

@@ -222,17 +222,37 @@ final class VectorTable {
     return out;
   }
 
-  /** Changes with numbers in {@code (after, upTo]}. */
-  Changes since(Handle h, String ns, String kind, long after, long upTo) {
+  /** What {@link #catchUp} read: the index's head (null: never written) and the changes up to it. */
+  record CatchUp(Head head, Changes changes) {}
+
+  /**
+   * The head of one index and, when its epoch is still {@code epoch}, its changes numbered in
+   * {@code (after, head]}, in one statement run in autocommit: one round trip, where the head and
+   * the changes read in a snapshot took five (the isolation setting, the head, the vectors, the
+   * tombstones, the commit; round twenty-one, docs/measurements.md §6). One statement reads one
+   * snapshot, so the changes are exactly those a snapshot showing that head shows (the class
+   * comment); when the epoch moved, only the head is returned and the caller reloads.
+   */
+  CatchUp catchUp(Handle h, String ns, String kind, long epoch, long after) {
     Map<String, float[]> upserts = new LinkedHashMap<>();
-    h.createQuery("SELECT id, vec FROM vectors WHERE namespace = :ns AND kind = :kind AND seq > :after AND seq <= :upTo")
-        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).bind("upTo", upTo)
-        .map((rs, ctx) -> Map.entry(Columns.untext(rs.getString(1)), decode(rs.getBytes(2))))
-        .forEach(e -> upserts.put(e.getKey(), e.getValue()));
-    List<String> removals = h.createQuery("SELECT id FROM vector_tombstones WHERE namespace = :ns AND kind = :kind"
-            + " AND seq > :after AND seq <= :upTo")
-        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("after", after).bind("upTo", upTo).map((rs, ctx) -> Columns.untext(rs.getString(1))).list();
-    return new Changes(upserts, removals);
+    List<String> removals = new ArrayList<>();
+    Head[] head = {null};
+    h.createQuery("WITH h AS (SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind)"
+            + " SELECT 0 AS part, NULL::text AS id, NULL::bytea AS vec, h.epoch, h.seq FROM h"
+            + " UNION ALL SELECT 1, v.id, v.vec, 0, 0 FROM h, vectors v WHERE h.epoch = :epoch"
+            + " AND v.namespace = :ns AND v.kind = :kind AND v.seq > :after AND v.seq <= h.seq"
+            + " UNION ALL SELECT 2, t.id, NULL, 0, 0 FROM h, vector_tombstones t WHERE h.epoch = :epoch"
+            + " AND t.namespace = :ns AND t.kind = :kind AND t.seq > :after AND t.seq <= h.seq")
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("epoch", epoch).bind("after", after)
+        .map((rs, ctx) -> {
+          switch (rs.getInt(1)) {
+            case 0 -> head[0] = new Head(rs.getLong(4), rs.getLong(5));
+            case 1 -> upserts.put(Columns.untext(rs.getString(2)), decode(rs.getBytes(3)));
+            default -> removals.add(Columns.untext(rs.getString(2)));
+          }
+          return Boolean.TRUE;
+        }).forEach(done -> {});
+    return new CatchUp(head[0], new Changes(upserts, removals));
   }
 
   /** How many changes lie after a number; a cheap test of whether replaying beats reloading. */

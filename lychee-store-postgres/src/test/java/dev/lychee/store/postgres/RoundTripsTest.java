@@ -174,19 +174,7 @@ class RoundTripsTest {
   @Test
   void aRecallSendsOneStatementTheHeads() {
     store.close();
-    PostgresStoreConfig config = PostgresStoreConfig.builder().maxPoolSize(3).schema(TestPostgres.freshSchema()).build();
-    try (Lychee memory = Lychee.create(LycheeConfig.builder().build(), new PostgresStoreModule(counting, config),
-        new AbstractModule() {
-          @Override
-          protected void configure() {
-            bind(Embedder.class).toInstance(new HashingEmbedder());
-          }
-        })) {
-      memory.append("ns", "s1", List.of(Turn.user("Amy", "I adopted a grey cat named Miso last spring."),
-          Turn.assistant("What a lovely name.")));
-      memory.append("ns", "s2", List.of(Turn.user("Bob", "I moved to Berlin in May and play the guitar there."),
-          Turn.assistant("Enjoy the city.")));
-      memory.awaitIdle("ns", Duration.ofMinutes(1));
+    try (Lychee memory = TwoSessionLychee.open(counting)) {
       memory.recall("ns", "What is the name of Amy's cat?");
       for (String question : List.of("What is the name of Amy's cat?", "Where did Bob move to?")) {
         counting.drain();
