@@ -21,10 +21,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Evidence-node recall (§4.5, 2.): every query variant searches the entity, tag, entity-tag and
@@ -129,7 +127,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
     CandidateMerger out = new CandidateMerger();
     for (MemoryRecord rec : read.records()) {
       LinkedRecord l = linked.get(rec.id());
-      Provenance prov = new Provenance(List.of(NAME), new ArrayList<>(l.queries), new ArrayList<>(l.nodes),
+      Provenance prov = new Provenance(List.of(NAME), l.queries, l.nodes,
           List.of(route.id()));
       out.add(Candidate.ofRecord(rec, Scores.clamp(l.score), 0, prov));
     }
@@ -163,17 +161,26 @@ public final class EvidenceNodeChannel implements RecallChannel {
 
   /**
    * One linked record's best node score, with the nodes and queries that reached it in first-seen
-   * order. Filled in place: a busy node links many records, and a record many nodes.
+   * order. Filled in place: a busy node links many records, and a record many nodes. Plain lists,
+   * not linked sets: at scale 20 the two sets of every linked record were a third of the channel's
+   * allocation (docs/measurements.md §6, round twenty-one). The queries are a few variants and are
+   * kept distinct here; a node is added once per node that links the record (the nodes are the
+   * keys of one map) and any repeat left is dropped by {@link Provenance}, which keeps first
+   * occurrences as the sets did.
    */
   private static final class LinkedRecord {
     private double score = Double.NEGATIVE_INFINITY;
-    private final Set<String> nodes = new LinkedHashSet<>();
-    private final Set<String> queries = new LinkedHashSet<>();
+    private final List<String> nodes = new ArrayList<>(4);
+    private final List<String> queries = new ArrayList<>(4);
 
     void add(double nodeScore, String node, List<String> nodeQueries) {
       score = Math.max(score, nodeScore);
       nodes.add(node);
-      queries.addAll(nodeQueries);
+      for (String q : nodeQueries) {
+        if (!queries.contains(q)) {
+          queries.add(q);
+        }
+      }
     }
   }
 }

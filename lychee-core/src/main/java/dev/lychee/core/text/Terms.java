@@ -4,6 +4,7 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -48,8 +49,32 @@ public final class Terms {
    * collecting them: for a caller that only looks for a few words in a long text.
    */
   public static void forEachToken(String text, Consumer<String> action) {
+    anyToken(text, t -> {
+      action.accept(t);
+      return false;
+    });
+  }
+
+  /**
+   * Whether one of the content terms of {@code text} ({@link #content}) is in {@code terms}: the
+   * same answer as {@code content(text).stream().anyMatch(terms::contains)}, without the set, and
+   * stopping at the first term found. Window lines are trimmed with it sentence by sentence on
+   * every route of a recall (docs/measurements.md §6, round twenty-one).
+   */
+  public static boolean holdsContentTerm(String text, Set<String> terms) {
+    return anyToken(text, t -> {
+      String term = contentTerm(t);
+      return term != null && terms.contains(term);
+    });
+  }
+
+  /**
+   * Tests the word tokens of {@link #tokens}, repeats included, in text order, until one passes;
+   * whether one did.
+   */
+  private static boolean anyToken(String text, Predicate<String> test) {
     if (text == null) {
-      return;
+      return false;
     }
     String s = text.toLowerCase(Locale.ROOT);
     int n = s.length();
@@ -65,8 +90,11 @@ public final class Terms {
       while (i < n && isWordChar(cp = s.codePointAt(i))) {
         i += Character.charCount(cp);
       }
-      action.accept(s.substring(start, i));
+      if (test.test(s.substring(start, i))) {
+        return true;
+      }
     }
+    return false;
   }
 
   /**

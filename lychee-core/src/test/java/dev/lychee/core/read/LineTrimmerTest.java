@@ -2,7 +2,10 @@ package dev.lychee.core.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class LineTrimmerTest {
@@ -33,5 +36,27 @@ class LineTrimmerTest {
   void aLineWithNoMatchingSentenceKeepsItsOpening() {
     String t = LineTrimmer.trim(LONG, Set.of("violin"), 80);
     assertThat(t).isEqualTo("Dana: Hey Omar, long week here. …");
+  }
+
+  /** The pattern the sentence scan replaced (round twenty-one): the scan must cut exactly where it did. */
+  private static final Pattern OLD_SENTENCE_END = Pattern.compile("(?<=[.!?…])\\s+(?=\\S)");
+
+  @Test
+  void sentencesAreCutWhereThePatternCutThem() {
+    for (String text : new String[] {"", " ", "One.", "One. ", "One.  Two! Three?\tFour… five", ". . x",
+        "Ends in space. ", "Dr. Who? Yes.\n\nNo.\r\nMaybe!\u000B\fOk", "…x … y", "a.b. c", "No end here",
+        " . lead", "Wait...   what?!  Really?? ", "emoji 😀. next", "x.\u00a0y. z"}) {
+      assertThat(LineTrimmer.sentences(text)).as(text).containsExactly(OLD_SENTENCE_END.split(text));
+    }
+    Random random = new Random(21);
+    char[] alphabet = {'a', 'b', ' ', ' ', '.', '!', '?', '…', '\t', '\n', '\r', '\f', 0x0B, '\u00a0', '"'};
+    for (int n = 0; n < 5_000; n++) {
+      char[] text = new char[random.nextInt(40)];
+      for (int i = 0; i < text.length; i++) {
+        text[i] = alphabet[random.nextInt(alphabet.length)];
+      }
+      String s = new String(text);
+      assertThat(LineTrimmer.sentences(s)).as(Arrays.toString(text)).containsExactly(OLD_SENTENCE_END.split(s));
+    }
   }
 }

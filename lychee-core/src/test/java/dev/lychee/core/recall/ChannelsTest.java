@@ -98,6 +98,21 @@ class ChannelsTest {
   }
 
   @Test
+  void aRecordReachedThroughSeveralNodesAndVariantsNamesEachOnceInFirstSeenOrder() {
+    // round twenty-one keeps a linked record's nodes and queries in plain lists: repeats must still go
+    String tag = f.node(NodeKind.TAG, "pottery", "Tag: pottery\nRecord: Dana signed up for a pottery class", null,
+        pottery).id();
+    String entityTag = f.node(NodeKind.ENTITY_TAG, "dana-pottery", "Entity: Dana\nTag: pottery", null, pottery).id();
+    RecallRoute r = new RecallRoute("r1", "Dana pottery", List.of("Dana pottery", "pottery class", "Entity Dana"),
+        List.of(), null);
+    List<Candidate> out = new EvidenceNodeChannel(f.store, f.vectors, config.budgets(), config.weights(),
+        config.strategies()).recall(r, ctx(r, QuestionType.SINGLE));
+    Candidate c = out.stream().filter(x -> x.id().equals(pottery.id())).findFirst().orElseThrow();
+    assertThat(c.provenance().nodes()).doesNotHaveDuplicates().contains(tag, entityTag);
+    assertThat(c.provenance().queries()).doesNotHaveDuplicates().isSubsetOf(r.queries()).isNotEmpty();
+  }
+
+  @Test
   void evidenceNodesAskForTheirFourKindsInOneCall() {
     RecallRoute r = RecallRoute.simple("r1", "Dana pottery");
     RecallContext plain = ctx(r, QuestionType.SINGLE);

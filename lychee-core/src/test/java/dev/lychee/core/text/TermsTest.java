@@ -125,4 +125,23 @@ class TermsTest {
     }
     assertThat(hits).isGreaterThan(1000);
   }
+
+  @Test
+  void holdsContentTermAgreesWithTheContentSet() {
+    Set<String> terms = Set.of("tomato", "plant", "library", "2023", "run");
+    String[] words = {"Tomatoes", "plants", "the", "a", "libraries", "2023", "running", "run's", "s", "I",
+        "Plant.", "it's", "LIBRARY", "x"};
+    Random random = new Random(21);
+    for (int n = 0; n < 2_000; n++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = random.nextInt(8); i > 0; i--) {
+        text.append(words[random.nextInt(words.length)]).append(random.nextBoolean() ? " " : ", ");
+      }
+      String t = text.toString();
+      assertThat(Terms.holdsContentTerm(t, terms)).as(t)
+          .isEqualTo(Terms.content(t).stream().anyMatch(terms::contains));
+    }
+    assertThat(Terms.holdsContentTerm(null, terms)).isFalse();
+    assertThat(Terms.holdsContentTerm("The tomatoes", Set.of())).isFalse();
+  }
 }
