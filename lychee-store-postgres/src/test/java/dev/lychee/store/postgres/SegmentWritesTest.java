@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class SegmentWritesTest {
   private CountingDataSource counting;
+  private String schema;
   private PostgresDatabase db;
   private PostgresVectorIndex index;
 
@@ -31,8 +32,8 @@ class SegmentWritesTest {
   void open() {
     counting = new CountingDataSource(TestPostgres.get().url());
     // one pooled connection: a commit mode leaking out of a statement would reach the next one
-    db = PostgresDatabase.open(counting, PostgresStoreConfig.builder().maxPoolSize(1)
-        .schema(TestPostgres.freshSchema()).build());
+    schema = TestPostgres.freshSchema();
+    db = PostgresDatabase.open(counting, PostgresStoreConfig.builder().maxPoolSize(1).schema(schema).build());
     db.acquire();
     index = new PostgresVectorIndex(db);
   }
@@ -193,6 +194,38 @@ class SegmentWritesTest {
     // in the server's order of ids, as every writer locks them
     assertThat(locked).containsExactlyElementsOf(db.read(h -> h.createQuery("SELECT x FROM unnest(:ids) AS x ORDER BY x")
         .bindArray("ids", String.class, ids).mapTo(String.class).list()));
+  }
+
+  /**
+   * A row another writer inserts and commits between a put's locking read and its pipelined insert
+   * is not overwritten: the insert skips it, and the put merges into it one by one afterwards.
+   */
+  @Test
+  void aRowInsertedByAnotherWriterAfterTheLockingReadIsMergedInto() {
+    NodeTable nodes = new NodeTable();
+    PostgresDatabase other = PostgresDatabase.open(new CountingDataSource(TestPostgres.get().url()),
+        PostgresStoreConfig.builder().maxPoolSize(1).schema(schema).build());
+    other.acquire();
+    try {
+      db.write(h -> {
+        MergingRows<EvidenceNode>.Put put = nodes.rows.put(List.of(node("k1", List.of("r1")), node("k2", List.of("r2"))));
+        Pipeline locks = new Pipeline();
+        put.lock(locks);
+        locks.run(h);
+        other.write(o -> {
+          nodes.rows.putAll(o, List.of(node("k1", List.of("r9"))));
+          return null;
+        });
+        MergingRows.writeAll(h, List.of(put));
+        return null;
+      });
+    } finally {
+      other.release();
+    }
+    List<EvidenceNode> stored = db.read(h -> nodes.rows.all(h, "ns"));
+    assertThat(stored).extracting(EvidenceNode::key).containsExactly("k1", "k2");
+    assertThat(stored.get(0).recordIds()).containsExactly("r9", "r1");
+    assertThat(stored.get(1).recordIds()).containsExactly("r2");
   }
 
   private static EvidenceNode node(String key, List<String> recordIds) {
