@@ -122,14 +122,7 @@ class SegmentWritesTest {
   @Test
   void aMergedNodeIsRewrittenThroughTheRowItsMergeLocked() {
     NodeTable nodes = new NodeTable();
-    List<EvidenceNode> many = new ArrayList<>();
-    for (int i = 0; i < 400; i++) {
-      many.add(node("k" + i, List.of("r" + i)));
-    }
-    db.write(h -> {
-      nodes.rows.putAll(h, many);
-      return null;
-    });
+    stored(nodes, 400);
     counting.drain();
     db.write(h -> {
       nodes.rows.putAll(h, List.of(node("k7", List.of("r400")), node("k8", List.of("r8")), node("new", List.of("r401"))));
@@ -169,14 +162,7 @@ class SegmentWritesTest {
   @Test
   void theMergesLockingReadDoesNotFilterTheNamespaceByTheIdArray() {
     NodeTable nodes = new NodeTable();
-    List<EvidenceNode> many = new ArrayList<>();
-    for (int i = 0; i < 2000; i++) {
-      many.add(node("k" + i, List.of("r" + i)));
-    }
-    db.write(h -> {
-      nodes.rows.putAll(h, many);
-      return null;
-    });
+    List<EvidenceNode> many = stored(nodes, 2000);
     List<String> ids = many.subList(0, 60).stream().map(EvidenceNode::id).toList();
     String plan = db.write(h -> {
       h.execute("SET LOCAL plan_cache_mode = force_generic_plan");
@@ -226,6 +212,19 @@ class SegmentWritesTest {
     assertThat(stored).extracting(EvidenceNode::key).containsExactly("k1", "k2");
     assertThat(stored.get(0).recordIds()).containsExactly("r9", "r1");
     assertThat(stored.get(1).recordIds()).containsExactly("r2");
+  }
+
+  /** Nodes k0 to k{n - 1}, each linking record r{i}, stored in one transaction. */
+  private List<EvidenceNode> stored(NodeTable nodes, int n) {
+    List<EvidenceNode> many = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      many.add(node("k" + i, List.of("r" + i)));
+    }
+    db.write(h -> {
+      nodes.rows.putAll(h, many);
+      return null;
+    });
+    return many;
   }
 
   private static EvidenceNode node(String key, List<String> recordIds) {
