@@ -83,25 +83,37 @@ final class MergingRows<T> {
    * ({@link Put}).
    */
   void putAll(Handle h, List<T> rows) {
-    putTogether(h, List.of(put(rows)));
+    putInTurn(h, List.of(put(rows)));
+  }
+
+  /** The puts of several tables, in the order given: one round trip more than there are puts. */
+  static void putInTurn(Handle h, List<MergingRows<?>.Put> puts) {
+    Pipeline lock = new Pipeline();
+    puts.get(0).lock(lock);
+    lock.run(h);
+    writeInTurn(h, puts);
   }
 
   /**
-   * The puts of several tables in two round trips together: every table's locking read, then every
-   * table's inserts and rewrites, in the order given (a put's rare fallbacks after them).
+   * The puts of several tables, the first one's locking read done: each put's writes go in one
+   * round trip with the next put's locking read, and the last one's alone (the rare one-by-one
+   * fallbacks after them). So each table's stored rows are locked after the writes of the tables
+   * before it, as when each put ran alone: a writer holds the locks of a later table (the nodes
+   * every segment merges into, such as the speakers') only from after its earlier tables' writes to
+   * its commit, and two writers lock tables in the same order. Locking every table first saves a
+   * round trip but kept those locks through the records' writes too: with the background encoder's
+   * sessions encoding side by side, the nodes' locking read took 4 times the server time in an
+   * async-append ingest (round twenty-one, docs/measurements.md §6).
    */
-  static void putTogether(Handle h, List<MergingRows<?>.Put> puts) {
-    Pipeline locks = new Pipeline();
-    puts.forEach(p -> p.lock(locks));
-    locks.run(h);
-    writeAll(h, puts);
-  }
-
-  /** The writes of puts whose locking reads have run. */
-  static void writeAll(Handle h, List<MergingRows<?>.Put> puts) {
-    Pipeline writes = new Pipeline();
-    puts.forEach(p -> p.write(writes));
-    writes.run(h);
+  static void writeInTurn(Handle h, List<MergingRows<?>.Put> puts) {
+    for (int i = 0; i < puts.size(); i++) {
+      Pipeline next = new Pipeline();
+      puts.get(i).write(next);
+      if (i + 1 < puts.size()) {
+        puts.get(i + 1).lock(next);
+      }
+      next.run(h);
+    }
     puts.forEach(p -> p.finish(h));
   }
 
@@ -118,7 +130,7 @@ final class MergingRows<T> {
   /**
    * Insert-or-merge of rows in three steps, each adding statements to a {@link Pipeline} that the
    * caller runs, so that the statements of two tables (and a claim's end) share round trips
-   * (round twenty-one, docs/measurements.md §6): {@link #lock} reads the stored rows of the ids
+   * ({@link #writeInTurn}; round twenty-one, docs/measurements.md §6): {@link #lock} reads the stored rows of the ids
    * locked, in id order, so two writers merging into the same stored rows wait for each other
    * rather than deadlock; {@link #write} merges and sends the new rows as one insert and the merged
    * ones as one rewrite per table; {@link #finish} handles, one by one, a row another writer

@@ -177,11 +177,13 @@ public final class PostgresSegmentClaims implements SegmentClaims {
    * the caller still holds the claim. A lapsed claim that nobody has taken over still counts as
    * held: the work is done, and nobody else has started it.
    *
-   * <p>Three round trips ({@link Pipeline}): the claim's end with the locking reads of the stored
-   * records and nodes, then the inserts and rewrites of both tables, then {@code COMMIT}. Why
-   * (round twenty-one, docs/measurements.md §6): one after another they were eight, on the
-   * encoder's thread for every segment. When the claim is not held the locks the reads took are
-   * released by the commit, and nothing is written.
+   * <p>Four round trips ({@link Pipeline}): the claim's end with the locking read of the stored
+   * records, the records' inserts and rewrites with the locking read of the stored nodes, the
+   * nodes' inserts and rewrites, then {@code COMMIT}. Why (round twenty-one, docs/measurements.md
+   * §6): one after another they were eight, on the encoder's thread for every segment. The nodes
+   * are locked after the records' writes, as before, so that the nodes every segment merges into
+   * stay locked no longer ({@link MergingRows#writeInTurn}). When the claim is not held the locks
+   * the read took are released by the commit, and nothing is written.
    *
    * @return false, writing nothing, when another owner has taken the segment over or it is
    *     ENCODED already
@@ -205,12 +207,12 @@ public final class PostgresSegmentClaims implements SegmentClaims {
       List<MergingRows<?>.Put> puts = List.of(records.rows.put(r), nodes.rows.put(n));
       Pipeline first = new Pipeline();
       Pipeline.Step<Integer> ended = first.update(ENCODED, p -> bindClaim(p, claim));
-      puts.forEach(p -> p.lock(first));
+      puts.get(0).lock(first);
       first.run(h);
       if (ended.get() == 0) {
         return false;
       }
-      MergingRows.writeAll(h, puts);
+      MergingRows.writeInTurn(h, puts);
       return true;
     });
   }

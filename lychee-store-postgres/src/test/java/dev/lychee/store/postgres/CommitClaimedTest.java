@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A segment's {@code commitClaimed}, which the encoder sends for every segment (round twenty-one):
- * the claim's end with both locking reads in one round trip, every insert and rewrite of records
- * and nodes in a second, then {@code COMMIT}; on main it was eight round trips.
+ * the claim's end with the records' locking read in one round trip, the records' writes with the
+ * nodes' locking read in a second, the nodes' writes in a third, then {@code COMMIT}; before it was
+ * eight round trips with merged rows (six without).
  */
 class CommitClaimedTest {
   private static final Duration LEASE = Duration.ofMinutes(5);
@@ -59,25 +60,28 @@ class CommitClaimedTest {
   }
 
   /**
-   * Two segments' commits, the second merging into rows the first stored: each is two statements
-   * and a {@code COMMIT}, and what is stored is what one put per row would store (merged provenance,
+   * Two segments' commits, the second merging into rows the first stored: each is three statements
+   * and a {@code COMMIT}, the nodes locked after the records' writes (in the second statement), and what is stored is what one put per row would store (merged provenance,
    * new rows after the stored ones in the order given, every segment ENCODED).
    */
   @Test
-  void aSegmentsCommitIsTwoStatementsAndACommitWithMergedRows() {
+  void aSegmentsCommitIsThreeStatementsAndACommitWithMergedRows() {
     SegmentClaim first = claims.claim(segments.get(0), "me", LEASE).orElseThrow();
     counting.drain();
     assertThat(claims.commitClaimed(first, List.of(record("r1", 0), record("r2", 1)),
         List.of(node("amy", "r1"), node("bob", "r2")))).isTrue();
     List<String> sent = counting.drain();
-    assertThat(sent).as(String.join("\n", sent)).hasSize(3).last().isEqualTo("COMMIT");
+    assertThat(sent).as(String.join("\n", sent)).hasSize(4).last().isEqualTo("COMMIT");
+    assertThat(sent.get(0)).startsWith("UPDATE segments").contains("JOIN records").doesNotContain("nodes");
+    assertThat(sent.get(1)).startsWith("INSERT INTO records").contains("JOIN nodes");
+    assertThat(sent.get(2)).startsWith("INSERT INTO nodes").doesNotContain("records");
 
     SegmentClaim second = claims.claim(segments.get(1), "me", LEASE).orElseThrow();
     counting.drain();
     assertThat(claims.commitClaimed(second, List.of(record("r3", 2), record("r1", 3), record("r1", 2)),
         List.of(node("amy", "r3"), node("cat", "r3"), node("bob", "r2")))).isTrue();
     sent = counting.drain();
-    assertThat(sent).as(String.join("\n", sent)).hasSize(3).last().isEqualTo("COMMIT");
+    assertThat(sent).as(String.join("\n", sent)).hasSize(4).last().isEqualTo("COMMIT");
 
     assertThat(store.records("ns")).extracting(MemoryRecord::id).containsExactly("r1", "r2", "r3");
     assertThat(store.records("ns", List.of("r1")).get(0).evidence())

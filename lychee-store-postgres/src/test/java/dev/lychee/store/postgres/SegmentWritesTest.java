@@ -202,7 +202,7 @@ class SegmentWritesTest {
           nodes.rows.putAll(o, List.of(node("k1", List.of("r9"))));
           return null;
         });
-        MergingRows.writeAll(h, List.of(put));
+        MergingRows.writeInTurn(h, List.of(put));
         return null;
       });
     } finally {
