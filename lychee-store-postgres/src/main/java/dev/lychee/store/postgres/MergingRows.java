@@ -130,9 +130,9 @@ final class MergingRows<T> {
   /**
    * Insert-or-merge of rows in three steps, each adding statements to a {@link Pipeline} that the
    * caller runs, so that the statements of two tables (and a claim's end) share round trips
-   * ({@link #writeInTurn}; round twenty-one, docs/measurements.md §6): {@link #lock} reads the stored rows of the ids
-   * locked, in id order, so two writers merging into the same stored rows wait for each other
-   * rather than deadlock; {@link #write} merges and sends the new rows as one insert and the merged
+   * ({@link #writeInTurn}; round twenty-one, docs/measurements.md §6): {@link #lock} reads the
+   * stored rows of the ids locked, in id order, so two writers merging into the same stored rows
+   * wait for each other rather than deadlock; {@link #write} merges and sends the new rows as one insert and the merged
    * ones as one rewrite per table; {@link #finish} handles, one by one, a row another writer
    * inserted after the locking read (merged into its row) and a rewrite that found no row. A
    * deadlock over ids neither writer had stored yet is a transient failure, and the caller's

@@ -61,8 +61,9 @@ class CommitClaimedTest {
 
   /**
    * Two segments' commits, the second merging into rows the first stored: each is three statements
-   * and a {@code COMMIT}, the nodes locked after the records' writes (in the second statement), and what is stored is what one put per row would store (merged provenance,
-   * new rows after the stored ones in the order given, every segment ENCODED).
+   * and a {@code COMMIT}, the nodes locked after the records' writes (in the second statement), and
+   * what is stored is what one put per row would store (merged provenance, new rows after the
+   * stored ones in the order given, every segment ENCODED).
    */
   @Test
   void aSegmentsCommitIsThreeStatementsAndACommitWithMergedRows() {
