@@ -3,16 +3,17 @@ package dev.lychee.store.postgres;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
-import org.jdbi.v3.core.statement.PreparedBatch;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.SqlStatement;
 
@@ -20,24 +21,29 @@ import org.jdbi.v3.core.statement.SqlStatement;
  * The rows of one namespaced table whose stored id, when put again, is merged rather than replaced
  * (records and evidence nodes): insert-or-merge in batches, rewrites, look-ups by id, deletes.
  *
- * <p>A put of many rows costs a fixed number of round trips, not a few per row: one locking read
- * of the ids already stored, one batch of inserts, one batch of rewrites. That matters because a
- * segment yields dozens of nodes and every statement is a round trip to a server that may be busy.
+ * <p>A put of many rows costs a fixed number of round trips, not a few per row: one for the locking
+ * read of the ids already stored, one for the inserts and rewrites, and the puts of several tables
+ * share them ({@link Put}). That matters because a segment yields dozens of nodes and every
+ * statement is a round trip to a server that may be busy.
  *
  * @param <T> the row type
  */
 final class MergingRows<T> {
   private static final int IN_CHUNK = 1000;
 
+  private static final int ROW_CHUNK = 500;
+
   private record Key(String namespace, String id) {}
 
   private final String table;
   private final String columns;
+  private final List<String> written;
+  private final String values;
   private final String insertSql;
   private final String updateSql;
-  private final String updateLockedSql;
+  private final String lockSql;
   private final RowMapper<T> mapper;
-  private final BiConsumer<SqlStatement<?>, T> binder;
+  private final BiConsumer<Params, T> binder;
   private final Function<T, String> namespaceOf;
   private final Function<T, String> idOf;
   private final BinaryOperator<T> merge;
@@ -51,16 +57,19 @@ final class MergingRows<T> {
    * @param merge the stored row merged with a newer one of the same id
    */
   MergingRows(String table, String columns, String values, String extraColumn, String extraValue,
-      RowMapper<T> mapper, BiConsumer<SqlStatement<?>, T> binder, Function<T, String> namespaceOf,
+      RowMapper<T> mapper, BiConsumer<Params, T> binder, Function<T, String> namespaceOf,
       Function<T, String> idOf, BinaryOperator<T> merge) {
     this.table = table;
     this.columns = columns;
     String cols = extraColumn == null ? columns : columns + ", " + extraColumn;
-    String vals = extraValue == null ? values : values + ", " + extraValue;
-    this.insertSql = "INSERT INTO " + table + "(" + cols + ") VALUES (" + vals + ") ON CONFLICT (namespace, id) DO NOTHING";
-    this.updateSql = "UPDATE " + table + " SET (" + cols + ") = (" + vals + ") WHERE namespace = :namespace AND id = :id";
-    this.updateLockedSql = "UPDATE " + table + " SET (" + cols + ") = (" + vals + ") WHERE ctid = CAST(:row_ctid AS tid)"
-        + " AND namespace = :namespace AND id = :id";
+    this.written = List.of(cols.split(",\\s*"));
+    this.values = extraValue == null ? values : values + ", " + extraValue;
+    this.insertSql = "INSERT INTO " + table + "(" + cols + ") VALUES (" + this.values + ")"
+        + " ON CONFLICT (namespace, id) DO NOTHING";
+    this.updateSql = "UPDATE " + table + " SET (" + cols + ") = (" + this.values + ") WHERE namespace = :namespace AND id = :id";
+    this.lockSql = "SELECT CAST(s.ctid AS text) AS row_ctid, s." + String.join(", s.", columns.split(",\\s*"))
+        + " FROM unnest(CAST(:ids AS text[])) AS k(id) JOIN " + table + " AS s ON s.namespace = :ns AND s.id = k.id"
+        + " ORDER BY s.id FOR UPDATE OF s";
     this.mapper = mapper;
     this.binder = binder;
     this.namespaceOf = namespaceOf;
@@ -70,75 +79,207 @@ final class MergingRows<T> {
 
   /**
    * Inserts the rows, merging each into the stored row of the same id (and repeats of one id in
-   * {@code rows} into each other, in order). Stored rows are locked in id order, so two writers
-   * merging into the same stored rows wait for each other rather than deadlock; a deadlock over
-   * ids neither had stored yet is a transient failure, and the caller's transaction is retried.
+   * {@code rows} into each other, in order): two round trips, the locking read and the writes
+   * ({@link Put}).
    */
   void putAll(Handle h, List<T> rows) {
-    Map<Key, List<T>> wanted = new LinkedHashMap<>();
-    for (T r : rows) {
-      wanted.computeIfAbsent(key(r), k -> new ArrayList<>()).add(r);
-    }
-    if (wanted.isEmpty()) {
-      return;
-    }
-    Map<Key, Locked<T>> stored = lockStored(h, wanted.keySet());
-    List<T> fresh = new ArrayList<>();
-    List<Locked<T>> changed = new ArrayList<>();
-    for (Map.Entry<Key, List<T>> e : wanted.entrySet()) {
-      Locked<T> locked = stored.get(e.getKey());
-      T old = locked == null ? null : locked.row();
-      // merged in the order given, as one put per row would
-      T merged = old;
-      for (T r : e.getValue()) {
-        merged = merged == null ? r : merge.apply(merged, r);
+    putInTurn(h, List.of(put(rows)));
+  }
+
+  /** The puts of several tables, in the order given: one round trip more than there are puts. */
+  static void putInTurn(Handle h, List<MergingRows<?>.Put> puts) {
+    Pipeline lock = new Pipeline();
+    puts.get(0).lock(lock);
+    lock.run(h);
+    writeInTurn(h, puts);
+  }
+
+  /**
+   * The puts of several tables, the first one's locking read done: each put's writes go in one
+   * round trip with the next put's locking read, and the last one's alone (the rare one-by-one
+   * fallbacks after them). So each table's stored rows are locked after the writes of the tables
+   * before it, as when each put ran alone: a writer holds the locks of a later table (the nodes
+   * every segment merges into, such as the speakers') only from after its earlier tables' writes to
+   * its commit, and two writers lock tables in the same order. Locking every table first saves a
+   * round trip but kept those locks through the records' writes too: with the background encoder's
+   * sessions encoding side by side, the nodes' locking read took 4 times the server time in an
+   * async-append ingest (round twenty-one, docs/measurements.md §6).
+   */
+  static void writeInTurn(Handle h, List<MergingRows<?>.Put> puts) {
+    for (int i = 0; i < puts.size(); i++) {
+      Pipeline next = new Pipeline();
+      puts.get(i).write(next);
+      if (i + 1 < puts.size()) {
+        puts.get(i + 1).lock(next);
       }
-      if (old == null) {
-        fresh.add(merged);
-      } else if (!merged.equals(old)) {
-        changed.add(new Locked<>(merged, locked.ctid()));
+      next.run(h);
+    }
+    puts.forEach(p -> p.finish(h));
+  }
+
+  /** The locking read of {@link Put#lock}, its parameters {@code :ns} and {@code :ids}. */
+  String lockSql() {
+    return lockSql;
+  }
+
+  /** A put of {@code rows}, to run in pipelines with other statements. */
+  Put put(List<T> rows) {
+    return new Put(rows);
+  }
+
+  /**
+   * Insert-or-merge of rows in three steps, each adding statements to a {@link Pipeline} that the
+   * caller runs, so that the statements of two tables (and a claim's end) share round trips
+   * ({@link #writeInTurn}; round twenty-one, docs/measurements.md §6): {@link #lock} reads the
+   * stored rows of the ids locked, in id order, so two writers merging into the same stored rows
+   * wait for each other rather than deadlock; {@link #write} merges and sends the new rows as one insert and the merged
+   * ones as one rewrite per table; {@link #finish} handles, one by one, a row another writer
+   * inserted after the locking read (merged into its row) and a rewrite that found no row. A
+   * deadlock over ids neither writer had stored yet is a transient failure, and the caller's
+   * transaction is retried.
+   */
+  final class Put {
+    private final Map<Key, List<T>> wanted = new LinkedHashMap<>();
+    private final List<Pipeline.Step<List<Locked<T>>>> locks = new ArrayList<>();
+    private final List<Pipeline.Step<List<Key>>> inserts = new ArrayList<>();
+    private final List<Pipeline.Step<List<Key>>> rewrites = new ArrayList<>();
+    private final List<T> fresh = new ArrayList<>();
+    private final List<Locked<T>> changed = new ArrayList<>();
+
+    private Put(List<T> rows) {
+      for (T r : rows) {
+        wanted.computeIfAbsent(key(r), k -> new ArrayList<>()).add(r);
       }
     }
-    int[] inserted = batch(h, insertSql, fresh);
-    for (int i = 0; i < fresh.size(); i++) {
-      if (inserted[i] != 1) {
-        // another writer inserted the id after the locking read: merge into its row instead
-        putOne(h, fresh.get(i));
+
+    /**
+     * Adds the locking reads of the stored rows, one per namespace and chunk of ids. The ids are
+     * joined as a set, not tested as {@code id = ANY(:ids)}: without planner statistics (a fresh
+     * database until autovacuum's first analyse) and in the generic plan the driver's prepared
+     * statement gets, the server scanned every row of the namespace and compared each with every id
+     * in the array, 10.7 ms per segment's records and nodes in a LoCoMo ingest on a loaded machine
+     * ({@code auto_explain}: 494 of 567 rows removed by that filter); the join hashes the ids
+     * (round twenty-one, docs/measurements.md §6).
+     */
+    void lock(Pipeline p) {
+      Map<String, List<String>> idsByNamespace = new LinkedHashMap<>();
+      for (Key k : wanted.keySet()) {
+        idsByNamespace.computeIfAbsent(k.namespace(), n -> new ArrayList<>()).add(k.id());
+      }
+      idsByNamespace.forEach((ns, ids) -> {
+        for (int i = 0; i < ids.size(); i += IN_CHUNK) {
+          List<String> chunk = ids.subList(i, Math.min(ids.size(), i + IN_CHUNK));
+          locks.add(p.query(lockSql, b -> b.bind("ns", ns).bindArray("ids", chunk),
+              (rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid"))));
+        }
+      });
+    }
+
+    /** Merges with what the locking reads found and adds the inserts and rewrites. */
+    void write(Pipeline p) {
+      Map<Key, Locked<T>> stored = new HashMap<>();
+      for (Pipeline.Step<List<Locked<T>>> step : locks) {
+        step.get().forEach(l -> stored.put(key(l.row()), l));
+      }
+      for (Map.Entry<Key, List<T>> e : wanted.entrySet()) {
+        Locked<T> locked = stored.get(e.getKey());
+        T old = locked == null ? null : locked.row();
+        // merged in the order given, as one put per row would
+        T merged = old;
+        for (T r : e.getValue()) {
+          merged = merged == null ? r : merge.apply(merged, r);
+        }
+        if (old == null) {
+          fresh.add(merged);
+        } else if (!merged.equals(old)) {
+          changed.add(new Locked<>(merged, locked.ctid()));
+        }
+      }
+      for (int i = 0; i < fresh.size(); i += ROW_CHUNK) {
+        List<T> chunk = fresh.subList(i, Math.min(fresh.size(), i + ROW_CHUNK));
+        inserts.add(p.query(insertMany(chunk.size()), b -> bindRows(b, chunk, r -> r, (r, rb) -> {}), KEY));
+      }
+      for (int i = 0; i < changed.size(); i += ROW_CHUNK) {
+        List<Locked<T>> chunk = changed.subList(i, Math.min(changed.size(), i + ROW_CHUNK));
+        rewrites.add(p.query(rewriteMany(chunk.size()),
+            b -> bindRows(b, chunk, Locked::row, (r, rb) -> rb.bind("row_ctid", r.ctid())), KEY));
       }
     }
-    rewriteLocked(h, changed);
+
+    /** The rows the pipelined writes missed, one by one; call after the writes' pipeline ran. */
+    void finish(Handle h) {
+      Set<Key> inserted = keys(inserts);
+      for (T r : fresh) {
+        if (!inserted.contains(key(r))) {
+          // another writer inserted the id after the locking read: merge into its row instead
+          putOne(h, r);
+        }
+      }
+      Set<Key> rewritten = keys(rewrites);
+      for (Locked<T> r : changed) {
+        if (!rewritten.contains(key(r.row()))) {
+          rewrite(h, r.row());
+        }
+      }
+    }
+  }
+
+  private static final RowMapper<Key> KEY = (rs, ctx) -> new Key(rs.getString(1), rs.getString(2));
+
+  private static Set<Key> keys(List<Pipeline.Step<List<Key>>> steps) {
+    Set<Key> out = new HashSet<>();
+    steps.forEach(s -> out.addAll(s.get()));
+    return out;
+  }
+
+  private <R> void bindRows(Params p, List<R> rows, Function<R, T> row, BiConsumer<R, Params> extra) {
+    for (int i = 0; i < rows.size(); i++) {
+      Params rp = p.suffixed("_r" + i);
+      binder.accept(rp, row.apply(rows.get(i)));
+      extra.accept(rows.get(i), rp);
+    }
+  }
+
+  /** One insert of {@code n} rows, in the order given, returning the keys it inserted. */
+  private String insertMany(int n) {
+    StringBuilder b = new StringBuilder("INSERT INTO ").append(table).append("(").append(String.join(", ", written))
+        .append(") VALUES ");
+    for (int i = 0; i < n; i++) {
+      b.append(i == 0 ? "" : ", ").append("(").append(Params.rename(values, "_r" + i)).append(")");
+    }
+    return b.append(" ON CONFLICT (namespace, id) DO NOTHING RETURNING namespace, id").toString();
+  }
+
+  /**
+   * One rewrite of {@code n} rows this transaction holds locked, each found by its {@code ctid}
+   * (joined as a parameterised TID scan), returning the keys it rewrote. A row locked {@code FOR
+   * UPDATE} cannot be updated, deleted or moved by anyone else until commit, and this transaction
+   * changes it nowhere else first, so the ctid the locking read returned still names it (namespace
+   * and id are checked too). Why not by (namespace, id): until the table has planner statistics,
+   * which a fresh database gets only from autovacuum's first analyse a minute or more in, the
+   * server planned that update on the {@code *_by_change} index, scanning every row of the
+   * namespace for each merged row: 1.1 ms of server time per merged node in a LoCoMo ingest, the
+   * largest server cost of the ingest (round nineteen, docs/measurements.md §6). A ctid is one
+   * tuple look-up whatever the statistics. A row not found so (never seen; kept as a guard) is
+   * rewritten by its id ({@link Put#finish}).
+   */
+  String rewriteMany(int n) {
+    StringBuilder b = new StringBuilder("UPDATE ").append(table).append(" AS t SET (").append(String.join(", ", written))
+        .append(") = (");
+    for (int i = 0; i < written.size(); i++) {
+      b.append(i == 0 ? "" : ", ").append("v.").append(written.get(i));
+    }
+    b.append(") FROM (VALUES ");
+    for (int i = 0; i < n; i++) {
+      b.append(i == 0 ? "" : ", ").append("(").append(Params.rename(values + ", :row_ctid", "_r" + i)).append(")");
+    }
+    return b.append(") AS v(").append(String.join(", ", written)).append(", row_ctid)")
+        .append(" WHERE t.ctid = CAST(v.row_ctid AS tid) AND t.namespace = v.namespace AND t.id = v.id")
+        .append(" RETURNING t.namespace, t.id").toString();
   }
 
   /** A stored row as the locking read found it, with where it lies ({@code ctid}). */
   private record Locked<T>(T row, String ctid) {}
-
-  /**
-   * Rewrites rows this transaction holds locked, each found by its {@code ctid}: a row locked {@code
-   * FOR UPDATE} cannot be updated, deleted or moved by anyone else until commit, and this
-   * transaction changes it nowhere else first, so the ctid the locking read returned still names it
-   * (namespace and id are checked too). Why not by (namespace, id): until the table has planner
-   * statistics, which a fresh database gets only from autovacuum's first analyse a minute or more
-   * in, the server planned that update on the {@code *_by_change} index, scanning every row of the
-   * namespace for each merged row: 1.1 ms of server time per merged node in a LoCoMo ingest, the
-   * largest server cost of the ingest (round nineteen, docs/measurements.md §6). A ctid is one
-   * tuple look-up whatever the statistics. A row not found so (never seen; kept as a guard) is
-   * rewritten by its id.
-   */
-  private void rewriteLocked(Handle h, List<Locked<T>> rows) {
-    if (rows.isEmpty()) {
-      return;
-    }
-    PreparedBatch batch = h.prepareBatch(updateLockedSql);
-    for (Locked<T> r : rows) {
-      bind(batch, r.row()).bind("row_ctid", r.ctid()).add();
-    }
-    int[] updated = batch.execute();
-    for (int i = 0; i < rows.size(); i++) {
-      if (updated[i] != 1) {
-        rewrite(h, rows.get(i).row());
-      }
-    }
-  }
 
   /** Inserts one row, or merges it into the stored one under its row lock. */
   private void putOne(Handle h, T row) {
@@ -154,37 +295,8 @@ final class MergingRows<T> {
     }
   }
 
-  private Map<Key, Locked<T>> lockStored(Handle h, Collection<Key> keys) {
-    Map<String, List<String>> idsByNamespace = new LinkedHashMap<>();
-    for (Key k : keys) {
-      idsByNamespace.computeIfAbsent(k.namespace(), n -> new ArrayList<>()).add(k.id());
-    }
-    Map<Key, Locked<T>> out = new HashMap<>();
-    idsByNamespace.forEach((ns, ids) -> {
-      for (int i = 0; i < ids.size(); i += IN_CHUNK) {
-        h.createQuery("SELECT CAST(ctid AS text) AS row_ctid, " + columns + " FROM " + table
-                + " WHERE namespace = :ns AND id = ANY(:ids) ORDER BY id FOR UPDATE")
-            .bind("ns", ns).bindArray("ids", String.class, ids.subList(i, Math.min(ids.size(), i + IN_CHUNK)))
-            .map((rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid")))
-            .forEach(r -> out.put(key(r.row()), r));
-      }
-    });
-    return out;
-  }
-
-  private int[] batch(Handle h, String sql, List<T> rows) {
-    if (rows.isEmpty()) {
-      return new int[0];
-    }
-    PreparedBatch batch = h.prepareBatch(sql);
-    for (T r : rows) {
-      bind(batch, r).add();
-    }
-    return batch.execute();
-  }
-
   private <S extends SqlStatement<S>> S bind(S st, T row) {
-    binder.accept(st, row);
+    binder.accept(Params.of(st), row);
     return st;
   }
 

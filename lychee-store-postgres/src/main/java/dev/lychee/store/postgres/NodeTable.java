@@ -8,7 +8,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /** Table {@code nodes}: evidence nodes, merged under a row lock when a stored id is put again ({@link #rows}). */
@@ -28,7 +27,7 @@ final class NodeTable {
         JsonColumns.strings(rs.getString("tags")), span, JsonColumns.turnRanges(rs.getString("turn_ranges")));
   }
 
-  private static void bindAll(SqlStatement<?> st, EvidenceNode n) {
+  private static void bindAll(Params st, EvidenceNode n) {
     DateRange span = n.span();
     st.bind("namespace", n.namespace()).bind("id", n.id()).bind("kind", n.kind().name())
         .bind("key", Columns.text(n.key())).bind("label", Columns.text(n.label()))

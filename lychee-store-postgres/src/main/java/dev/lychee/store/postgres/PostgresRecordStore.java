@@ -297,8 +297,7 @@ public final class PostgresRecordStore implements RecordStore {
     db.write(h -> {
       // state first: an unknown segment aborts before anything is written
       segments.setState(h, namespace, segmentId, SegmentState.ENCODED, null);
-      records.rows.putAll(h, recs);
-      nodes.rows.putAll(h, ns);
+      MergingRows.putInTurn(h, List.of(records.rows.put(recs), nodes.rows.put(ns)));
       return null;
     });
   }

@@ -13,7 +13,6 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.jdbi.v3.core.Handle;
 
 /**
  * PENDING segments as a durable work queue that every instance on the database shares: the
@@ -178,6 +177,14 @@ public final class PostgresSegmentClaims implements SegmentClaims {
    * the caller still holds the claim. A lapsed claim that nobody has taken over still counts as
    * held: the work is done, and nobody else has started it.
    *
+   * <p>Four round trips ({@link Pipeline}): the claim's end with the locking read of the stored
+   * records, the records' inserts and rewrites with the locking read of the stored nodes, the
+   * nodes' inserts and rewrites, then {@code COMMIT}. Why (round twenty-one, docs/measurements.md
+   * §6): one after another they were eight, on the encoder's thread for every segment. The nodes
+   * are locked after the records' writes, as before, so that the nodes every segment merges into
+   * stay locked no longer ({@link MergingRows#writeInTurn}). When the claim is not held the locks
+   * the read took are released by the commit, and nothing is written.
+   *
    * @return false, writing nothing, when another owner has taken the segment over or it is
    *     ENCODED already
    */
@@ -197,19 +204,25 @@ public final class PostgresSegmentClaims implements SegmentClaims {
       }
     }
     return db.write(h -> {
-      if (endClaim(h, claim, "state = 'ENCODED', error = NULL") == 0) {
+      List<MergingRows<?>.Put> puts = List.of(records.rows.put(r), nodes.rows.put(n));
+      Pipeline first = new Pipeline();
+      Pipeline.Step<Integer> ended = first.update(ENCODED, p -> bindClaim(p, claim));
+      puts.get(0).lock(first);
+      first.run(h);
+      if (ended.get() == 0) {
         return false;
       }
-      records.rows.putAll(h, r);
-      nodes.rows.putAll(h, n);
+      MergingRows.writeInTurn(h, puts);
       return true;
     });
   }
 
-  private static int endClaim(Handle h, SegmentClaim claim, String set) {
-    return h.createUpdate("UPDATE segments SET " + set + ", claimed_by = NULL, claim_expires = NULL"
-            + " WHERE namespace = :ns AND id = :id AND claimed_by = :owner AND state <> 'ENCODED'")
-        .bind("ns", claim.namespace()).bind("id", claim.segmentId()).bind("owner", claim.owner()).execute();
+  /** The end of a held claim whose encoding is committed with it. */
+  private static final String ENCODED = "UPDATE segments SET state = 'ENCODED', error = NULL, claimed_by = NULL,"
+      + " claim_expires = NULL WHERE namespace = :ns AND id = :id AND claimed_by = :owner AND state <> 'ENCODED'";
+
+  private static void bindClaim(Params p, SegmentClaim claim) {
+    p.bind("ns", claim.namespace()).bind("id", claim.segmentId()).bind("owner", claim.owner());
   }
 
   /**

@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
@@ -45,7 +44,7 @@ final class RecordTable {
         + String.join(" ", r.tags());
   }
 
-  private static void bindAll(SqlStatement<?> st, MemoryRecord r) {
+  private static void bindAll(Params st, MemoryRecord r) {
     DateRange span = r.temporal().span();
     st.bind("namespace", r.namespace()).bind("id", r.id()).bind("type", r.type().name())
         .bind("text", Columns.text(r.text())).bind("entities", JsonColumns.strings(r.entities()))
