@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A segment's encoding is several writer calls in one logged write ({@link
- * LuceneIndex#writeLoggedWhole}): a commit that runs outside the write lock while it is under way
- * must hold all of it or none, or a crash after that commit would bring back an ENCODED segment
- * without its records (round nineteen left this untested; round twenty).
+ * A segment's encoding is several documents in one logged write (since round twenty-one one writer
+ * call, {@link DocumentBlock}, which holds no commit lock): a commit that runs outside the write lock
+ * while it is under way must hold all of it or none, or a crash after that commit would bring back an
+ * ENCODED segment without its records (round nineteen left this untested; round twenty). The commit
+ * is let go while the writer has taken the state change and not the records.
  */
 class LuceneWholeWriteCommitTest {
   private static final String NS = "alice";
@@ -66,12 +67,13 @@ class LuceneWholeWriteCommitTest {
         commitDone.countDown();
       });
       assertThat(commitBegun.await(1, TimeUnit.MINUTES)).isTrue();
-      // the encoding's state change is in the writer, its records not yet: let the commit run now
+      // the writer has taken the encoding's state change, not its records yet: let the commit run
+      // now (it waits for the writer call, which waits here for a while)
       AtomicBoolean once = new AtomicBoolean();
       store.duringEncodingWrite(() -> {
         if (once.compareAndSet(false, true)) {
           workHalfDone.countDown();
-          await(commitDone, 5);
+          await(commitDone, 2);
         }
       });
       store.commitEncoding(NS, second.id(), List.of(r), List.of(entityNode(NS, "nadia", S, r.id())));
