@@ -474,6 +474,11 @@ public final class LuceneRecordStore implements RecordStore {
     return index;
   }
 
+  /** Merge reads of encodings so far, each one query for one kind (for tests). */
+  long mergeLookups() {
+    return records.mergeLookups() + nodes.mergeLookups();
+  }
+
   /** How many per-segment copies the reads by id hold (for tests). */
   int segmentCopies() {
     return turns.segmentCopies() + records.segmentCopies() + nodeLinks.segmentCopies();

@@ -305,6 +305,11 @@ public final class LuceneVectorIndex implements VectorIndex {
     });
   }
 
+  /** The index the vectors are written to (for tests that hold its commits). */
+  LuceneIndex index() {
+    return index;
+  }
+
   @Override
   public void close() {
     slabs.invalidateAll();
