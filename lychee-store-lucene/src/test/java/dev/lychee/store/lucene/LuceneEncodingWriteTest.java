@@ -2,13 +2,11 @@ package dev.lychee.store.lucene;
 
 import static dev.lychee.store.lucene.Fixtures.entityNode;
 import static dev.lychee.store.lucene.Fixtures.record;
-import static dev.lychee.store.lucene.Fixtures.segment;
-import static dev.lychee.store.lucene.Fixtures.turns;
+import static dev.lychee.store.lucene.Fixtures.twoPendingSegments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.MemoryRecord;
-import dev.lychee.api.RawTurn;
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
@@ -40,12 +38,9 @@ class LuceneEncodingWriteTest {
   @Test
   void anEncodingsMergeReadIsOneQueryPerKind() {
     try (LuceneRecordStore store = new LuceneRecordStore(dir.resolve("records"), TestConfigs.FAST)) {
-      List<RawTurn> t = turns(NS, S, 0, 4);
-      store.appendTurns(NS, S, t);
-      Segment first = segment(t.subList(0, 2));
-      Segment second = segment(t.subList(2, 4));
-      assertThat(store.putSegment(first, SegmentState.PENDING)).isTrue();
-      assertThat(store.putSegment(second, SegmentState.PENDING)).isTrue();
+      List<Segment> pending = twoPendingSegments(store, NS, S);
+      Segment first = pending.get(0);
+      Segment second = pending.get(1);
       MemoryRecord a = record(NS, S, "Nadia sang at the rehearsal.", 0, 1);
       MemoryRecord b = record(NS, S, "Nadia bought a new guitar.", 0, 1);
       MemoryRecord c = record(NS, S, "Omar sold his bike.", 2, 3);
@@ -79,12 +74,9 @@ class LuceneEncodingWriteTest {
     LuceneStoreConfig config = TestConfigs.FAST.toBuilder().deferredCommit(Duration.ofMinutes(10)).build();
     try (LuceneRecordStore store = new LuceneRecordStore(dir.resolve("records"), config);
         LuceneVectorIndex vectors = new LuceneVectorIndex(dir.resolve("vectors"), config)) {
-      List<RawTurn> t = turns(NS, S, 0, 4);
-      store.appendTurns(NS, S, t);
-      Segment first = segment(t.subList(0, 2));
-      Segment second = segment(t.subList(2, 4));
-      assertThat(store.putSegment(first, SegmentState.PENDING)).isTrue();
-      assertThat(store.putSegment(second, SegmentState.PENDING)).isTrue();
+      List<Segment> pending = twoPendingSegments(store, NS, S);
+      Segment first = pending.get(0);
+      Segment second = pending.get(1);
       vectors.upsert(NS, VectorIndex.RECORDS, Map.of("old", new float[] {0, 1}));
 
       CountDownLatch release = new CountDownLatch(1);

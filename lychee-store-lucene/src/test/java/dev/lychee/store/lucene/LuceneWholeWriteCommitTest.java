@@ -2,12 +2,10 @@ package dev.lychee.store.lucene;
 
 import static dev.lychee.store.lucene.Fixtures.entityNode;
 import static dev.lychee.store.lucene.Fixtures.record;
-import static dev.lychee.store.lucene.Fixtures.segment;
-import static dev.lychee.store.lucene.Fixtures.turns;
+import static dev.lychee.store.lucene.Fixtures.twoPendingSegments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.MemoryRecord;
-import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import java.nio.file.Path;
@@ -42,12 +40,9 @@ class LuceneWholeWriteCommitTest {
   void aCommitBegunBeforeAnEncodingsWriteHoldsNoneOrAllOfIt() throws Exception {
     LuceneStoreConfig config = TestConfigs.FAST.toBuilder().deferredCommit(Duration.ofMinutes(10)).build();
     try (LuceneRecordStore store = new LuceneRecordStore(dir, config)) {
-      List<RawTurn> t = turns(NS, S, 0, 4);
-      store.appendTurns(NS, S, t);
-      Segment first = segment(t.subList(0, 2));
-      Segment second = segment(t.subList(2, 4));
-      assertThat(store.putSegment(first, SegmentState.PENDING)).isTrue();
-      assertThat(store.putSegment(second, SegmentState.PENDING)).isTrue();
+      List<Segment> pending = twoPendingSegments(store, NS, S);
+      Segment first = pending.get(0);
+      Segment second = pending.get(1);
       MemoryRecord r = record(NS, S, "Nadia sang at the rehearsal.", 2, 3);
 
       CountDownLatch commitBegun = new CountDownLatch(1);
