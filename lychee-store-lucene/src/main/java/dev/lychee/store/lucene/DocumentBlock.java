@@ -20,8 +20,7 @@ import org.apache.lucene.util.BytesRef;
  * write lock (see {@link LuceneIndex}) holds all of it or none, with no commit lock to wait for.
  * Why: a segment's encoding and its vectors were one writer call per document under the commit
  * lock, and the encoder waited there for the background commits' fsyncs (round twenty-one,
- * measurements.md §6). The documents keep their order, so they take the document numbers the
- * calls one by one gave them.
+ * measurements.md §6). The documents are indexed in the order the calls one by one took them.
  *
  * @param keys each document's unique key, all in one field, none twice
  * @param documents the documents, in the order of their keys

@@ -43,9 +43,10 @@ import org.slf4j.LoggerFactory;
  * and deferred writes go on meanwhile and may land in that commit, which is safe because replaying
  * a logged write is idempotent and a deferred one is rebuildable, and each logged write's changes
  * are one writer call, which Lucene applies as one block (a segment's encoding and its vectors,
- * several documents each, as a {@link DocumentBlock}). Durable calls are not grouped into one commit: {@code RecordStore} promises
- * that a returned write is on disk in one transaction of its own, and a shared commit would tie one
- * call's failure (which rolls the writer back) to the fate of the others.
+ * several documents each, as a {@link DocumentBlock}). Durable calls are not grouped into one
+ * commit: {@code RecordStore} promises that a returned write is on disk in one transaction of its
+ * own, and a shared commit would tie one call's failure (which rolls the writer back) to the fate
+ * of the others.
  *
  * <p><b>Deferred writes.</b> {@link #writeDeferred} is for data the caller can rebuild from elsewhere
  * (the vectors of raw turns, which {@code MemoryWriter.backfillTurnVectors} re-embeds from the
