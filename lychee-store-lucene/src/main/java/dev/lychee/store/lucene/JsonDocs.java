@@ -9,11 +9,10 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -46,6 +45,8 @@ final class JsonDocs<T> {
    * must see ({@link LuceneIndex#read(LuceneIndex.ReadWork, LongSupplier)}); null: every write.
    */
   private final LongSupplier writtenAt;
+  /** Merge reads so far ({@link #stored}), for tests. */
+  private final AtomicLong lookups = new AtomicLong();
 
   JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode) {
     this(index, cache, kind, cacheLetter, decode, false);
@@ -133,15 +134,39 @@ final class JsonDocs<T> {
         .map(d -> decode.apply(Hits.json(d))).toList()));
   }
 
-  /** The stored value of {@code id} with its sequence number, as {@link MergeOnPut} looks it up. */
-  Optional<MergeOnPut.Placed<T>> stored(IndexSearcher searcher, String namespace, String id) throws IOException {
-    return Hits.byKey(searcher, StoreFields.uid(kind, namespace, id))
-        .map(d -> new MergeOnPut.Placed<>(decode.apply(Hits.json(d)), Hits.seq(d)));
+  /**
+   * The stored values of {@code ids} with their sequence numbers, as {@link MergeOnPut} looks them
+   * up, from one query (a terms filter on the unique keys); an id not stored is absent. Why one
+   * query: a term query per id built its weight and a terms enum in every index segment, and the
+   * merge read of an encoding's records and nodes was the largest store item of an offline Lucene
+   * ingest on the caller's thread (round twenty-one, measurements.md §6).
+   */
+  Map<String, MergeOnPut.Placed<T>> stored(IndexSearcher searcher, String namespace, Collection<String> ids)
+      throws IOException {
+    lookups.incrementAndGet();
+    List<BytesRef> keys = new ArrayList<>();
+    for (String id : new LinkedHashSet<>(ids)) {
+      keys.add(new BytesRef(StoreFields.uid(kind, namespace, id).text()));
+    }
+    Map<String, MergeOnPut.Placed<T>> found = new HashMap<>();
+    if (keys.isEmpty()) {
+      return found;
+    }
+    TopDocs td = searcher.search(new TermInSetQuery(StoreFields.UID, keys), keys.size());
+    for (Document d : Hits.load(searcher, td)) {
+      found.put(d.get(StoreFields.ID), new MergeOnPut.Placed<>(decode.apply(Hits.json(d)), Hits.seq(d)));
+    }
+    return found;
+  }
+
+  /** Merge reads ({@link #stored}) so far, each one query (for tests). */
+  long mergeLookups() {
+    return lookups.get();
   }
 
   /**
    * A plan's documents, built (JSON encoded, fields made) before the write call: a value new to the
-   * store still lacks its sequence number, which {@link #writePrepared} gives it under the write
+   * store still lacks its sequence number, which {@link #addPrepared} gives it under the write
    * lock, in plan order, so that the order is the commit order.
    */
   record PreparedDoc(Term uid, Document document, boolean fresh) {}
@@ -159,15 +184,16 @@ final class JsonDocs<T> {
   }
 
   /**
-   * Writes prepared documents inside a write call: a new value takes the next sequence number, a
-   * merged one keeps its own.
+   * Adds prepared documents to a block a write call writes whole ({@link DocumentBlock}): a new
+   * value takes the next sequence number, a merged one keeps its own. Runs under the write lock, so
+   * that the order of the numbers is the commit order.
    */
-  static void writePrepared(IndexWriter writer, List<PreparedDoc> docs, StoreSequence seq) throws IOException {
+  static void addPrepared(DocumentBlock.Builder block, List<PreparedDoc> docs, StoreSequence seq) {
     for (PreparedDoc d : docs) {
       if (d.fresh()) {
         StoreDocuments.setSeq(d.document(), seq.next());
       }
-      writer.updateDocument(d.uid(), d.document());
+      block.add(d.uid(), d.document());
     }
   }
 }

@@ -74,13 +74,19 @@ record LoggedVectors(String namespace, List<Kind> kinds) {
     }
   }
 
-  /** Writes every vector's document: the same calls as the write that logged it. */
+  /**
+   * Writes every vector's document, each replacing the one of its key, in one writer call ({@link
+   * DocumentBlock}): a commit running meanwhile holds all of them or none. The same call as the
+   * write that logged it.
+   */
   void apply(IndexWriter writer) throws IOException {
+    DocumentBlock.Builder block = DocumentBlock.builder();
     for (Kind k : kinds) {
       for (Map.Entry<String, float[]> e : k.unit()) {
-        writer.updateDocument(VectorFields.uid(namespace, k.kind(), e.getKey()),
+        block.add(VectorFields.uid(namespace, k.kind(), e.getKey()),
             VectorFields.vector(namespace, k.kind(), e.getKey(), e.getValue()));
       }
     }
+    block.build().write(writer, () -> {});
   }
 }

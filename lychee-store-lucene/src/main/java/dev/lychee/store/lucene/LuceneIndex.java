@@ -42,9 +42,11 @@ import org.slf4j.LoggerFactory;
  * from their work to the end of their commit (lock order: commit lock, then write lock): logged
  * and deferred writes go on meanwhile and may land in that commit, which is safe because replaying
  * a logged write is idempotent and a deferred one is rebuildable, and each logged write's changes
- * are one atomic block. Durable calls are not grouped into one commit: {@code RecordStore} promises
- * that a returned write is on disk in one transaction of its own, and a shared commit would tie one
- * call's failure (which rolls the writer back) to the fate of the others.
+ * are one writer call, which Lucene applies as one block (a segment's encoding and its vectors,
+ * several documents each, as a {@link DocumentBlock}). Durable calls are not grouped into one
+ * commit: {@code RecordStore} promises that a returned write is on disk in one transaction of its
+ * own, and a shared commit would tie one call's failure (which rolls the writer back) to the fate
+ * of the others.
  *
  * <p><b>Deferred writes.</b> {@link #writeDeferred} is for data the caller can rebuild from elsewhere
  * (the vectors of raw turns, which {@code MemoryWriter.backfillTurnVectors} re-embeds from the
@@ -308,23 +310,6 @@ final class LuceneIndex implements AutoCloseable {
    * writes.
    */
   <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView) {
-    return writeLogged(work, currentView, Mode.LOGGED);
-  }
-
-  /**
-   * As {@link #writeLogged(LoggedWork, BooleanSupplier)}, for a work whose changes are several
-   * writer calls (a segment's encoding: its state, records and nodes; a segment's vectors of every
-   * kind): no commit runs while it changes the writer (it holds the commit lock, as a durable write
-   * does, but only for its work and its log entry, not for a commit's fsyncs), so a commit outside
-   * the write lock holds all of its changes or none. Why: such writes committed each on their own
-   * (two commits per segment, one per index), and their fsyncs were the largest share of a Lucene
-   * ingest outside the embedder (round nineteen, measurements.md §6).
-   */
-  <T> T writeLoggedWhole(LoggedWork<T> work, BooleanSupplier currentView) {
-    return writeLogged(work, currentView, Mode.LOGGED_WHOLE);
-  }
-
-  private <T> T writeLogged(LoggedWork<T> work, BooleanSupplier currentView, Mode mode) {
     if (log == null || !config.writeAheadLog() || config.deferredCommit().isZero()) {
       return run((w, s) -> work.run(w, s).result(), Mode.COMMIT, () -> true);
     }
@@ -333,7 +318,7 @@ final class LuceneIndex implements AutoCloseable {
       Logged<T> logged = work.run(w, s);
       result[0] = logged.result();
       return logged.entry();
-    }, mode, currentView);
+    }, Mode.LOGGED, currentView);
     @SuppressWarnings("unchecked")
     T t = (T) result[0];
     return t;
@@ -426,9 +411,7 @@ final class LuceneIndex implements AutoCloseable {
     /** Committed later (rebuildable data). */
     DEFERRED,
     /** Logged and synced before the call returns, committed later; the work returns the entry. */
-    LOGGED,
-    /** As {@link #LOGGED}, with no commit running during the work (its changes are several calls). */
-    LOGGED_WHOLE
+    LOGGED
   }
 
   /**
@@ -463,13 +446,12 @@ final class LuceneIndex implements AutoCloseable {
    */
   private <T> T run(WriteWork<T> work, Mode mode, BooleanSupplier currentView) {
     boolean commits = mode == Mode.COMMIT;
-    boolean logged = mode == Mode.LOGGED || mode == Mode.LOGGED_WHOLE;
-    boolean holdsCommits = commits || mode == Mode.LOGGED_WHOLE;
+    boolean logged = mode == Mode.LOGGED;
     if (stale() && currentView.getAsBoolean()) {
       // the work will reopen the searchers under the lock: write the buffered changes out first
       flushAhead();
     }
-    if (holdsCommits) {
+    if (commits) {
       commitLock.lock();
     }
     T result;
@@ -535,7 +517,7 @@ final class LuceneIndex implements AutoCloseable {
         commitOutsideWriteLock(pending);
       }
     } finally {
-      if (holdsCommits) {
+      if (commits) {
         commitLock.unlock();
       }
     }
@@ -601,9 +583,10 @@ final class LuceneIndex implements AutoCloseable {
    * (they were most of an append's wait). Safe because a commit may hold more than it records:
    * a logged write that lands in it meanwhile is replayed idempotently after a crash, a deferred
    * one is rebuildable, and durable writes wait on the commit lock, which the caller holds. A
-   * logged write's changes are one atomic block ({@code addDocuments}, {@code updateDocument}), or
-   * several calls made under the commit lock ({@link #writeLoggedWhole}), so such a commit holds all
-   * of a write or none. A failure rolls back and replays the log.
+   * logged write's changes are one writer call, which Lucene applies as one block ({@code
+   * updateDocument}, {@code updateDocuments}: a segment's encoding and its vectors are one {@link
+   * DocumentBlock} each since round twenty-one, when they stopped holding the commit lock), so such a
+   * commit holds all of a write or none. A failure rolls back and replays the log.
    */
   private void commitOutsideWriteLock(PendingCommit pending) {
     try {

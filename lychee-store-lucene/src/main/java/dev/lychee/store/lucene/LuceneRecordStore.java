@@ -124,7 +124,7 @@ public final class LuceneRecordStore implements RecordStore {
   private record SegmentKey(String namespace, String segmentId) {}
   /** Runs between an encoding's preparation and its write call; a no-op except in tests. */
   private volatile Runnable afterPrepare = () -> {};
-  /** Runs inside an encoding's write, between its state change and its documents; a no-op except in tests. */
+  /** Runs inside an encoding's writer call, between its state change and its documents; a no-op except in tests. */
   private volatile Runnable duringEncodingWrite = () -> {};
 
   /** Opens (or creates) a store in {@code directory} with default settings. */
@@ -313,7 +313,8 @@ public final class LuceneRecordStore implements RecordStore {
    * Puts a segment's records and nodes (merged with the stored ones) and marks it encoded, in one
    * logged write: one synced log entry holding the merged values ({@link LoggedEncoding}), no commit
    * of its own (round nineteen: a Lucene commit per segment was the largest cost of an ingest
-   * outside the embedder), and no commit catches it half-way ({@link LuceneIndex#writeLoggedWhole}).
+   * outside the embedder), and no commit catches it half-way: its documents are one writer call
+   * ({@link DocumentBlock}), so it does not wait for a commit's fsyncs either (round twenty-one).
    * The merge plan and the documents are prepared before the write call, on a searcher
    * that holds every earlier records write, so that the index's write lock, which an {@code
    * append}'s turn waits for, is held only to write them (docs/defaults.md §3.3). If another
@@ -332,13 +333,15 @@ public final class LuceneRecordStore implements RecordStore {
     recordsLock.lock();
     try {
       // one write call = one log entry: records, nodes and the state change become visible together
-      index.writeLoggedWhole((writer, searcher) -> {
-        // state first: an unknown segment aborts (and rolls back) before anything is written
-        SegmentDocs.setState(writer, searcher, namespace, segmentId, SegmentState.ENCODED, null);
-        duringEncodingWrite.run();
+      index.writeLogged((writer, searcher) -> {
+        // state first: an unknown segment is refused before anything is written
+        DocumentBlock.Builder block = DocumentBlock.builder();
+        SegmentDocs.addState(block, searcher, namespace, segmentId, SegmentState.ENCODED, null);
         List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
             : prepareEncoding(searcher, namespace, records, nodes);
-        JsonDocs.writePrepared(writer, docs, seq);
+        JsonDocs.addPrepared(block, docs, seq);
+        // one writer call: a commit running meanwhile holds all of it or none (no commit lock)
+        block.build().write(writer, duringEncodingWrite);
         return new LuceneIndex.Logged<>(null,
             entry(LOGGED_ENCODING, LoggedEncoding.of(namespace, segmentId, docs).toJson()));
       }, () -> !index.covers(Math.max(recordsWrittenAt.get(), segmentAt.getOrDefault(key, 0L))));
@@ -365,8 +368,9 @@ public final class LuceneRecordStore implements RecordStore {
   }
 
   /**
-   * Sets what runs inside the next encodings' write call, after the segment's state change and before
-   * its records and nodes: lets a test start a commit half-way through the write.
+   * Sets what runs inside the next encodings' writer call, after the writer took the segment's
+   * state change and before it takes the records and nodes: lets a test start a commit half-way
+   * through the write.
    */
   void duringEncodingWrite(Runnable hook) {
     this.duringEncodingWrite = Objects.requireNonNull(hook, "hook");
@@ -375,11 +379,16 @@ public final class LuceneRecordStore implements RecordStore {
   /** The documents of a segment's records and then its nodes, merged with what {@code searcher} holds. */
   private List<JsonDocs.PreparedDoc> prepareEncoding(IndexSearcher searcher, String namespace,
       List<MemoryRecord> records, List<EvidenceNode> nodes) throws IOException {
+    // each kind's stored values in one query, looked up by the plan from memory
+    Map<String, MergeOnPut.Placed<MemoryRecord>> storedRecords =
+        this.records.stored(searcher, namespace, records.stream().map(MemoryRecord::id).toList());
+    Map<String, MergeOnPut.Placed<EvidenceNode>> storedNodes =
+        this.nodes.stored(searcher, namespace, nodes.stream().map(EvidenceNode::id).toList());
     List<JsonDocs.PreparedDoc> docs = new ArrayList<>(this.records.prepare(namespace,
-        MergeOnPut.records(records, id -> this.records.stored(searcher, namespace, id)),
+        MergeOnPut.records(records, id -> Optional.ofNullable(storedRecords.get(id))),
         MemoryRecord::id, StoreDocuments::record));
     docs.addAll(this.nodes.prepare(namespace,
-        MergeOnPut.nodes(nodes, id -> this.nodes.stored(searcher, namespace, id)),
+        MergeOnPut.nodes(nodes, id -> Optional.ofNullable(storedNodes.get(id))),
         EvidenceNode::id, StoreDocuments::node));
     return docs;
   }
@@ -463,6 +472,11 @@ public final class LuceneRecordStore implements RecordStore {
   /** The index the store writes (for tests that count its reopens and log syncs). */
   LuceneIndex index() {
     return index;
+  }
+
+  /** Merge reads of encodings so far, each one query for one kind (for tests). */
+  long mergeLookups() {
+    return records.mergeLookups() + nodes.mergeLookups();
   }
 
   /** How many per-segment copies the reads by id hold (for tests). */

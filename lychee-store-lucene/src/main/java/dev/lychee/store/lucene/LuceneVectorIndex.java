@@ -160,9 +160,10 @@ public final class LuceneVectorIndex implements VectorIndex {
     } else {
       // one synced log entry instead of a commit of its own (round nineteen: with the record store's
       // encoding commit, two commits per segment were the largest cost of an ingest outside the
-      // embedder, measurements.md §6); encoded before the lock is taken
+      // embedder, measurements.md §6); encoded before the lock is taken. Every kind's vectors are
+      // one writer call, so no commit lock is needed (round twenty-one, see LoggedVectors#apply)
       byte[] entry = vectors.toBytes();
-      index.writeLoggedWhole((writer, searcher) -> {
+      index.writeLogged((writer, searcher) -> {
         work.run(writer, searcher);
         return new LuceneIndex.Logged<>(null, entry);
       }, currentView);
@@ -302,6 +303,11 @@ public final class LuceneVectorIndex implements VectorIndex {
       Loaded loaded = current(new SlabKey(namespace, kind), ReaderCache.version(s));
       return loaded != null ? loaded.slab().size() : s.count(new TermQuery(VectorFields.scope(namespace, kind)));
     });
+  }
+
+  /** The index the vectors are written to (for tests that hold its commits). */
+  LuceneIndex index() {
+    return index;
   }
 
   @Override

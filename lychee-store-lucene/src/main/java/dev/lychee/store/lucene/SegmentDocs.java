@@ -11,9 +11,10 @@ import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
@@ -69,15 +70,35 @@ final class SegmentDocs {
    */
   static void setState(IndexWriter writer, IndexSearcher searcher, String namespace, String segmentId,
       SegmentState state, String error) throws IOException {
+    write(writer, withState(searcher, namespace, segmentId, state, error));
+  }
+
+  /**
+   * Adds the segment's document with its state changed to a block a caller's write call writes
+   * whole ({@link DocumentBlock}).
+   *
+   * @throws IllegalArgumentException if no such segment is stored
+   */
+  static void addState(DocumentBlock.Builder block, IndexSearcher searcher, String namespace, String segmentId,
+      SegmentState state, String error) throws IOException {
+    StoredSegment s = withState(searcher, namespace, segmentId, state, error);
+    block.add(key(s), StoreDocuments.segment(s));
+  }
+
+  private static StoredSegment withState(IndexSearcher searcher, String namespace, String segmentId,
+      SegmentState state, String error) throws IOException {
     StoredSegment current = Hits.byKey(searcher, StoreFields.uid(KIND_SEGMENT, namespace, segmentId))
         .map(d -> JsonCodec.segment(Hits.json(d)))
         .orElseThrow(() -> new IllegalArgumentException("no segment " + segmentId + " in namespace " + namespace));
-    write(writer, new StoredSegment(current.segment(), state, error));
+    return new StoredSegment(current.segment(), state, error);
   }
 
   private static void write(IndexWriter writer, StoredSegment s) throws IOException {
-    writer.updateDocument(StoreFields.uid(KIND_SEGMENT, s.segment().namespace(), s.segment().id()),
-        StoreDocuments.segment(s));
+    writer.updateDocument(key(s), StoreDocuments.segment(s));
+  }
+
+  private static Term key(StoredSegment s) {
+    return StoreFields.uid(KIND_SEGMENT, s.segment().namespace(), s.segment().id());
   }
 
   List<StoredSegment> all(String namespace) {

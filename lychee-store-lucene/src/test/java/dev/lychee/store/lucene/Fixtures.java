@@ -9,6 +9,7 @@ import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
 import dev.lychee.api.Role;
 import dev.lychee.api.Segment;
+import dev.lychee.api.SegmentState;
 import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
@@ -43,6 +44,22 @@ final class Fixtures {
     RawTurn first = turns.get(0);
     return new Segment(first.namespace(), first.session(), turns, turns.size() / 2 + 1, 40 * turns.size(),
         CloseReason.SEMANTIC_BOUNDARY, 0.42, Double.NaN);
+  }
+
+  /**
+   * Appends the first four turns of a session and stores two pending segments of two turns each,
+   * which it returns in order.
+   */
+  static List<Segment> twoPendingSegments(LuceneRecordStore store, String ns, String session) {
+    List<RawTurn> t = turns(ns, session, 0, 4);
+    store.appendTurns(ns, session, t);
+    List<Segment> segments = List.of(segment(t.subList(0, 2)), segment(t.subList(2, 4)));
+    for (Segment s : segments) {
+      if (!store.putSegment(s, SegmentState.PENDING)) {
+        throw new IllegalStateException("segment refused: " + s.id());
+      }
+    }
+    return segments;
   }
 
   static MemoryRecord record(String ns, String session, String text, int... turnIndices) {

@@ -2,12 +2,10 @@ package dev.lychee.store.lucene;
 
 import static dev.lychee.store.lucene.Fixtures.entityNode;
 import static dev.lychee.store.lucene.Fixtures.record;
-import static dev.lychee.store.lucene.Fixtures.segment;
-import static dev.lychee.store.lucene.Fixtures.turns;
+import static dev.lychee.store.lucene.Fixtures.twoPendingSegments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.MemoryRecord;
-import dev.lychee.api.RawTurn;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import java.nio.file.Path;
@@ -26,10 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A segment's encoding is several writer calls in one logged write ({@link
- * LuceneIndex#writeLoggedWhole}): a commit that runs outside the write lock while it is under way
- * must hold all of it or none, or a crash after that commit would bring back an ENCODED segment
- * without its records (round nineteen left this untested; round twenty).
+ * A segment's encoding is several documents in one logged write (since round twenty-one one writer
+ * call, {@link DocumentBlock}, which holds no commit lock): a commit that runs outside the write lock
+ * while it is under way must hold all of it or none, or a crash after that commit would bring back an
+ * ENCODED segment without its records (round nineteen left this untested; round twenty). The commit
+ * is let go while the writer has taken the state change and not the records.
  */
 class LuceneWholeWriteCommitTest {
   private static final String NS = "alice";
@@ -41,12 +40,9 @@ class LuceneWholeWriteCommitTest {
   void aCommitBegunBeforeAnEncodingsWriteHoldsNoneOrAllOfIt() throws Exception {
     LuceneStoreConfig config = TestConfigs.FAST.toBuilder().deferredCommit(Duration.ofMinutes(10)).build();
     try (LuceneRecordStore store = new LuceneRecordStore(dir, config)) {
-      List<RawTurn> t = turns(NS, S, 0, 4);
-      store.appendTurns(NS, S, t);
-      Segment first = segment(t.subList(0, 2));
-      Segment second = segment(t.subList(2, 4));
-      assertThat(store.putSegment(first, SegmentState.PENDING)).isTrue();
-      assertThat(store.putSegment(second, SegmentState.PENDING)).isTrue();
+      List<Segment> pending = twoPendingSegments(store, NS, S);
+      Segment first = pending.get(0);
+      Segment second = pending.get(1);
       MemoryRecord r = record(NS, S, "Nadia sang at the rehearsal.", 2, 3);
 
       CountDownLatch commitBegun = new CountDownLatch(1);
@@ -66,12 +62,13 @@ class LuceneWholeWriteCommitTest {
         commitDone.countDown();
       });
       assertThat(commitBegun.await(1, TimeUnit.MINUTES)).isTrue();
-      // the encoding's state change is in the writer, its records not yet: let the commit run now
+      // the writer has taken the encoding's state change, not its records yet: let the commit run
+      // now (it waits for the writer call, which waits here for a while)
       AtomicBoolean once = new AtomicBoolean();
       store.duringEncodingWrite(() -> {
         if (once.compareAndSet(false, true)) {
           workHalfDone.countDown();
-          await(commitDone, 5);
+          await(commitDone, 2);
         }
       });
       store.commitEncoding(NS, second.id(), List.of(r), List.of(entityNode(NS, "nadia", S, r.id())));
