@@ -15,13 +15,21 @@
 
   // ---- HTTP ----
 
+  // Bumped by every route(). A response to an older navigation is dropped (api() throws Stale and
+  // failure() ignores it): the page's first, keyless request can answer 401 after the signed-in
+  // one has drawn the namespaces, and must not replace them with an error.
+  let navigation = 0;
+  class Stale extends Error {}
+
   async function api(method, path, body) {
+    const asked = navigation;
     const headers = { 'Accept': 'application/json' };
     const key = sessionStorage.getItem('lychee-key');
     if (key) headers['Authorization'] = 'Bearer ' + key;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
+    if (asked !== navigation) throw new Stale('superseded by a later navigation');
     let json = null;
     try { json = text ? JSON.parse(text) : null; } catch (e) { /* not JSON */ }
     if (!res.ok) {
@@ -76,6 +84,7 @@
   }
 
   function failure(e) {
+    if (e instanceof Stale) return;
     const hint = e.status === 401 ? ' Enter an API key above.' : e.status === 403 ? ' This key does not reach that namespace.' : '';
     show('Error', el('p', { class: 'error', role: 'alert' }, e.message + hint));
   }
@@ -339,6 +348,7 @@
   // ---- routing ----
 
   async function route() {
+    navigation++;
     const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
     try {
       if (parts[0] === 'ns' && parts[1]) {
