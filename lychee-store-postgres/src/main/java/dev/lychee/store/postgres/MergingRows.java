@@ -31,8 +31,6 @@ import org.jdbi.v3.core.statement.SqlStatement;
 final class MergingRows<T> {
   private static final int IN_CHUNK = 1000;
 
-  private static final int ROW_CHUNK = 500;
-
   private record Key(String namespace, String id) {}
 
   private final String table;
@@ -195,14 +193,13 @@ final class MergingRows<T> {
           changed.add(new Locked<>(merged, locked.ctid()));
         }
       }
-      for (int i = 0; i < fresh.size(); i += ROW_CHUNK) {
-        List<T> chunk = fresh.subList(i, Math.min(fresh.size(), i + ROW_CHUNK));
-        inserts.add(p.query(insertMany(chunk.size()), b -> bindRows(b, chunk, r -> r, (r, rb) -> {}), KEY));
+      if (!fresh.isEmpty()) {
+        RowArrays a = arrays(fresh, r -> r, (r, rp) -> {});
+        inserts.add(p.query(insertAll(a), a::bindTo, KEY));
       }
-      for (int i = 0; i < changed.size(); i += ROW_CHUNK) {
-        List<Locked<T>> chunk = changed.subList(i, Math.min(changed.size(), i + ROW_CHUNK));
-        rewrites.add(p.query(rewriteMany(chunk.size()),
-            b -> bindRows(b, chunk, Locked::row, (r, rb) -> rb.bind("row_ctid", r.ctid())), KEY));
+      if (!changed.isEmpty()) {
+        RowArrays a = arrays(changed, Locked::row, (r, rp) -> rp.bind("row_ctid", r.ctid()));
+        rewrites.add(p.query(rewriteAll(a), a::bindTo, KEY));
       }
     }
 
@@ -232,50 +229,44 @@ final class MergingRows<T> {
     return out;
   }
 
-  private <R> void bindRows(Params p, List<R> rows, Function<R, T> row, BiConsumer<R, Params> extra) {
-    for (int i = 0; i < rows.size(); i++) {
-      Params rp = p.suffixed("_r" + i);
-      binder.accept(rp, row.apply(rows.get(i)));
-      extra.accept(rows.get(i), rp);
+  /** The rows' parameters as one array per parameter, each row bound by the table's binder and {@code extra}. */
+  private <R> RowArrays arrays(List<R> rows, Function<R, T> row, BiConsumer<R, Params> extra) {
+    RowArrays a = new RowArrays();
+    for (R r : rows) {
+      binder.accept(a, row.apply(r));
+      extra.accept(r, a);
     }
-  }
-
-  /** One insert of {@code n} rows, in the order given, returning the keys it inserted. */
-  private String insertMany(int n) {
-    StringBuilder b = new StringBuilder("INSERT INTO ").append(table).append("(").append(String.join(", ", written))
-        .append(") VALUES ");
-    for (int i = 0; i < n; i++) {
-      b.append(i == 0 ? "" : ", ").append("(").append(Params.rename(values, "_r" + i)).append(")");
-    }
-    return b.append(" ON CONFLICT (namespace, id) DO NOTHING RETURNING namespace, id").toString();
+    return a;
   }
 
   /**
-   * One rewrite of {@code n} rows this transaction holds locked, each found by its {@code ctid}
-   * (joined as a parameterised TID scan), returning the keys it rewrote. A row locked {@code FOR
-   * UPDATE} cannot be updated, deleted or moved by anyone else until commit, and this transaction
-   * changes it nowhere else first, so the ctid the locking read returned still names it (namespace
-   * and id are checked too). Why not by (namespace, id): until the table has planner statistics,
-   * which a fresh database gets only from autovacuum's first analyse a minute or more in, the
-   * server planned that update on the {@code *_by_change} index, scanning every row of the
-   * namespace for each merged row: 1.1 ms of server time per merged node in a LoCoMo ingest, the
-   * largest server cost of the ingest (round nineteen, docs/measurements.md §6). A ctid is one
-   * tuple look-up whatever the statistics. A row not found so (never seen; kept as a guard) is
-   * rewritten by its id ({@link Put#finish}).
+   * One insert of the rows bound in {@code a}, in their order, returning the keys it inserted. Its
+   * text does not change with the number of rows (round twenty-two, {@link RowArrays}).
    */
-  String rewriteMany(int n) {
-    StringBuilder b = new StringBuilder("UPDATE ").append(table).append(" AS t SET (").append(String.join(", ", written))
-        .append(") = (");
-    for (int i = 0; i < written.size(); i++) {
-      b.append(i == 0 ? "" : ", ").append("v.").append(written.get(i));
-    }
-    b.append(") FROM (VALUES ");
-    for (int i = 0; i < n; i++) {
-      b.append(i == 0 ? "" : ", ").append("(").append(Params.rename(values + ", :row_ctid", "_r" + i)).append(")");
-    }
-    return b.append(") AS v(").append(String.join(", ", written)).append(", row_ctid)")
-        .append(" WHERE t.ctid = CAST(v.row_ctid AS tid) AND t.namespace = v.namespace AND t.id = v.id")
-        .append(" RETURNING t.namespace, t.id").toString();
+  private String insertAll(RowArrays a) {
+    return "INSERT INTO " + table + "(" + String.join(", ", written) + ") SELECT " + RowArrays.columnsOf(values, "v")
+        + " FROM " + a.unnest("v") + " ORDER BY v.ord ON CONFLICT (namespace, id) DO NOTHING RETURNING namespace, id";
+  }
+
+  /**
+   * One rewrite of the rows bound in {@code a} (with each one's {@code row_ctid}), rows this
+   * transaction holds locked, each found by its {@code ctid} (a parameterised TID scan), returning
+   * the keys it rewrote. A row locked {@code FOR UPDATE} cannot be updated, deleted or moved by
+   * anyone else until commit, and this transaction changes it nowhere else first, so the ctid the
+   * locking read returned still names it (namespace and id are checked too). Why not by (namespace,
+   * id): until the table has planner statistics, which a fresh database gets only from autovacuum's
+   * first analyse a minute or more in, the server planned that update on the {@code *_by_change}
+   * index, scanning every row of the namespace for each merged row: 1.1 ms of server time per merged
+   * node in a LoCoMo ingest, the largest server cost of the ingest (round nineteen,
+   * docs/measurements.md §6). A ctid is one tuple look-up whatever the statistics. A row not found
+   * so (never seen; kept as a guard) is rewritten by its id ({@link Put#finish}). Its text does not
+   * change with the number of rows (round twenty-two, {@link RowArrays}).
+   */
+  String rewriteAll(RowArrays a) {
+    return "UPDATE " + table + " AS t SET (" + String.join(", ", written) + ") = (" + RowArrays.columnsOf(values, "v")
+        + ") FROM " + a.unnest("v")
+        + " WHERE t.ctid = CAST(v.row_ctid AS tid) AND t.namespace = v.namespace AND t.id = v.id"
+        + " RETURNING t.namespace, t.id";
   }
 
   /** A stored row as the locking read found it, with where it lies ({@code ctid}). */

@@ -33,8 +33,8 @@ final class NodeTable {
         .bind("key", Columns.text(n.key())).bind("label", Columns.text(n.label()))
         .bind("search_text", Columns.text(n.searchText())).bind("record_ids", JsonColumns.strings(n.recordIds()))
         .bind("sessions", JsonColumns.strings(n.sessions())).bind("entities", JsonColumns.strings(n.entities()))
-        .bind("tags", JsonColumns.strings(n.tags())).bind("span_start", Columns.day(span == null ? null : span.start()))
-        .bind("span_end", Columns.day(span == null ? null : span.end())).bind("has_span", span != null)
+        .bind("tags", JsonColumns.strings(n.tags())).day("span_start", span == null ? null : span.start())
+        .day("span_end", span == null ? null : span.end()).bind("has_span", span != null)
         .bind("turn_ranges", JsonColumns.turnRanges(n.turnRanges()));
   }
 

@@ -1,15 +1,22 @@
 package dev.lychee.store.postgres;
 
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.SqlStatement;
 
 /**
- * Where a table's row binder puts its named parameters: one statement's own names, or the names of
- * one row among many in a longer statement ({@link #suffixed}), so that a row type has one binder
- * whether its rows go to the server one per statement or many per statement ({@link Pipeline}).
+ * Where a table's row binder puts its named parameters: one statement's own names, the names of
+ * one statement among several in one statement text ({@link #suffixed}, {@link Pipeline}), or one
+ * row among many, each parameter an array of all rows' values ({@link RowArrays}), so that a row
+ * type has one binder whether its rows go to the server one per statement or many per statement.
  */
 interface Params {
+  /** A named parameter in SQL ({@code :name}; a cast's {@code ::} is not one), its name the group. */
+  Pattern PARAMETER = Pattern.compile("(?<![:\\w]):([A-Za-z_][A-Za-z0-9_]*)");
+
   Params bind(String name, String value);
 
   Params bind(String name, boolean value);
@@ -17,6 +24,16 @@ interface Params {
   Params bind(String name, Argument value);
 
   Params bindArray(String name, List<String> values);
+
+  /** A date, bound through the driver's {@code java.time} support ({@link Columns#day(LocalDate)}). */
+  default Params day(String name, LocalDate value) {
+    return bind(name, Columns.day(value));
+  }
+
+  /** A date-time, bound through the driver's {@code java.time} support ({@link Columns#time(LocalDateTime)}). */
+  default Params time(String name, LocalDateTime value) {
+    return bind(name, Columns.time(value));
+  }
 
   /** These parameters with {@code suffix} appended to every name, as {@link #rename} writes them into SQL. */
   default Params suffixed(String suffix) {
@@ -53,7 +70,7 @@ interface Params {
    * {@code ::} is left alone). The SQL this store builds has no colon inside a string literal.
    */
   static String rename(String sql, String suffix) {
-    return sql.replaceAll("(?<![:\\w]):([A-Za-z_][A-Za-z0-9_]*)", ":$1" + suffix);
+    return PARAMETER.matcher(sql).replaceAll(":$1" + suffix);
   }
 
   /** The parameters of one JDBI statement, under their own names. */

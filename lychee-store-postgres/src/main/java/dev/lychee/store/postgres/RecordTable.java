@@ -51,12 +51,12 @@ final class RecordTable {
         .bind("tags", JsonColumns.strings(r.tags())).bind("t_ref", Columns.text(r.temporal().tRef()))
         .bind("t_valid_from", Columns.text(r.temporal().tValidFrom()))
         .bind("t_valid_to", Columns.text(r.temporal().tValidTo()))
-        .bind("span_start", Columns.day(span == null ? null : span.start()))
-        .bind("span_end", Columns.day(span == null ? null : span.end()))
+        .day("span_start", span == null ? null : span.start())
+        .day("span_end", span == null ? null : span.end())
         .bind("has_span", span != null).bind("unparsed", r.temporal().unparsed())
         .bind("evidence", JsonColumns.turnRefs(r.evidence())).bind("session", r.session())
         .bind("segment_id", r.segmentId()).bind("source_role", r.sourceRole().name())
-        .bind("created_at", Columns.time(r.createdAt())).bind("doc", TextQuery.document(searchText(r)));
+        .time("created_at", r.createdAt()).bind("doc", TextQuery.document(searchText(r)));
   }
 
   /** Insert-or-merge, look-ups by id and deletes: the shape records share with nodes. */

@@ -117,15 +117,17 @@ class SegmentWritesTest {
    * autovacuum's first analyse, the rewrite is one tuple look-up per row (a parameterised TID scan).
    * By (namespace, id) the server planned it on {@code nodes_by_change}, reading every row of the
    * namespace for each merged node. Since round twenty-one the rewrite of all merged rows is one
-   * statement, sent with the inserts in one round trip after the locking read's.
+   * statement, sent with the inserts in one round trip after the locking read's; since round
+   * twenty-two its text is the same for any number of rows, so the plan checked is the generic one
+   * the server keeps for the driver's prepared statement.
    */
   @Test
   void aMergedNodeIsRewrittenThroughTheRowItsMergeLocked() {
     NodeTable nodes = new NodeTable();
-    stored(nodes, 400);
+    stored(nodes, 2000);
     counting.drain();
     db.write(h -> {
-      nodes.rows.putAll(h, List.of(node("k7", List.of("r400")), node("k8", List.of("r8")), node("new", List.of("r401"))));
+      nodes.rows.putAll(h, List.of(node("k7", List.of("r2000")), node("k8", List.of("r8")), node("new", List.of("r2001"))));
       return null;
     });
     List<String> sent = counting.drain();
@@ -135,22 +137,28 @@ class SegmentWritesTest {
     String plan = db.write(h -> {
       String ctid = h.createQuery("SELECT CAST(ctid AS text) FROM nodes WHERE namespace = 'ns' AND id = :id")
           .bind("id", node("k9", List.of()).id()).mapTo(String.class).one();
-      Query explain = h.createQuery("EXPLAIN " + nodes.rows.rewriteMany(2));
+      RowArrays rows = new RowArrays();
       for (int i = 0; i < 2; i++) {
-        Params.of(explain).suffixed("_r" + i).bind("namespace", "ns").bind("id", "x" + i).bind("kind", "ENTITY")
-            .bind("key", "k").bind("label", "k").bind("search_text", "k").bind("record_ids", "[]")
-            .bind("sessions", "[]").bind("entities", "[]").bind("tags", "[]").bind("span_start", Columns.day(null))
-            .bind("span_end", Columns.day(null)).bind("has_span", false).bind("turn_ranges", "[]")
-            .bind("row_ctid", ctid);
+        rows.bind("namespace", "ns").bind("id", "x" + i).bind("kind", "ENTITY").bind("key", "k").bind("label", "k")
+            .bind("search_text", "k").bind("record_ids", "[]").bind("sessions", "[]").bind("entities", "[]")
+            .bind("tags", "[]").day("span_start", null).day("span_end", null).bind("has_span", false)
+            .bind("turn_ranges", "[]").bind("row_ctid", ctid);
       }
-      return String.join("\n", explain.mapTo(String.class).list());
+      // the plan the server keeps for the driver's prepared statement, whatever the row count
+      h.execute("SET LOCAL plan_cache_mode = force_generic_plan");
+      h.execute("PREPARE rewrite_probe AS " + positional(nodes.rows.rewriteAll(rows)));
+      String out = String.join("\n", h.createQuery("EXPLAIN EXECUTE rewrite_probe('{ns,ns}', '{x0,x1}', '{ENTITY,ENTITY}',"
+          + " '{k,k}', '{k,k}', '{k,k}', '{[],[]}', '{[],[]}', '{[],[]}', '{[],[]}', '{NULL,NULL}', '{NULL,NULL}',"
+          + " '{f,f}', '{[],[]}', '{\"" + ctid + "\",\"" + ctid + "\"}')").mapTo(String.class).list());
+      h.execute("DEALLOCATE rewrite_probe");
+      return out;
     });
     assertThat(plan).as(plan).contains("Tid Scan").doesNotContain("nodes_by_change");
 
     EvidenceNode merged = db.read(h -> nodes.rows.byIds(h, "ns", List.of(node("k7", List.of()).id()))).get(0);
-    assertThat(merged.recordIds()).containsExactly("r7", "r400");
+    assertThat(merged.recordIds()).containsExactly("r7", "r2000");
     List<String> ids = db.read(h -> nodes.rows.ids(h, "ns"));
-    assertThat(ids).hasSize(401).endsWith(node("new", List.of()).id());
+    assertThat(ids).hasSize(2001).endsWith(node("new", List.of()).id());
   }
 
   /**
@@ -212,6 +220,13 @@ class SegmentWritesTest {
     assertThat(stored).extracting(EvidenceNode::key).containsExactly("k1", "k2");
     assertThat(stored.get(0).recordIds()).containsExactly("r9", "r1");
     assertThat(stored.get(1).recordIds()).containsExactly("r2");
+  }
+
+  /** {@code sql} with its named parameters numbered ({@code $1}, ...) in the order each first occurs. */
+  private static String positional(String sql) {
+    Map<String, Integer> numbers = new LinkedHashMap<>();
+    return Params.PARAMETER.matcher(sql)
+        .replaceAll(m -> "\\$" + numbers.computeIfAbsent(m.group(1), n -> numbers.size() + 1));
   }
 
   /** Nodes k0 to k{n - 1}, each linking record r{i}, stored in one transaction. */
