@@ -19,8 +19,11 @@ import dev.lychee.api.TurnRange;
 import dev.lychee.api.TurnRef;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +95,51 @@ class CommitClaimedTest {
     assertThat(entities.get(0).recordIds()).containsExactly("r1", "r3");
     assertThat(entities.get(1).recordIds()).containsExactly("r2");
     assertThat(store.segments("ns")).extracting(s -> s.state()).containsOnly(SegmentState.ENCODED);
+  }
+
+  /**
+   * Commits of segments with different numbers of records and nodes send the same statement texts,
+   * so the driver keeps each prepared on the server after its first uses and the server plans it
+   * from there on as one statement (round twenty-two: each column's values as one array; a
+   * {@code VALUES} row per record or node made a new text for every row count, parsed and planned
+   * afresh by JDBI, the driver and the server for every segment).
+   */
+  @Test
+  void commitsOfAnyRowCountSendTheSameStatementsAndTheServerKeepsThemPrepared() {
+    List<RawTurn> t = turns("ns", "t", 0, 16, new Random(11), "y");
+    store.appendTurns("ns", "t", t);
+    List<Segment> eight = new ArrayList<>();
+    for (int i = 0; i < 16; i += 2) {
+      eight.add(segment(t.subList(i, i + 2), CloseReason.TARGET_LENGTH));
+    }
+    eight.forEach(s -> store.putSegment(s, SegmentState.PENDING));
+    Set<List<String>> texts = new HashSet<>();
+    for (int i = 0; i < eight.size(); i++) {
+      SegmentClaim claim = claims.claim(eight.get(i), "me", LEASE).orElseThrow();
+      // from the second segment on: one stored record and node merged into, and i + 1 new ones
+      List<MemoryRecord> recs = new ArrayList<>(List.of(record("r0", i)));
+      List<EvidenceNode> nodes = new ArrayList<>(List.of(node("amy", "r" + i)));
+      for (int j = 0; j <= i; j++) {
+        recs.add(record("r" + i + "-" + j, i));
+        nodes.add(node("k" + i + "-" + j, "r" + i + "-" + j));
+      }
+      counting.drain();
+      assertThat(claims.commitClaimed(claim, recs, nodes)).isTrue();
+      if (i > 0) {
+        texts.add(counting.drain());
+      }
+    }
+    assertThat(texts).as("statement texts of seven commits of 3 to 9 rows per table").hasSize(1);
+    assertThat(store.records("ns")).hasSize(1 + 36);
+    assertThat(store.nodes("ns", NodeKind.ENTITY).get(0).recordIds()).hasSize(8);
+
+    // what the driver keeps prepared on the (one) pooled connection; a pipeline's later statements start on a new line
+    List<String> prepared = db.read(h -> h.createQuery("SELECT statement FROM pg_prepared_statements")
+        .mapTo(String.class).list()).stream().map(String::strip)
+        .filter(q -> q.startsWith("INSERT INTO records") || q.startsWith("INSERT INTO nodes")
+            || q.startsWith("UPDATE records AS t") || q.startsWith("UPDATE nodes AS t") || q.startsWith("SELECT CAST(s.ctid"))
+        .toList();
+    assertThat(prepared).as(String.join("\n", prepared)).hasSize(6);
   }
 
   /** A claim another owner holds: one statement and a {@code COMMIT}, nothing written, the claim kept. */
