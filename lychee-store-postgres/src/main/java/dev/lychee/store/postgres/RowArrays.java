@@ -46,36 +46,33 @@ final class RowArrays implements Params {
 
   private final Map<String, Column> columns = new LinkedHashMap<>();
 
-  private void add(String name, Kind kind, Object value) {
+  private Params add(String name, Kind kind, Object value) {
     Column c = columns.computeIfAbsent(name, n -> new Column(kind, new ArrayList<>()));
     if (c.kind() != kind) {
       throw new IllegalStateException("parameter " + name + " bound as " + kind + " after " + c.kind());
     }
     c.values().add(value);
+    return this;
   }
 
   @Override
   public Params bind(String name, String value) {
-    add(name, Kind.TEXT, value);
-    return this;
+    return add(name, Kind.TEXT, value);
   }
 
   @Override
   public Params bind(String name, boolean value) {
-    add(name, Kind.BOOL, value);
-    return this;
+    return add(name, Kind.BOOL, value);
   }
 
   @Override
   public Params day(String name, LocalDate value) {
-    add(name, Kind.DATE, value);
-    return this;
+    return add(name, Kind.DATE, value);
   }
 
   @Override
   public Params time(String name, LocalDateTime value) {
-    add(name, Kind.TIME, value);
-    return this;
+    return add(name, Kind.TIME, value);
   }
 
   /** Not for arrays: an argument's value cannot be read back to join a column. */
