@@ -77,14 +77,8 @@ class LuceneLiveStatisticsTest {
         assertThat(live.kept()).isEqualTo(1);
       }
 
-      w.forceMerge(1);
-      DirectoryReader merged = DirectoryReader.openIfChanged(reader);
       reader.close();
-      try (merged) {
-        assertThat(live.kept()).as("the segment with deletes was closed").isZero();
-        assertThat(live.newSearcher(merged, null).collectionStatistics(StoreFields.TEXT).docCount()).isEqualTo(4);
-        assertThat(live.kept()).isZero();
-      }
+      assertThat(live.kept()).as("the reader of the segment with deletes closed").isZero();
     }
   }
 
