@@ -176,6 +176,12 @@ final class LuceneIndex implements AutoCloseable {
   /** A replaced searcher and the manager it came from. */
   private record Retired(SearcherManager manager, IndexSearcher searcher) {}
 
+  /**
+   * Makes the searchers: BM25 on the text field counts live documents only, so that lexical scores
+   * do not depend on which segments still hold deletes (round twenty-two, {@link LiveStatistics}).
+   */
+  private final LiveStatistics statistics = new LiveStatistics(StoreFields.TEXT);
+
   LuceneIndex(Path path, Analyzer analyzer, LuceneStoreConfig config) {
     this(path, analyzer, config, UnaryOperator.identity());
   }
@@ -222,7 +228,7 @@ final class LuceneIndex implements AutoCloseable {
     }
     this.writer = w;
     long covered = changes.get();
-    this.searchers = new SearcherManager(w, null);
+    this.searchers = new SearcherManager(w, statistics);
     this.reopenedAt = covered;
     String lsn = null;
     Iterable<Map.Entry<String, String>> data = w.getLiveCommitData();

@@ -5,6 +5,7 @@ import static dev.lychee.store.lucene.StoreFields.KIND_TURN;
 
 import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.TextField;
+import dev.lychee.core.score.TopScored;
 import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,20 +13,20 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TopDocs;
 
 /**
  * BM25 search on the text field of turn and record documents. Queries are built from analyzed
  * tokens ({@link LexicalQuery}), never parsed, so no user text can make them throw. Their terms are
  * looked up in the index's segments once per reader version for all queries ({@link
  * SharedTermStates}); the namespace and kind they are filtered by are read once per index segment
- * ({@link ScopeFilter}).
+ * ({@link ScopeFilter}). Scores count live documents only ({@link LiveStatistics}) and equal scores
+ * come in id order ({@link TiedTop}), so a search's hits are a function of what the index holds,
+ * not of how its segments lie (round twenty-two).
  */
 final class LuceneTextSearch {
   private final LuceneIndex index;
@@ -119,16 +120,32 @@ final class LuceneTextSearch {
     for (int q = 0; q < queries.size(); q++) {
       if (tops[q] == null) {
         Query filter = scopes.query(namespace, kind);
-        out.add(top(s, LexicalQuery.build(queries.get(q), StoreFields.TEXT, filter, t -> terms.query(s, t)), k));
+        ScoreDoc[] found = TiedTop.search(s,
+            LexicalQuery.build(queries.get(q), StoreFields.TEXT, filter, t -> terms.query(s, t)).orElseThrow(), n);
+        out.add(best(found, DocIds.of(s, found), n));
         continue;
       }
-      List<ScoredId> hits = new ArrayList<>(tops[q].length);
-      for (ScoreDoc d : tops[q]) {
-        hits.add(new ScoredId(ids.id(d.doc), d.score));
+      String[] hitIds = new String[tops[q].length];
+      for (int i = 0; i < hitIds.length; i++) {
+        hitIds[i] = ids.id(tops[q][i].doc);
       }
-      out.add(List.copyOf(hits));
+      out.add(best(tops[q], hitIds, n));
     }
     return out;
+  }
+
+  /**
+   * The {@code n} best of {@link TiedTop#candidates} by score, then id (as every store orders
+   * equal scores, {@link TopScored#BEST_FIRST}), so that ties do not follow the document numbers
+   * the index's layout sets (round twenty-two).
+   */
+  private static List<ScoredId> best(ScoreDoc[] candidates, String[] ids, int n) {
+    ScoredId[] hits = new ScoredId[candidates.length];
+    for (int i = 0; i < hits.length; i++) {
+      hits[i] = new ScoredId(ids[i], candidates[i].score);
+    }
+    Arrays.sort(hits, TopScored.BEST_FIRST);
+    return List.of(hits).subList(0, Math.min(n, hits.length));
   }
 
   /** The ids of the hits of several queries, each document's decoded once. */
@@ -168,14 +185,4 @@ final class LuceneTextSearch {
     return scopes.size();
   }
 
-  private static List<ScoredId> top(IndexSearcher s, Optional<Query> q, int k) throws IOException {
-    // never ask Lucene for a priority queue larger than the index
-    TopDocs td = s.search(q.orElseThrow(), Math.min(k, Math.max(1, s.getIndexReader().maxDoc())));
-    String[] ids = DocIds.of(s, td.scoreDocs);
-    List<ScoredId> hits = new ArrayList<>(td.scoreDocs.length);
-    for (int i = 0; i < ids.length; i++) {
-      hits.add(new ScoredId(ids[i], td.scoreDocs[i].score));
-    }
-    return List.copyOf(hits);
-  }
 }

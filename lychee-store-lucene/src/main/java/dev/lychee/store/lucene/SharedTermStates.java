@@ -4,8 +4,10 @@ import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TermStates;
+import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.similarities.Similarity;
 
 /**
@@ -68,8 +70,9 @@ final class SharedTermStates {
    * The BM25 scorer of {@code term} over the reader behind {@code searcher}, built as {@link
    * TermQuery}'s weight builds it for a scoring clause at boost 1 (the searcher's similarity, the
    * field's collection statistics, the term's shared states), or null when no segment holds the
-   * term. Kept beside the states: both are fixed for one reader, and building it (BM25 fills a
-   * table of 256 floats) was a tenth of what a lexical search allocated after round twenty's
+   * term or no live document has the field (the index's searchers count live documents only,
+   * {@link LiveStatistics}). Kept beside the states: both are fixed for one reader, and building it
+   * (BM25 fills a table of 256 floats) was a tenth of what a lexical search allocated after round twenty's
    * {@link VariantPass}.
    */
   Similarity.SimScorer scorer(IndexSearcher searcher, Term term) throws IOException {
@@ -84,8 +87,10 @@ final class SharedTermStates {
       return cached.scorer();
     }
     Similarity similarity = searcher.getSimilarity();
-    Similarity.SimScorer built = similarity.scorer(1f, searcher.collectionStatistics(term.field()),
-        searcher.termStatistics(term, termStates.docFreq(), termStates.totalTermFreq()));
+    CollectionStatistics collection = searcher.collectionStatistics(term.field());
+    TermStatistics statistics = searcher.termStatistics(term, termStates.docFreq(), termStates.totalTermFreq());
+    // no collection statistics when no live document has the field: the term scores no document
+    Similarity.SimScorer built = collection == null ? null : similarity.scorer(1f, collection, statistics);
     states.put(version, key, new Scoring(termStates, similarity, built));
     return built;
   }
@@ -93,7 +98,7 @@ final class SharedTermStates {
   /** Where a term's scorer is kept, beside its states. */
   private record ScorerKey(Term term) {}
 
-  /** A term's scorer, with the states and similarity it was built from. */
+  /** A term's scorer (null when no live document has the field), with the states and similarity it was built from. */
   private record Scoring(TermStates states, Similarity similarity, Similarity.SimScorer scorer) {}
 
   /** A query on {@code term} over the reader behind {@code searcher}, its look-ups shared. */

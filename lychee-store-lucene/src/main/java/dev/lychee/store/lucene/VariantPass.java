@@ -16,7 +16,6 @@ import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSet;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.HitQueue;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.similarities.Similarity;
@@ -41,9 +40,10 @@ import org.apache.lucene.util.Bits;
  * document's sum is checked to be exact: all the term scores are multiples of the smallest unit in
  * the last place among them, and when the sum stays below 2<sup>53</sup> of those units every
  * partial sum in every order is a double without rounding, so any order gives the same float. A
- * query with a document whose sum fails the check is answered null, for Lucene to search. Hits are
- * ranked as Lucene's top-hits collector ranks them (score descending, then document number
- * ascending).
+ * query with a document whose sum fails the check is answered null, for Lucene to search. Hits
+ * are kept by score with every tie of the last kept score ({@link TiedTop}), so that equal scores
+ * are ordered by id rather than by document number, which the index's layout sets (round
+ * twenty-two).
  */
 final class VariantPass {
   /** 2<sup>53</sup>: the units a double holds without rounding. */
@@ -58,8 +58,9 @@ final class VariantPass {
   }
 
   /**
-   * Per query, at most {@code k} hits in Lucene's order, or null for a query this pass cannot
-   * prove to score as Lucene does (the caller searches that one with Lucene).
+   * Per query, its {@code k} best hits and every hit that ties the {@code k}-th score, in no order
+   * ({@link TiedTop#candidates}: the caller orders equal scores by id), or null for a query this
+   * pass cannot prove to score as Lucene does (the caller searches that one with Lucene).
    *
    * @param queries each query's distinct analyzed terms over {@code field}, none empty
    * @param states where the terms' per-segment states come from (shared per reader version)
@@ -98,9 +99,9 @@ final class VariantPass {
       scorers[i] = states.scorer(searcher, terms[i]);
     }
 
-    HitQueue[] queues = new HitQueue[n];
+    TiedTop[] queues = new TiedTop[n];
     for (int q = 0; q < n; q++) {
-      queues[q] = new HitQueue(k, false);
+      queues[q] = new TiedTop(k);
     }
     boolean[] inexact = new boolean[n];
     double[] sums = new double[n];
@@ -165,14 +166,14 @@ final class VariantPass {
           if (!(sum < Math.ulp(smallest[q]) * EXACT_UNITS)) {
             inexact[q] = true;
           }
-          offer(queues[q], k, leaf.docBase + doc, (float) sum);
+          queues[q].offer(leaf.docBase + doc, (float) sum);
           sums[q] = 0;
           smallest[q] = Float.POSITIVE_INFINITY;
         }
       }
     }
     for (int q = 0; q < n; q++) {
-      out[q] = inexact[q] ? null : drain(queues[q]);
+      out[q] = inexact[q] ? null : queues[q].candidates();
     }
     return out;
   }
@@ -225,31 +226,6 @@ final class VariantPass {
         heads.add(i);
       }
     }
-  }
-
-  /**
-   * Keeps the hit if it beats the queue's worst. Documents arrive in ascending order, so a hit that
-   * only ties the worst loses, as in Lucene's collector; no object is made for a hit that loses.
-   */
-  private static void offer(HitQueue queue, int k, int doc, float score) {
-    if (queue.size() < k) {
-      queue.add(new ScoreDoc(doc, score));
-    } else if (score > queue.top().score) {
-      // the worst hit leaves: its object takes the new one, as Lucene's collector reuses it
-      ScoreDoc worst = queue.top();
-      worst.doc = doc;
-      worst.score = score;
-      queue.updateTop();
-    }
-  }
-
-  /** The queue's hits, best first. */
-  private static ScoreDoc[] drain(HitQueue queue) {
-    ScoreDoc[] out = new ScoreDoc[queue.size()];
-    for (int i = out.length - 1; i >= 0; i--) {
-      out[i] = queue.pop();
-    }
-    return out;
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.RawTurn;
+import dev.lychee.api.ScoredId;
 import dev.lychee.api.Role;
 import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
@@ -14,12 +15,16 @@ import dev.lychee.api.SourceRole;
 import dev.lychee.api.TemporalScope;
 import dev.lychee.api.TurnRange;
 import dev.lychee.api.TurnRef;
+import dev.lychee.core.score.TopScored;
+import java.io.IOException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TopDocs;
 
 /** Small builders of API values for the Lucene store tests. */
 final class Fixtures {
@@ -109,6 +114,21 @@ final class Fixtures {
         return null;
       });
     }
+  }
+
+  /**
+   * Every hit of Lucene's search of {@code query}, best first by score, then id (the order the
+   * store returns equal scores in since round twenty-two), cut to {@code k}.
+   */
+  static List<ScoredId> ranked(IndexSearcher s, Query query, int k) throws IOException {
+    TopDocs td = s.search(query, Math.max(1, s.getIndexReader().maxDoc()));
+    String[] ids = DocIds.of(s, td.scoreDocs);
+    List<ScoredId> out = new ArrayList<>();
+    for (int i = 0; i < ids.length; i++) {
+      out.add(new ScoredId(ids[i], td.scoreDocs[i].score));
+    }
+    out.sort(TopScored.BEST_FIRST);
+    return List.copyOf(out.subList(0, Math.min(k, out.size())));
   }
 
   static MemoryRecord withId(MemoryRecord r, String id) {

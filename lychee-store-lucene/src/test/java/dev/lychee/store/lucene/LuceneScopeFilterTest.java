@@ -7,7 +7,6 @@ import dev.lychee.api.ScoredId;
 import dev.lychee.api.spi.TextField;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,7 +24,6 @@ import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.ScorerSupplier;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,13 +148,7 @@ class LuceneScopeFilterTest {
           .add(should.build(), BooleanClause.Occur.MUST)
           .add(StoreFields.scope(ns, kind).build(), BooleanClause.Occur.FILTER)
           .build();
-      TopDocs td = s.search(q, k);
-      String[] ids = DocIds.of(s, td.scoreDocs);
-      List<ScoredId> out = new ArrayList<>();
-      for (int i = 0; i < ids.length; i++) {
-        out.add(new ScoredId(ids[i], td.scoreDocs[i].score));
-      }
-      return out;
+      return Fixtures.ranked(s, q, k);
     });
   }
 
