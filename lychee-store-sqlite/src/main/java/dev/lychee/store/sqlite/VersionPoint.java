@@ -10,8 +10,9 @@ import java.util.function.Supplier;
  * thread that entered it. Every read of the store first asks the version, to tell whether its copy
  * in memory (turns, records, node links, temporal nodes, the read cache) is current; outside a
  * point that is a {@code PRAGMA data_version} on the version connection each time, a statement
- * through JNI under that connection's lock, about 40 per x20 recall (round twenty-two,
- * docs/measurements.md §6), and now one per recall.
+ * through JNI under that connection's lock, once per read of every channel, window and search of a
+ * recall; the store's only native time in an x20 recall's profile (round twenty-two,
+ * docs/measurements.md §6). Inside a point it is one per recall.
  *
  * <p>The version a read gets inside the point is that of the point's first read, so every write
  * committed before it is seen: a copy caught up at that version holds it, and a copy found at any
