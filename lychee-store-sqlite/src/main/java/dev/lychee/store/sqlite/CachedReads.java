@@ -31,9 +31,9 @@ final class CachedReads {
     return db;
   }
 
-  /** The file's version a read starts at; not read when caching is off. */
-  long version() {
-    return cache.enabled() ? db.dataVersion() : Long.MIN_VALUE;
+  /** The file's version a read of {@code namespace} starts at; not read when caching is off. */
+  long version(String namespace) {
+    return cache.enabled() ? db.dataVersion(namespace) : Long.MIN_VALUE;
   }
 
   <T> T get(long version, VersionedCache.Key key) {
@@ -46,7 +46,7 @@ final class CachedReads {
 
   /** The cached value of {@code key} at the current version, else {@code load}'s (then cached). */
   <T> T cached(VersionedCache.Key key, Supplier<T> load) {
-    long version = version();
+    long version = version(key.namespace());
     T hit = cache.get(version, key);
     if (hit != null) {
       return hit;
@@ -68,7 +68,7 @@ final class CachedReads {
   <T> List<T> byIds(String namespace, Collection<String> ids, char table, String select, RowMapper<T> mapper,
       Function<T, String> idOf) {
     List<String> wanted = List.copyOf(new LinkedHashSet<>(ids));
-    long version = version();
+    long version = version(namespace);
     Map<String, T> found = new HashMap<>();
     List<String> missing = new ArrayList<>();
     for (String id : wanted) {

@@ -40,7 +40,7 @@ final class NodeLinks {
    * twice), as the table holds them at the file's present version.
    */
   Map<String, List<String>> recordIds(String namespace, Collection<String> ids) {
-    long now = db.dataVersion();
+    long now = db.dataVersion(namespace);
     Links l = namespaces.computeIfAbsent(namespace, Links::new);
     synchronized (l) {
       l.refresh(db, now);

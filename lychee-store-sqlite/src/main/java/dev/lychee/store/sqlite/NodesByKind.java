@@ -61,7 +61,7 @@ final class NodesByKind {
     if (maxNodes == 0) {
       return db.read(h -> List.copyOf(ofKind(h, namespace, kind)));
     }
-    long now = db.dataVersion();
+    long now = db.dataVersion(namespace);
     Key key = new Key(namespace, kind);
     Copy copy;
     synchronized (this) {

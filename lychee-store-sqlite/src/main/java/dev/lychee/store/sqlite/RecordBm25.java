@@ -64,7 +64,7 @@ final class RecordBm25 {
    * order), best first, as record ids with FTS5's bm25 score negated.
    */
   List<ScoredId> search(String namespace, List<String> terms, int k) {
-    long version = db.dataVersion();
+    long version = db.dataVersion(namespace);
     Fts5Statistics.Snapshot s = statistics.at(version);
     if (s.rows() <= 0) {
       return List.of();

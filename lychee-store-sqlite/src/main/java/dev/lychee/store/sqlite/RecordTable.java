@@ -89,7 +89,7 @@ final class RecordTable {
 
   /** From the namespace's records in memory while they are current (see {@link RecordBm25}), else the table. */
   List<MemoryRecord> byIds(String namespace, Collection<String> ids) {
-    List<MemoryRecord> copied = copies.records(namespace, reads.db().dataVersion(), new LinkedHashSet<>(ids));
+    List<MemoryRecord> copied = copies.records(namespace, reads.db().dataVersion(namespace), new LinkedHashSet<>(ids));
     if (copied != null) {
       return copied;
     }

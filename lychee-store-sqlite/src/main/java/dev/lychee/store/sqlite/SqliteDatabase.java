@@ -314,6 +314,24 @@ public final class SqliteDatabase {
     return versionWatch.read();
   }
 
+  /**
+   * The data version a read of {@code namespace} is answered at: that of the {@link #readPoint}
+   * of the namespace the calling thread is inside, else {@link #dataVersion()}.
+   */
+  long dataVersion(String namespace) {
+    return VersionPoint.of(this, namespace);
+  }
+
+  /** A read point of {@code namespace} ({@link VersionPoint}). */
+  VersionPoint readPoint(String namespace) {
+    return new VersionPoint(this, namespace);
+  }
+
+  /** How many times {@code PRAGMA data_version} ran on the version connection (for tests). */
+  long dataVersionReads() {
+    return versionWatch.reads();
+  }
+
   private synchronized void checkOpen() {
     if (closed) {
       throw new IllegalStateException("database " + file + " is closed");
@@ -346,6 +364,7 @@ public final class SqliteDatabase {
   private static final class VersionWatch {
     private final Connection connection;
     private final PreparedStatement query;
+    private long reads;
 
     VersionWatch(SQLiteDataSource ds) {
       try {
@@ -357,12 +376,17 @@ public final class SqliteDatabase {
     }
 
     synchronized long read() {
+      reads++;
       try (ResultSet rs = query.executeQuery()) {
         rs.next();
         return rs.getLong(1);
       } catch (SQLException e) {
         throw new IllegalStateException("cannot read PRAGMA data_version", e);
       }
+    }
+
+    synchronized long reads() {
+      return reads;
     }
 
     synchronized void close() {

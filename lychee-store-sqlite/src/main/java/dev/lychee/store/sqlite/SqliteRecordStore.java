@@ -10,6 +10,7 @@ import dev.lychee.api.Segment;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.TurnRef;
+import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
 import dev.lychee.core.store.CheckedRecordStore;
@@ -220,6 +221,15 @@ public final class SqliteRecordStore implements RecordStore {
   @Override
   public List<EvidenceNode> nodes(String namespace, NodeKind kind) {
     return nodes.ofKind(namespace, kind);
+  }
+
+  /**
+   * The namespace's file version read once per point ({@link VersionPoint}): the reads of a recall
+   * then ask SQLite whether their copies are current once, not once per read.
+   */
+  @Override
+  public ReadPoint readPoint(String namespace) {
+    return db.readPoint(namespace);
   }
 
   @Override

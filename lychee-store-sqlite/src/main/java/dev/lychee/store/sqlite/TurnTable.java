@@ -100,11 +100,11 @@ final class TurnTable {
    */
   List<RawTurn> turns(String namespace, Collection<TurnRef> refs) {
     List<TurnRef> wanted = List.copyOf(new LinkedHashSet<>(refs));
-    List<RawTurn> copied = copies.turns(namespace, reads.db().dataVersion(), wanted);
+    List<RawTurn> copied = copies.turns(namespace, reads.db().dataVersion(namespace), wanted);
     if (copied != null) {
       return copied;
     }
-    long version = reads.version();
+    long version = reads.version(namespace);
     Map<TurnRef, RawTurn> found = new HashMap<>();
     List<TurnRef> missing = new ArrayList<>();
     for (TurnRef r : wanted) {
@@ -133,7 +133,7 @@ final class TurnTable {
    * windows ask for the same short ranges route after route, hence the cache.
    */
   List<RawTurn> window(String namespace, String session, int from, int to) {
-    List<RawTurn> copied = copies.window(namespace, reads.db().dataVersion(), session, from, to);
+    List<RawTurn> copied = copies.window(namespace, reads.db().dataVersion(namespace), session, from, to);
     if (copied != null) {
       return copied;
     }
