@@ -255,10 +255,9 @@ class EarlyChannelsTest {
     assertThat(earlyThreadsGone()).isTrue();
   }
 
-  @Test
-  void aFailedEmbeddingWaitsForTheEarlyChannelsAndKeepsTheirErrorAsSuppressed() {
-    IllegalStateException down = new IllegalStateException("the embedder is down");
-    Embedder failing = new EmbedderDecorator(f.embedder) {
+  /** The fixture's embedder for documents; every query embedding throws {@code down}. */
+  private Embedder failing(RuntimeException down) {
+    return new EmbedderDecorator(f.embedder) {
       @Override
       public List<float[]> embedDocuments(List<String> texts) {
         return delegate.embedDocuments(texts);
@@ -274,6 +273,12 @@ class EarlyChannelsTest {
         throw down;
       }
     };
+  }
+
+  @Test
+  void aFailedEmbeddingWaitsForTheEarlyChannelsAndKeepsTheirErrorAsSuppressed() {
+    IllegalStateException down = new IllegalStateException("the embedder is down");
+    Embedder failing = failing(down);
     IllegalArgumentException alsoBroken = new IllegalArgumentException("and the text index too");
     TextOnly slow = new TextOnly(alsoBroken, 200);
     try (RecallPipeline p = pipeline(1, failing, slow)) {
@@ -362,22 +367,7 @@ class EarlyChannelsTest {
   void aFailedPlanIsThrownBeforeAFailedEmbeddingAndLeavesNoThreadBusy() {
     LlmUnavailableException unavailable = new LlmUnavailableException("the planner's model is down", null);
     IllegalStateException down = new IllegalStateException("the embedder is down");
-    Embedder failing = new EmbedderDecorator(f.embedder) {
-      @Override
-      public List<float[]> embedDocuments(List<String> texts) {
-        return delegate.embedDocuments(texts);
-      }
-
-      @Override
-      public float[] embedQuery(String query) {
-        throw down;
-      }
-
-      @Override
-      public List<float[]> embedQueries(List<String> queries) {
-        throw down;
-      }
-    };
+    Embedder failing = failing(down);
     QueryPlanner slowlyFailing = question -> {
       try {
         Thread.sleep(100); // the embedding has failed by now

@@ -153,11 +153,7 @@ class EmbeddedVariantsTest {
 
   @Test
   void thePipelineEmbedsAtMostTheBoundPerRecallAndStillFindsEvidence() {
-    MemoryFixture f = new MemoryFixture();
-    f.session("s1", LocalDate.of(2023, 5, 8),
-        "Dana: I signed up for a pottery class at the community centre.",
-        "Omar: I finished the city marathon in under four hours!",
-        "Dana: We called the puppy Biscuit, after the colour of his fur.");
+    MemoryFixture f = threeTurns();
     CountingEmbedder counting = new CountingEmbedder(f.embedder);
     // not a point-in-time question, which searches with the question alone (docs/defaults.md §4.15)
     String question = "What did Dana sign up for at the centre, and what did Omar finish?";
@@ -232,11 +228,7 @@ class EmbeddedVariantsTest {
 
   @Test
   void withEarlyThreadsTheQuestionGoesAheadAndTheSameTextsAreEmbeddedOnce() {
-    MemoryFixture f = new MemoryFixture();
-    f.session("s1", LocalDate.of(2023, 5, 8),
-        "Dana: I signed up for a pottery class at the community centre.",
-        "Omar: I finished the city marathon in under four hours!",
-        "Dana: We called the puppy Biscuit, after the colour of his fur.");
+    MemoryFixture f = threeTurns();
     String question = "What did Dana sign up for at the centre, and what did Omar finish?";
     String twoPeople = "What hobbies do Dana and Omar share?";
     RecallRoute route = new RecallRoute("r1", "when Dana joined a pottery class",
@@ -267,6 +259,16 @@ class EmbeddedVariantsTest {
         }
       }
     }
+  }
+
+  /** One session of three turns: Dana's pottery class, Omar's marathon, the puppy's name. */
+  private static MemoryFixture threeTurns() {
+    MemoryFixture f = new MemoryFixture();
+    f.session("s1", LocalDate.of(2023, 5, 8),
+        "Dana: I signed up for a pottery class at the community centre.",
+        "Omar: I finished the city marathon in under four hours!",
+        "Dana: We called the puppy Biscuit, after the colour of his fur.");
+    return f;
   }
 
   private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded) {
