@@ -7,7 +7,10 @@ import dev.lychee.api.spi.EmbedderDecorator;
 import dev.lychee.api.spi.EmbeddingPriority;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RouteRanking;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +25,13 @@ import java.util.Map;
  * objects and the caller's serialisation). A stage's time is the time from the previous mark to
  * its own, so the stages add up to the wall time of a sequential pipeline; when channels overlap
  * the query embedding (issue 21), a channel that ends before the embedding is charged from the
- * previous mark and the embedding only with what was left of it. One recall at a time
- * ({@link #begin}, then {@link #end}); the embedder may be called from another thread.
+ * previous mark and the embedding only with what was left of it. The query embedding runs from the
+ * recall's first query batch to its last (the question goes ahead of the plan since round twenty-two,
+ * the plan's other texts, if any, follow). Beside the stages the table sets the batches' own wall and
+ * CPU time (of the thread that ran them) against the same embedding timed alone ({@link #alone}),
+ * mean and median of each, so that what slows the embedding inside a recall shows: waiting for a
+ * core (wall above CPU) or more work for the same text (CPU above the one alone). One recall at a
+ * time ({@link #begin}, then {@link #end}); the embedder may be called from another thread.
  */
 public final class RecallStages implements RecallObserver {
   private final Map<String, Double> totalsMs = new LinkedHashMap<>();
@@ -33,7 +41,15 @@ public final class RecallStages implements RecallObserver {
   private long last;
   private volatile long queryStart;
   private volatile long queryEnd;
-  private volatile int texts;
+  private int texts;
+  /** The recall's query batches: wall and CPU time of the threads that ran them. */
+  private long batchWallNanos;
+  private long batchCpuNanos;
+  private final List<Double> batchWallMs = new ArrayList<>();
+  private final List<Double> batchCpuMs = new ArrayList<>();
+  private double[] aloneWallMs = new double[0];
+  private double[] aloneCpuMs = new double[0];
+  private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
   private long lastPick;
   private long reranked;
   /** The stages of the recall under way, in ms. */
@@ -59,33 +75,68 @@ public final class RecallStages implements RecallObserver {
 
       @Override
       public List<float[]> embedQueries(List<String> batch) {
-        queryStart = System.nanoTime();
+        long cpu = CPU.getCurrentThreadCpuTime();
+        long start = batchStarted();
         try {
           return delegate.embedQueries(batch);
         } finally {
-          texts += batch.size();
-          queryEnd = System.nanoTime();
+          batchEnded(start, cpu, batch.size());
         }
       }
 
       @Override
       public float[] embedQuery(String query) {
-        queryStart = System.nanoTime();
+        long cpu = CPU.getCurrentThreadCpuTime();
+        long start = batchStarted();
         try {
           return delegate.embedQuery(query);
         } finally {
-          texts += 1;
-          queryEnd = System.nanoTime();
+          batchEnded(start, cpu, 1);
         }
       }
     };
+  }
+
+  /** Marks a query batch's start: the recall's first batch starts the query-embedding stage. */
+  private long batchStarted() {
+    long now = System.nanoTime();
+    if (queryStart == 0) {
+      queryStart = now;
+    }
+    return now;
+  }
+
+  /** Marks a query batch's end (the last one ends the stage) and adds its wall and CPU time. */
+  private void batchEnded(long start, long cpuStart, int size) {
+    long now = System.nanoTime();
+    long cpu = CPU.getCurrentThreadCpuTime();
+    synchronized (this) {
+      texts += size;
+      batchWallNanos += now - start;
+      batchCpuNanos += cpu - cpuStart;
+    }
+    queryEnd = now;
+  }
+
+  /**
+   * The same query embedding timed alone (the embedder called on its own, one question after another,
+   * right before the recalls), wall and CPU ms per question, so that the table sets the recall's
+   * batches beside it like for like: mean against mean, median against median, wall and CPU.
+   */
+  public void alone(double[] wallMs, double[] cpuMs) {
+    this.aloneWallMs = wallMs.clone();
+    this.aloneCpuMs = cpuMs.clone();
   }
 
   /** Starts one recall's clock. */
   public void begin() {
     queryStart = 0;
     queryEnd = 0;
-    texts = 0;
+    synchronized (this) {
+      texts = 0;
+      batchWallNanos = 0;
+      batchCpuNanos = 0;
+    }
     lastPick = 0;
     reranked = 0;
     currentMs.clear();
@@ -103,7 +154,11 @@ public final class RecallStages implements RecallObserver {
     add("evidence + serialisation", now - (end > 0 ? end : last));
     each.add(new Recall(recalls, (now - t0) / 1e6, Map.copyOf(currentMs)));
     recalls++;
-    queryTexts += texts;
+    synchronized (this) {
+      queryTexts += texts;
+      batchWallMs.add(batchWallNanos / 1e6);
+      batchCpuMs.add(batchCpuNanos / 1e6);
+    }
   }
 
   private long mark(String stage) {
@@ -156,6 +211,8 @@ public final class RecallStages implements RecallObserver {
     each.clear();
     recalls = 0;
     queryTexts = 0;
+    batchWallMs.clear();
+    batchCpuMs.clear();
   }
 
   /** Mean milliseconds per recall of each stage, in pipeline order. */
@@ -178,6 +235,17 @@ public final class RecallStages implements RecallObserver {
     return recalls == 0 ? Double.NaN : queryTexts / (double) recalls;
   }
 
+  /** One line: mean and median of wall and CPU ms, and the share of the wall the thread was on a CPU. */
+  private static String likeForLike(String what, double[] wallMs, double[] cpuMs) {
+    if (wallMs.length == 0) {
+      return "";
+    }
+    double wall = Arrays.stream(wallMs).average().orElse(Double.NaN);
+    double cpu = Arrays.stream(cpuMs).average().orElse(Double.NaN);
+    return String.format(Locale.ROOT, "  %-34s wall mean %.2f / median %.2f ms, CPU mean %.2f / median %.2f ms (%.0f%%)%n",
+        what, wall, SpeedRun.percentile(wallMs, 50), cpu, SpeedRun.percentile(cpuMs, 50), 100 * cpu / wall);
+  }
+
   /** The means as a two-column table, with the sum and the texts per recall. */
   public String table(String title) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nrecall stages, %s (%d recalls, mean ms)%n", title, recalls));
@@ -188,6 +256,9 @@ public final class RecallStages implements RecallObserver {
     }
     sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", "sum", sum));
     sb.append(String.format(Locale.ROOT, "  %-34s %8.2f%n", "query texts embedded per recall", queryTextsPerRecall()));
+    sb.append(likeForLike("query batches in the recalls", batchWallMs.stream().mapToDouble(d -> d).toArray(),
+        batchCpuMs.stream().mapToDouble(d -> d).toArray()));
+    sb.append(likeForLike("one query embedding alone", aloneWallMs, aloneCpuMs));
     for (Recall r : slowest(3)) {
       // its three largest stages: where a slow recall's time went
       String top = r.stagesMs().entrySet().stream()

@@ -9,6 +9,8 @@ import dev.lychee.bench.systems.EvalSession;
 import dev.lychee.bench.systems.EvalSystem;
 import dev.lychee.bench.systems.LycheeSystem;
 import dev.lychee.bench.systems.MeteredEmbedder;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -176,7 +178,7 @@ public final class SpeedRun {
         // process to the next the start-of-run timing moved by up to 40% while the recalls did not
         // (docs/measurements.md §6, round nineteen), so a ratio against it carried the machine's
         // drift. Timed before the window, not interleaved, so that the recalls run as before.
-        double queryEmbedBesideMs = medianQueryEmbedding(questions);
+        double queryEmbedBesideMs = medianQueryEmbedding(questions, stages);
         progress.start("x" + factor + " recall", questions.size());
         double[] recallMs = new double[questions.size()];
         LycheeSystem staged = stages != null && system instanceof LycheeSystem l ? l : null;
@@ -215,11 +217,23 @@ public final class SpeedRun {
 
   /** Median milliseconds of the reference embedder's query embedding over {@code questions}. */
   private double medianQueryEmbedding(List<String> questions) {
+    return medianQueryEmbedding(questions, null);
+  }
+
+  /** The same, handing every wall and CPU time to {@code stages} when not null. */
+  private double medianQueryEmbedding(List<String> questions, RecallStages stages) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[] queryMs = new double[questions.size()];
+    double[] cpuMs = new double[questions.size()];
     for (int i = 0; i < questions.size(); i++) {
+      long c0 = threads.getCurrentThreadCpuTime();
       long q0 = System.nanoTime();
       referenceEmbedder.embedQuery(questions.get(i));
       queryMs[i] = (System.nanoTime() - q0) / 1e6;
+      cpuMs[i] = (threads.getCurrentThreadCpuTime() - c0) / 1e6;
+    }
+    if (stages != null) {
+      stages.alone(queryMs, cpuMs);
     }
     return percentile(queryMs, 50);
   }

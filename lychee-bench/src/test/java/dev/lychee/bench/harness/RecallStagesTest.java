@@ -28,12 +28,27 @@ class RecallStagesTest {
     assertThat(stages.meanMs().values()).allMatch(ms -> ms >= 0);
     assertThat(stages.queryTextsPerRecall()).isGreaterThanOrEqualTo(1);
     assertThat(run.stageTables()).hasSize(1);
-    assertThat(run.stageTables().get(0)).contains("lychee x1 (3 recalls", "query texts embedded per recall");
+    assertThat(run.stageTables().get(0)).contains("lychee x1 (3 recalls", "query texts embedded per recall",
+        "query batches in the recalls", "one query embedding alone");
     // the slowest recalls, slowest first, each with its own stages
     List<RecallStages.Recall> slow = stages.slowest(2);
     assertThat(slow).hasSize(2);
     assertThat(slow.get(0).wallMs()).isGreaterThanOrEqualTo(slow.get(1).wallMs());
     assertThat(slow.get(0).stagesMs()).containsKeys("query embedding", "rerank");
     assertThat(run.stageTables().get(0)).contains("slow: recall #" + slow.get(0).number());
+  }
+
+  @Test
+  void theQueryEmbeddingRunsFromARecallsFirstBatchToItsLastAndCountsEveryText() {
+    RecallStages stages = new RecallStages();
+    dev.lychee.api.spi.Embedder embedder = stages.wrap(new HashingEmbedder());
+    stages.begin();
+    embedder.embedQueries(List.of("the question"));
+    embedder.embedQueries(List.of("one goal", "another goal"));
+    stages.channel(null, "lexical", List.of());
+    stages.end();
+    assertThat(stages.queryTextsPerRecall()).isEqualTo(3);
+    assertThat(stages.meanMs()).containsKeys("planning + variants", "query embedding", "channel lexical");
+    assertThat(stages.table("t")).contains("query batches in the recalls").doesNotContain("one query embedding alone");
   }
 }

@@ -26,7 +26,9 @@ import dev.lychee.core.select.BudgetConfig;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
@@ -36,10 +38,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
- * holding the question), build every route's {@link RouteQuery} with all variants embedded in one
- * batch (see {@link RouteQueries}), run every bound channel on every route (their vector searches shared between
- * routes through the context's {@link PlanSearches}; the channels that need no vectors run while the
- * batch is embedded, docs/defaults.md §4.5), score each route, fuse the routes, rerank, and
+ * holding the question), build every route's {@link RouteQuery} with its variants embedded (see
+ * {@link RouteQueries}), run every bound channel on every route (their vector searches shared between
+ * routes through the context's {@link PlanSearches}; with early-channel threads the plan and then the
+ * channels that need no vectors run on one while the question is embedded, docs/defaults.md §4.5),
+ * score each route, fuse the routes, rerank, and
  * select the final evidence. A question with a token budget is searched to the budget's depth
  * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
  * returns is cut to the longest prefix whose serialisation ({@link EvidenceTokens}) fits the
@@ -60,7 +63,7 @@ public final class RecallPipeline implements AutoCloseable {
   private final int maxEmbeddedVariants;
   private final BudgetConfig budgets;
   private final EvidenceTokens tokens;
-  /** Runs the channels that need no vectors during the query batch; null: every channel after it. */
+  /** Makes the plan and runs the channels that need no vectors while the question is embedded; null: in turn. */
   private final ThreadPoolExecutor early;
 
   @Inject
@@ -118,22 +121,32 @@ public final class RecallPipeline implements AutoCloseable {
   }
 
   private Recall recall(Question question, RecallObserver observer, ReadPoint point, long t0) {
-    RecallPlan plan = plan(question);
     int depth = budgets.depth(question);
-    List<RouteQuery> texts = RouteQueries.withoutVectors(question, plan, maxVariants);
-    Future<List<List<Candidate>>> earlyHits = startEarly(question, plan, depth, texts, point);
+    Planned p;
+    Future<List<List<Candidate>>> earlyHits;
+    Map<String, float[]> ahead;
+    if (early == null) {
+      p = planned(question);
+      earlyHits = null;
+      ahead = Map.of();
+    } else {
+      // the plan and the early channels on the pool while this thread embeds the question, which
+      // every plan embeds (it leads every route's variants): round twenty-two, measurements §6
+      CompletableFuture<Planned> planning = new CompletableFuture<>();
+      earlyHits = planAndStartEarly(question, depth, point, planning);
+      ahead = embedQuestion(question, planning, earlyHits);
+      p = awaitPlan(planning);
+    }
+    RecallPlan plan = p.plan();
     List<RouteQuery> queries;
     try {
       // the bound was measured on rule-based plans, whose variants restate the question; a model's
       // plan spent tokens on its queries, and they are what its vector search is for: all embedded
       int bound = plan.usage().equals(TokenUsage.ZERO) ? maxEmbeddedVariants : 0;
-      queries = RouteQueries.embedded(texts, embedder, bound);
+      queries = RouteQueries.embedded(p.texts(), embedder, bound, ahead);
     } catch (RuntimeException | Error e) {
       // leave nothing running behind a failed recall: wait for the early channels, keep their error too
-      Throwable other = outcome(earlyHits);
-      if (other != null) {
-        e.addSuppressed(other);
-      }
+      suppressEarlyOutcome(e, earlyHits);
       throw e;
     }
     // the routes share their vector searches: every route searches with the question, among others
@@ -151,20 +164,36 @@ public final class RecallPipeline implements AutoCloseable {
     return new Recall(question, plan, evidence, System.nanoTime() - t0);
   }
 
+  /** A plan and its route queries before anything is embedded. */
+  private record Planned(RecallPlan plan, List<RouteQuery> texts) {}
+
+  private Planned planned(Question question) {
+    RecallPlan plan = plan(question);
+    return new Planned(plan, RouteQueries.withoutVectors(question, plan, maxVariants));
+  }
+
   /**
-   * Starts the channels that need no vectors on every route, route by route in channel order, with
-   * the route queries' texts; null when there are none or no pool. The observer sees their hits
-   * later, on the recalling thread, in pipeline order.
+   * Plans {@code question} and then runs the channels that need no vectors on every route, route by
+   * route in channel order, with the route queries' texts, on a pool thread; the plan completes
+   * {@code planned} as soon as it is made. When the pool is busy all of it runs here, before the
+   * embedding, as without a pool. The observer sees the channels' hits later, on the recalling
+   * thread, in pipeline order.
    */
-  private Future<List<List<Candidate>>> startEarly(Question question, RecallPlan plan, int depth,
-      List<RouteQuery> texts, ReadPoint point) {
-    if (early == null) {
-      return null;
-    }
-    RecallContext textOnly = new RecallContext(question, plan, depth, texts, RecallObserver.NONE, VectorSearches.DIRECT);
+  private Future<List<List<Candidate>>> planAndStartEarly(Question question, int depth, ReadPoint point,
+      CompletableFuture<Planned> planned) {
     return early.submit(() -> point.call(() -> {
+      Planned p;
+      try {
+        p = planned(question);
+      } catch (RuntimeException | Error e) {
+        planned.completeExceptionally(e);
+        throw e;
+      }
+      planned.complete(p);
+      RecallContext textOnly = new RecallContext(question, p.plan(), depth, p.texts(), RecallObserver.NONE,
+          VectorSearches.DIRECT);
       List<List<Candidate>> out = new ArrayList<>();
-      for (RecallRoute route : plan.routes()) {
+      for (RecallRoute route : p.plan().routes()) {
         for (RecallChannel ch : channels) {
           if (!ch.needsVectors()) {
             out.add(ch.recall(route, textOnly));
@@ -175,19 +204,64 @@ public final class RecallPipeline implements AutoCloseable {
     }));
   }
 
+  /**
+   * The question's vector, embedded while the plan is made: the text that leads every route's
+   * variants ({@link RouteVariants}), so every plan embeds it. A failed embedding fails the recall
+   * as it would after the plan: once the plan is known (a failed plan's own error comes first, as
+   * when no embedding had started) and the early channels have ended, their error suppressed.
+   */
+  private Map<String, float[]> embedQuestion(Question question, CompletableFuture<Planned> planned,
+      Future<List<List<Candidate>>> earlyHits) {
+    String text = question.text().strip();
+    try {
+      return Map.of(text, embedder.embedQueries(List.of(text)).get(0));
+    } catch (RuntimeException | Error e) {
+      awaitPlan(planned);
+      suppressEarlyOutcome(e, earlyHits);
+      throw e;
+    }
+  }
+
+  /** The plan; a failed plan's error is rethrown as the planner threw it. */
+  private static Planned awaitPlan(CompletableFuture<Planned> planned) {
+    try {
+      return planned.get();
+    } catch (ExecutionException e) {
+      throw rethrown(e.getCause(), "the query planner failed");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the question was planned", e);
+    }
+  }
+
+  /** Waits for the early channels to end and adds their error, if any, to {@code e} as suppressed. */
+  private static void suppressEarlyOutcome(Throwable e, Future<List<List<Candidate>>> earlyHits) {
+    Throwable other = outcome(earlyHits);
+    if (other != null) {
+      e.addSuppressed(other);
+    }
+  }
+
+  /**
+   * What to throw for a task's {@code cause}: a runtime exception as it is, a checked one wrapped with
+   * {@code message}; an {@link Error} is thrown from here as it is.
+   */
+  private static RuntimeException rethrown(Throwable cause, String message) {
+    if (cause instanceof RuntimeException r) {
+      return r;
+    }
+    if (cause instanceof Error err) {
+      throw err;
+    }
+    return new IllegalStateException(message, cause);
+  }
+
   /** The early channels' hits; their failure is rethrown here as it would have been thrown in turn. */
   private static List<List<Candidate>> await(Future<List<List<Candidate>>> hits) {
     try {
       return hits.get();
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IllegalStateException("a recall channel failed", cause);
+      throw rethrown(e.getCause(), "a recall channel failed");
     } catch (InterruptedException e) {
       hits.cancel(true);
       Thread.currentThread().interrupt();

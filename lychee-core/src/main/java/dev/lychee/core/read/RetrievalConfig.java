@@ -162,9 +162,9 @@ public final class RetrievalConfig {
   }
 
   /**
-   * Threads that run the channels needing no vectors (lexical, temporal range) while the query
-   * batch is embedded (docs/defaults.md §4.5); 0 runs every channel after the batch, in turn. The
-   * hits are the same either way.
+   * Threads that make the plan and then run the channels needing no vectors (lexical, temporal
+   * range) while the question is embedded (docs/defaults.md §4.5); 0 plans first and runs every
+   * channel after the query batch, in turn, on the recalling thread. The hits are the same either way.
    */
   public int earlyChannelThreads() {
     return earlyChannelThreads;

@@ -92,6 +92,19 @@ public final class RouteQueries {
    *     routes, {@code >= 1}, or 0 for no bound
    */
   public static List<RouteQuery> embedded(List<RouteQuery> queries, Embedder embedder, int maxEmbedded) {
+    return embedded(queries, embedder, maxEmbedded, Map.of());
+  }
+
+  /**
+   * The same, with the vectors of some texts already at hand ({@code ahead}, keyed by the variant's
+   * text): those of the texts the bound picks are used as they are and only the others go to the
+   * embedder, in one batch (none when {@code ahead} covers them all). The pipeline embeds the question
+   * while the plan is made (round twenty-two); an embedder's vector of a text does not depend on
+   * the batch it came in, so the route queries are the ones of one batch. A vector in {@code ahead}
+   * for a text the bound leaves out is not used.
+   */
+  public static List<RouteQuery> embedded(List<RouteQuery> queries, Embedder embedder, int maxEmbedded,
+      Map<String, float[]> ahead) {
     if (maxEmbedded < 0) {
       throw new IllegalArgumentException("maxEmbedded must be >= 0 (0: no bound), got " + maxEmbedded);
     }
@@ -122,10 +135,21 @@ public final class RouteQueries {
       int keep = Math.max(maxEmbedded, firsts);
       texts = new ArrayList<>(texts.subList(0, Math.min(keep, texts.size())));
     }
-    List<float[]> vecs = embedder.embedQueries(texts);
     Map<String, float[]> byText = new HashMap<>();
-    for (int i = 0; i < texts.size(); i++) {
-      byText.put(texts.get(i), vecs.get(i));
+    List<String> missing = new ArrayList<>(texts.size());
+    for (String t : texts) {
+      float[] known = ahead.get(t);
+      if (known != null) {
+        byText.put(t, known);
+      } else {
+        missing.add(t);
+      }
+    }
+    if (!missing.isEmpty()) {
+      List<float[]> vecs = embedder.embedQueries(missing);
+      for (int i = 0; i < missing.size(); i++) {
+        byText.put(missing.get(i), vecs.get(i));
+      }
     }
     List<RouteQuery> out = new ArrayList<>(queries.size());
     for (RouteQuery q : queries) {

@@ -17,6 +17,8 @@ import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.MemoryType;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.Question;
+import dev.lychee.api.Recall;
+import dev.lychee.api.RecallPlan;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.api.spi.EmbedderDecorator;
@@ -27,6 +29,7 @@ import dev.lychee.api.spi.RecallContext;
 import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
+import dev.lychee.core.fallback.LlmUnavailableException;
 import dev.lychee.core.plan.RuleBasedPlanner;
 import dev.lychee.core.recall.EvidenceNodeChannel;
 import dev.lychee.core.recall.LexicalChannel;
@@ -43,6 +46,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -87,6 +92,16 @@ class EarlyChannelsTest {
   }
 
   private RecallPipeline pipeline(int earlyThreads, Embedder embedder, RecordStore store, RecallChannel... extra) {
+    return pipeline(earlyThreads, embedder, store, null, extra);
+  }
+
+  private RecallPipeline pipeline(int earlyThreads, Embedder embedder, QueryPlanner planner) {
+    return pipeline(earlyThreads, embedder, f.store, planner);
+  }
+
+  /** With {@code planner} null, the rule-based planner. */
+  private RecallPipeline pipeline(int earlyThreads, Embedder embedder, RecordStore store, QueryPlanner planner,
+      RecallChannel... extra) {
     Module base = Modules.combine(new RetrievalModule(RetrievalConfig.builder().earlyChannelThreads(earlyThreads).build()),
         new AbstractModule() {
           @Override
@@ -94,7 +109,11 @@ class EarlyChannelsTest {
             bind(RecordStore.class).toInstance(store);
             bind(VectorIndex.class).toInstance(f.vectors);
             bind(Embedder.class).toInstance(embedder);
-            bind(QueryPlanner.class).to(RuleBasedPlanner.class);
+            if (planner == null) {
+              bind(QueryPlanner.class).to(RuleBasedPlanner.class);
+            } else {
+              bind(QueryPlanner.class).toInstance(planner);
+            }
           }
         });
     Module channels = new AbstractModule() {
@@ -236,10 +255,9 @@ class EarlyChannelsTest {
     assertThat(earlyThreadsGone()).isTrue();
   }
 
-  @Test
-  void aFailedEmbeddingWaitsForTheEarlyChannelsAndKeepsTheirErrorAsSuppressed() {
-    IllegalStateException down = new IllegalStateException("the embedder is down");
-    Embedder failing = new EmbedderDecorator(f.embedder) {
+  /** The fixture's embedder for documents; every query embedding throws {@code down}. */
+  private Embedder failing(RuntimeException down) {
+    return new EmbedderDecorator(f.embedder) {
       @Override
       public List<float[]> embedDocuments(List<String> texts) {
         return delegate.embedDocuments(texts);
@@ -255,6 +273,12 @@ class EarlyChannelsTest {
         throw down;
       }
     };
+  }
+
+  @Test
+  void aFailedEmbeddingWaitsForTheEarlyChannelsAndKeepsTheirErrorAsSuppressed() {
+    IllegalStateException down = new IllegalStateException("the embedder is down");
+    Embedder failing = failing(down);
     IllegalArgumentException alsoBroken = new IllegalArgumentException("and the text index too");
     TextOnly slow = new TextOnly(alsoBroken, 200);
     try (RecallPipeline p = pipeline(1, failing, slow)) {
@@ -262,6 +286,99 @@ class EarlyChannelsTest {
       // the recall returned only after the early channel had ended
       assertThat(slow.finished).isTrue();
       assertThat(down.getSuppressed()).contains(alsoBroken);
+    }
+  }
+
+  /** An embedder that counts down {@code asked} when it is asked for a vector of {@code text}. */
+  private static Embedder signalling(Embedder inner, String text, CountDownLatch asked) {
+    return new EmbedderDecorator(inner) {
+      @Override
+      public List<float[]> embedDocuments(List<String> texts) {
+        return delegate.embedDocuments(texts);
+      }
+
+      @Override
+      public float[] embedQuery(String query) {
+        return embedQueries(List.of(query)).get(0);
+      }
+
+      @Override
+      public List<float[]> embedQueries(List<String> queries) {
+        if (queries.contains(text)) {
+          asked.countDown();
+        }
+        return delegate.embedQueries(queries);
+      }
+    };
+  }
+
+  @Test
+  void theQuestionIsEmbeddedWhileThePlanIsMade() {
+    String q = "What does Omar want to learn next?";
+    CountDownLatch asked = new CountDownLatch(1);
+    AtomicBoolean embeddingBeforePlan = new AtomicBoolean();
+    AtomicReference<Thread> planningThread = new AtomicReference<>();
+    RuleBasedPlanner rules = new RuleBasedPlanner();
+    QueryPlanner waiting = question -> {
+      planningThread.set(Thread.currentThread());
+      try {
+        // without the embedding ahead, the plan comes first and this waits in vain
+        embeddingBeforePlan.set(asked.await(5, TimeUnit.SECONDS));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return rules.plan(question);
+    };
+    List<Evidence> found;
+    try (RecallPipeline p = pipeline(1, signalling(f.embedder, q, asked), waiting)) {
+      found = p.recall(question(q)).evidence();
+    }
+    assertThat(embeddingBeforePlan).isTrue();
+    assertThat(planningThread.get().getName()).startsWith("lychee-recall-early-");
+    try (RecallPipeline sequential = pipeline(0, f.embedder)) {
+      assertThat(found).isEqualTo(sequential.recall(question(q)).evidence());
+    }
+  }
+
+  @Test
+  void aFailingPlannerFailsOrFallsBackAsWithoutThreads() {
+    LlmUnavailableException unavailable = new LlmUnavailableException("the planner's model is down", null);
+    QueryPlanner failing = question -> {
+      throw unavailable;
+    };
+    QueryPlanner broken = question -> {
+      throw new IllegalStateException("unparseable plan");
+    };
+    List<List<Evidence>> fellBack = new ArrayList<>();
+    for (int threads : List.of(0, 1)) {
+      try (RecallPipeline p = pipeline(threads, f.embedder, failing)) {
+        assertThatThrownBy(() -> p.recall(question("Which XR7 model?"))).as("threads " + threads).isSameAs(unavailable);
+      }
+      try (RecallPipeline p = pipeline(threads, f.embedder, broken)) {
+        Recall r = p.recall(question("Which XR7 model?"));
+        assertThat(r.plan()).isEqualTo(RecallPlan.singleRoute("Which XR7 model?"));
+        fellBack.add(r.evidence());
+      }
+    }
+    assertThat(fellBack.get(0)).isNotEmpty().isEqualTo(fellBack.get(1));
+  }
+
+  @Test
+  void aFailedPlanIsThrownBeforeAFailedEmbeddingAndLeavesNoThreadBusy() {
+    LlmUnavailableException unavailable = new LlmUnavailableException("the planner's model is down", null);
+    IllegalStateException down = new IllegalStateException("the embedder is down");
+    Embedder failing = failing(down);
+    QueryPlanner slowlyFailing = question -> {
+      try {
+        Thread.sleep(100); // the embedding has failed by now
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw unavailable;
+    };
+    try (RecallPipeline p = pipeline(1, failing, slowlyFailing)) {
+      assertThatThrownBy(() -> p.recall(question("Which XR7 model?"))).isSameAs(unavailable);
+      assertThat(unavailable.getSuppressed()).isEmpty();
     }
   }
 

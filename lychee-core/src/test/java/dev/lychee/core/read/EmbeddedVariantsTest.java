@@ -153,11 +153,7 @@ class EmbeddedVariantsTest {
 
   @Test
   void thePipelineEmbedsAtMostTheBoundPerRecallAndStillFindsEvidence() {
-    MemoryFixture f = new MemoryFixture();
-    f.session("s1", LocalDate.of(2023, 5, 8),
-        "Dana: I signed up for a pottery class at the community centre.",
-        "Omar: I finished the city marathon in under four hours!",
-        "Dana: We called the puppy Biscuit, after the colour of his fur.");
+    MemoryFixture f = threeTurns();
     CountingEmbedder counting = new CountingEmbedder(f.embedder);
     // not a point-in-time question, which searches with the question alone (docs/defaults.md §4.15)
     String question = "What did Dana sign up for at the centre, and what did Omar finish?";
@@ -197,13 +193,97 @@ class EmbeddedVariantsTest {
         "Dana pottery class sign-up", "community centre course");
   }
 
+  @Test
+  void vectorsAtHandAreUsedAndOnlyTheOtherTextsAreEmbeddedInOneBatch() {
+    Question q = new Question("ns", QUESTION, 5, null);
+    List<RouteQuery> texts = RouteQueries.withoutVectors(q, plan(), 8);
+    for (int bound : List.of(0, 1, 3)) {
+      embedder.batches.clear();
+      List<RouteQuery> oneBatch = RouteQueries.embedded(texts, embedder, bound);
+      List<String> all = embedder.batches.get(0);
+      embedder.batches.clear();
+      float[] questionVector = new HashingEmbedder().embedQueries(List.of(QUESTION)).get(0);
+      Map<String, float[]> ahead = new HashMap<>(Map.of(QUESTION, questionVector));
+      if (!all.contains("city marathon hours")) {
+        ahead.put("city marathon hours", new float[] {1}); // the bound leaves it out: not used
+      }
+      List<RouteQuery> split = RouteQueries.embedded(texts, embedder, bound, ahead);
+      assertThat(embedder.batches).containsExactly(all.subList(1, all.size()));
+      assertThat(split).hasSameSizeAs(oneBatch);
+      for (int i = 0; i < split.size(); i++) {
+        assertThat(split.get(i).embeddedVariants()).isEqualTo(oneBatch.get(i).embeddedVariants());
+        assertThat(split.get(i).vectors()).containsOnlyKeys(oneBatch.get(i).vectors().keySet());
+        for (String v : split.get(i).embeddedVariants()) {
+          assertThat(split.get(i).vector(v)).isEqualTo(oneBatch.get(i).vector(v));
+        }
+      }
+      assertThat(split.get(0).vector(QUESTION)).isSameAs(questionVector);
+    }
+    embedder.batches.clear();
+    RecallPlan one = new RecallPlan(QuestionType.SINGLE, "", List.of(plan().routes().get(0)), null, TokenUsage.ZERO);
+    RouteQueries.embedded(RouteQueries.withoutVectors(q, one, 8), embedder, 1,
+        Map.of(QUESTION, new HashingEmbedder().embedQueries(List.of(QUESTION)).get(0)));
+    assertThat(embedder.batches).as("nothing left to embed").isEmpty();
+  }
+
+  @Test
+  void withEarlyThreadsTheQuestionGoesAheadAndTheSameTextsAreEmbeddedOnce() {
+    MemoryFixture f = threeTurns();
+    String question = "What did Dana sign up for at the centre, and what did Omar finish?";
+    String twoPeople = "What hobbies do Dana and Omar share?";
+    RecallRoute route = new RecallRoute("r1", "when Dana joined a pottery class",
+        List.of("Dana pottery class sign-up", "community centre course"), List.of(), null);
+    QueryPlanner model = q -> new RecallPlan(QuestionType.SINGLE, "", List.of(route), null, new TokenUsage(120, 40));
+    for (QueryPlanner planner : java.util.Arrays.asList(null, model)) {
+      for (String text : List.of(question, twoPeople)) {
+        for (int bound : List.of(0, 2, 1)) {
+          CountingEmbedder sequential = new CountingEmbedder(f.embedder);
+          CountingEmbedder ahead = new CountingEmbedder(f.embedder);
+          Question q = new Question(MemoryFixture.NS, text, 5, null);
+          Recall one;
+          Recall two;
+          try (RecallPipeline p = pipeline(f, sequential, bound, planner, 0)) {
+            one = p.recall(q);
+          }
+          try (RecallPipeline p = pipeline(f, ahead, bound, planner, 1)) {
+            two = p.recall(q);
+          }
+          String as = text + ", bound " + bound + (planner == null ? "" : ", a model's plan");
+          assertThat(two.evidence()).as(as).isNotEmpty().isEqualTo(one.evidence());
+          List<String> all = sequential.batches.get(0);
+          assertThat(sequential.batches).as(as).hasSize(1);
+          // the question alone first, then every other text of the sequential batch in one batch
+          assertThat(ahead.batches.get(0)).as(as).containsExactly(text);
+          assertThat(ahead.batches.stream().flatMap(List::stream).toList()).as(as).isEqualTo(all);
+          assertThat(ahead.batches).as(as).hasSize(all.size() == 1 ? 1 : 2);
+        }
+      }
+    }
+  }
+
+  /** One session of three turns: Dana's pottery class, Omar's marathon, the puppy's name. */
+  private static MemoryFixture threeTurns() {
+    MemoryFixture f = new MemoryFixture();
+    f.session("s1", LocalDate.of(2023, 5, 8),
+        "Dana: I signed up for a pottery class at the community centre.",
+        "Omar: I finished the city marathon in under four hours!",
+        "Dana: We called the puppy Biscuit, after the colour of his fur.");
+    return f;
+  }
+
   private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded) {
     return pipeline(f, embedder, maxEmbedded, null);
   }
 
   private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded, QueryPlanner planner) {
+    return pipeline(f, embedder, maxEmbedded, planner, 0);
+  }
+
+  private static RecallPipeline pipeline(MemoryFixture f, Embedder embedder, int maxEmbedded, QueryPlanner planner,
+      int earlyThreads) {
     Module m = Modules.combine(
-        new RetrievalModule(RetrievalConfig.builder().maxEmbeddedVariants(maxEmbedded).earlyChannelThreads(0).build()),
+        new RetrievalModule(RetrievalConfig.builder().maxEmbeddedVariants(maxEmbedded)
+            .earlyChannelThreads(earlyThreads).build()),
         new AbstractModule() {
           @Override
           protected void configure() {
