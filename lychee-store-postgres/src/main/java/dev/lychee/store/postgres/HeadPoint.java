@@ -1,12 +1,11 @@
 package dev.lychee.store.postgres;
 
 import dev.lychee.api.spi.ReadPoint;
+import dev.lychee.core.store.SharedReadPoint;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * A {@link ReadPoint} of one namespace on one database: the first read inside it reads every head
@@ -23,12 +22,10 @@ import java.util.function.Supplier;
  * moment, as a read started then would (architecture §6); a copy that another call brought further
  * is read as it is, as before.
  *
- * <p>Which point a thread is inside is kept per thread: {@link #call} sets it and puts the previous
- * one back. Only the innermost point counts, and only for its own database and namespace.
+ * <p>Which point a thread is inside is kept per thread ({@link SharedReadPoint}): only the innermost
+ * point counts, and only for its own database and namespace.
  */
-final class HeadPoint implements ReadPoint {
-  private static final ThreadLocal<HeadPoint> ENTERED = new ThreadLocal<>();
-
+final class HeadPoint extends SharedReadPoint<HeadPoint.Heads> {
   /** Every head of one namespace, read in one statement; a head never written is null or absent. */
   record Heads(TurnTable.Head turns, LocalRows.Head rows, Map<String, VectorTable.Head> vectors) {
     /** The heads of {@code kinds} that were ever written, in the order asked. */
@@ -46,28 +43,11 @@ final class HeadPoint implements ReadPoint {
 
   private final PostgresDatabase db;
   private final String namespace;
-  /** Read by the first read inside the point, under this object's monitor; then never changed. */
-  private Heads heads;
 
   HeadPoint(PostgresDatabase db, String namespace) {
-    this.db = Objects.requireNonNull(db, "db");
-    this.namespace = Objects.requireNonNull(namespace, "namespace");
-  }
-
-  @Override
-  public <T> T call(Supplier<T> reads) {
-    Objects.requireNonNull(reads, "reads");
-    HeadPoint outer = ENTERED.get();
-    ENTERED.set(this);
-    try {
-      return reads.get();
-    } finally {
-      if (outer == null) {
-        ENTERED.remove();
-      } else {
-        ENTERED.set(outer);
-      }
-    }
+    super(db, namespace);
+    this.db = db;
+    this.namespace = namespace;
   }
 
   /**
@@ -76,37 +56,31 @@ final class HeadPoint implements ReadPoint {
    * (the caller then reads its own head).
    */
   static Heads entered(PostgresDatabase db, String namespace) {
-    HeadPoint point = ENTERED.get();
-    if (point == null || point.db != db || !point.namespace.equals(namespace)) {
-      return null;
-    }
-    return point.heads();
+    return entered(HeadPoint.class, db, namespace);
   }
 
   /** One row of the heads statement: which head ({@code t} turns, {@code r} rows, {@code v} a vector kind). */
   private record Part(String part, String kind, long epoch, long seq) {}
 
-  /** Reads every head on the first call; a second thread arriving meanwhile waits for that read. */
-  private synchronized Heads heads() {
-    if (heads == null) {
-      List<Part> parts = db.read(h -> h.createQuery(
-              "SELECT 't' AS part, NULL::text AS kind, epoch, seq FROM turn_heads WHERE namespace = :ns"
-                  + " UNION ALL SELECT 'r', NULL, epoch, seq FROM row_heads WHERE namespace = :ns"
-                  + " UNION ALL SELECT 'v', kind, epoch, seq FROM vector_heads WHERE namespace = :vns")
-          .bind("ns", namespace).bind("vns", Columns.text(namespace))
-          .map((rs, ctx) -> new Part(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4))).list());
-      TurnTable.Head turns = null;
-      LocalRows.Head rows = null;
-      Map<String, VectorTable.Head> vectors = new HashMap<>();
-      for (Part p : parts) {
-        switch (p.part()) {
-          case "t" -> turns = new TurnTable.Head(p.epoch(), p.seq());
-          case "r" -> rows = new LocalRows.Head(p.epoch(), p.seq());
-          default -> vectors.put(p.kind(), new VectorTable.Head(p.epoch(), p.seq()));
-        }
+  /** Every head of the namespace, in one statement (the point's first read that asks). */
+  @Override
+  protected Heads read() {
+    List<Part> parts = db.read(h -> h.createQuery(
+            "SELECT 't' AS part, NULL::text AS kind, epoch, seq FROM turn_heads WHERE namespace = :ns"
+                + " UNION ALL SELECT 'r', NULL, epoch, seq FROM row_heads WHERE namespace = :ns"
+                + " UNION ALL SELECT 'v', kind, epoch, seq FROM vector_heads WHERE namespace = :vns")
+        .bind("ns", namespace).bind("vns", Columns.text(namespace))
+        .map((rs, ctx) -> new Part(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4))).list());
+    TurnTable.Head turns = null;
+    LocalRows.Head rows = null;
+    Map<String, VectorTable.Head> vectors = new HashMap<>();
+    for (Part p : parts) {
+      switch (p.part()) {
+        case "t" -> turns = new TurnTable.Head(p.epoch(), p.seq());
+        case "r" -> rows = new LocalRows.Head(p.epoch(), p.seq());
+        default -> vectors.put(p.kind(), new VectorTable.Head(p.epoch(), p.seq()));
       }
-      heads = new Heads(turns, rows, Map.copyOf(vectors));
     }
-    return heads;
+    return new Heads(turns, rows, Map.copyOf(vectors));
   }
 }

@@ -1,8 +1,7 @@
 package dev.lychee.store.sqlite;
 
 import dev.lychee.api.spi.ReadPoint;
-import java.util.Objects;
-import java.util.function.Supplier;
+import dev.lychee.core.store.SharedReadPoint;
 
 /**
  * SQLite's {@link ReadPoint}: the file's {@code data_version} read once, by the point's first read
@@ -19,36 +18,19 @@ import java.util.function.Supplier;
  * other version is caught up again or read past, as outside. A write committed later may or may
  * not be seen, as the contract allows: a copy another reader already caught up beyond the point is
  * read as it is. The innermost point the thread entered counts, and only for its own database and
- * namespace; every other read asks SQLite as before.
+ * namespace; every other read asks SQLite as before ({@link SharedReadPoint}).
  */
-final class VersionPoint implements ReadPoint {
-  private static final ThreadLocal<VersionPoint> ENTERED = new ThreadLocal<>();
-
+final class VersionPoint extends SharedReadPoint<Long> {
   private final SqliteDatabase db;
-  private final String namespace;
-  /** Read by the point's first read, under this object's monitor; then never changed. */
-  private long version;
-  private boolean read;
 
   VersionPoint(SqliteDatabase db, String namespace) {
-    this.db = Objects.requireNonNull(db, "db");
-    this.namespace = Objects.requireNonNull(namespace, "namespace");
+    super(db, namespace);
+    this.db = db;
   }
 
   @Override
-  public <T> T call(Supplier<T> reads) {
-    Objects.requireNonNull(reads, "reads");
-    VersionPoint outer = ENTERED.get();
-    ENTERED.set(this);
-    try {
-      return reads.get();
-    } finally {
-      if (outer == null) {
-        ENTERED.remove();
-      } else {
-        ENTERED.set(outer);
-      }
-    }
+  protected Long read() {
+    return db.dataVersion();
   }
 
   /**
@@ -57,19 +39,7 @@ final class VersionPoint implements ReadPoint {
    * present version.
    */
   static long of(SqliteDatabase db, String namespace) {
-    VersionPoint point = ENTERED.get();
-    if (point == null || point.db != db || !point.namespace.equals(namespace)) {
-      return db.dataVersion();
-    }
-    return point.version();
-  }
-
-  /** The point's version; the first caller reads it, a thread arriving meanwhile waits for that read. */
-  private synchronized long version() {
-    if (!read) {
-      version = db.dataVersion();
-      read = true;
-    }
-    return version;
+    Long version = entered(VersionPoint.class, db, namespace);
+    return version != null ? version : db.dataVersion();
   }
 }
