@@ -30,6 +30,33 @@ public final class ReadDeadline {
     }
   }
 
+  /**
+   * {@code body} bound to the deadline of the read running on the calling thread now: run on any
+   * thread, it sees that deadline (as its only one) and leaves the thread's own as it was; outside
+   * any scope, {@code body} itself. Why: a read hands work to other threads (the recall pipeline's
+   * early-channel thread makes the plan, whose model call must still give up at the read's
+   * deadline, round twenty-two), and the deadline is kept per thread.
+   */
+  public static <T> Supplier<T> carried(Supplier<T> body) {
+    Long mine = DEADLINE_NANOS.get();
+    if (mine == null) {
+      return body;
+    }
+    return () -> {
+      Long theirs = DEADLINE_NANOS.get();
+      DEADLINE_NANOS.set(mine);
+      try {
+        return body.get();
+      } finally {
+        if (theirs == null) {
+          DEADLINE_NANOS.remove();
+        } else {
+          DEADLINE_NANOS.set(theirs);
+        }
+      }
+    };
+  }
+
   /** What is left of the current deadline (zero when passed); empty outside any scope. */
   public static Optional<Duration> remaining() {
     Long d = DEADLINE_NANOS.get();

@@ -21,6 +21,7 @@ import dev.lychee.api.spi.RouteRanking;
 import dev.lychee.api.spi.Selector;
 import dev.lychee.api.spi.VectorSearches;
 import dev.lychee.core.answer.EvidenceTokens;
+import dev.lychee.core.fallback.ReadDeadline;
 import dev.lychee.core.recall.PlanSearches;
 import dev.lychee.core.select.BudgetConfig;
 import jakarta.inject.Inject;
@@ -35,6 +36,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
@@ -181,7 +183,8 @@ public final class RecallPipeline implements AutoCloseable {
    */
   private Future<List<List<Candidate>>> planAndStartEarly(Question question, int depth, ReadPoint point,
       CompletableFuture<Planned> planned) {
-    return early.submit(() -> point.call(() -> {
+    // the read's deadline goes with the plan: a model planner's call gives up at it on this thread too
+    Supplier<List<List<Candidate>>> work = ReadDeadline.carried(() -> point.call(() -> {
       Planned p;
       try {
         p = planned(question);
@@ -202,6 +205,7 @@ public final class RecallPipeline implements AutoCloseable {
       }
       return out;
     }));
+    return early.submit(work::get);
   }
 
   /**

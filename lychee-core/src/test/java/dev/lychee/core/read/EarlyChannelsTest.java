@@ -30,6 +30,7 @@ import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.fallback.LlmUnavailableException;
+import dev.lychee.core.fallback.ReadDeadline;
 import dev.lychee.core.plan.RuleBasedPlanner;
 import dev.lychee.core.recall.EvidenceNodeChannel;
 import dev.lychee.core.recall.LexicalChannel;
@@ -39,10 +40,12 @@ import dev.lychee.core.recall.TemporalRangeChannel;
 import dev.lychee.core.testing.MemoryFixture;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -338,6 +341,28 @@ class EarlyChannelsTest {
     try (RecallPipeline sequential = pipeline(0, f.embedder)) {
       assertThat(found).isEqualTo(sequential.recall(question(q)).evidence());
     }
+  }
+
+  @Test
+  void thePlanIsMadeUnderTheReadsDeadlineOnTheEarlyThread() {
+    AtomicReference<Thread> planningThread = new AtomicReference<>();
+    AtomicReference<Optional<Duration>> seen = new AtomicReference<>();
+    RuleBasedPlanner rules = new RuleBasedPlanner();
+    QueryPlanner watching = question -> {
+      planningThread.set(Thread.currentThread());
+      seen.set(ReadDeadline.remaining());
+      return rules.plan(question);
+    };
+    try (RecallPipeline p = pipeline(1, f.embedder, watching)) {
+      ReadDeadline.within(Duration.ofSeconds(30), () -> p.recall(question("Which XR7 model?")));
+      assertThat(planningThread.get().getName()).startsWith("lychee-recall-early-");
+      // without the deadline carried over, a model planner's call would wait past it (DeadlineChatModel)
+      assertThat(seen.get()).as("the deadline the planner sees").isPresent();
+      assertThat(seen.get().get()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+      p.recall(question("Which XR7 model?"));
+      assertThat(seen.get()).as("outside a read's scope").isEmpty();
+    }
+    assertThat(ReadDeadline.remaining()).as("the test's thread").isEmpty();
   }
 
   @Test
