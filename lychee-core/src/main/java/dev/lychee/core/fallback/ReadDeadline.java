@@ -18,7 +18,13 @@ public final class ReadDeadline {
   public static <T> T within(Duration budget, Supplier<T> body) {
     Long outer = DEADLINE_NANOS.get();
     long mine = System.nanoTime() + budget.toNanos();
-    DEADLINE_NANOS.set(outer == null || mine - outer < 0 ? mine : outer);
+    return under(outer == null || mine - outer < 0 ? mine : outer, body);
+  }
+
+  /** Runs {@code body} with {@code deadline} as the thread's deadline, then puts the thread's own back. */
+  private static <T> T under(long deadline, Supplier<T> body) {
+    Long outer = DEADLINE_NANOS.get();
+    DEADLINE_NANOS.set(deadline);
     try {
       return body.get();
     } finally {
@@ -42,19 +48,7 @@ public final class ReadDeadline {
     if (mine == null) {
       return body;
     }
-    return () -> {
-      Long theirs = DEADLINE_NANOS.get();
-      DEADLINE_NANOS.set(mine);
-      try {
-        return body.get();
-      } finally {
-        if (theirs == null) {
-          DEADLINE_NANOS.remove();
-        } else {
-          DEADLINE_NANOS.set(theirs);
-        }
-      }
-    };
+    return () -> under(mine, body);
   }
 
   /** What is left of the current deadline (zero when passed); empty outside any scope. */
