@@ -133,19 +133,25 @@ final class LocalRows {
    */
   <T> T read(String namespace, Function<Copy, T> reader) {
     HeadPoint.Heads at = HeadPoint.entered(db, namespace);
+    Slot slot = slots.get(namespace);
     Head head;
+    Caught caught = null;
     if (at != null) {
       head = at.rows();
     } else {
-      head = db.read(h -> head(h, namespace));
+      caught = catchUpOutsideAPoint(namespace, slot);
+      head = caught == null ? db.read(h -> head(h, namespace)) : caught.read().head();
       headReads.incrementAndGet();
     }
-    Slot slot = slots.get(namespace);
     slot.lock.writeLock().lock();
     try {
       Copy have = slot.current;
       if (head == null) {
         slot.current = null;
+      } else if (caught != null && caught.applies(have)) {
+        if (have.seq < head.seq()) {
+          apply(caught.read(), have, slot);
+        }
       } else if (have == null || have.epoch != head.epoch() || have.seq < head.seq()) {
         refresh(namespace, slot);
       }
@@ -164,6 +170,45 @@ final class LocalRows {
 
   /** What a refresh read in one snapshot: the head and the rows to put (all, or those changed since). */
   private record Read(Head head, boolean full, List<RecordTable.Indexed> records, List<EvidenceNode> nodes) {}
+
+  /**
+   * A catch-up read for a copy at {@code epoch} and {@code seq}, before the slot's write lock was
+   * taken: it applies only to that copy still at that number, in that epoch.
+   */
+  private record Caught(Copy copy, long epoch, long seq, Read read) {
+    boolean applies(Copy current) {
+      return current == copy && current.seq == seq && read.head() != null && read.head().epoch() == epoch;
+    }
+  }
+
+  /**
+   * For a read outside a {@link HeadPoint} of a namespace whose copy this instance holds: the head
+   * and the rows changed since the copy's number in one statement ({@link #catchUp}), instead of
+   * the head alone and then, when it moved, that statement. Null when there is no copy (the head
+   * is read alone, so that an empty namespace costs one indexed row). Why (round twenty-three,
+   * docs/measurements.md §6): the encoder reads a kind's nodes for every segment, and its own
+   * commit has always moved the head since, so every such read was two round trips on the
+   * encoder's thread. When nothing changed the statement returns the head alone, as the head read
+   * did. Read without the slot's lock, like the head was, so that readers do not wait for each
+   * other's round trips; applied under it only to the copy it was read for ({@link Caught}).
+   */
+  private Caught catchUpOutsideAPoint(String namespace, Slot slot) {
+    Copy have;
+    long epoch;
+    long seq;
+    slot.lock.readLock().lock();
+    try {
+      have = slot.current;
+      if (have == null) {
+        return null;
+      }
+      epoch = have.epoch;
+      seq = have.seq;
+    } finally {
+      slot.lock.readLock().unlock();
+    }
+    return new Caught(have, epoch, seq, db.read(h -> catchUp(h, namespace, epoch, seq)));
+  }
 
   /**
    * Brings the slot to the head (read again, so never older than the one the caller saw). A copy
@@ -190,6 +235,11 @@ final class LocalRows {
       slot.current = null;
       return;
     }
+    apply(read, have, slot);
+  }
+
+  /** Puts what {@code read} read into a new copy (a full read) or into {@code have}, the slot's copy. */
+  private void apply(Read read, Copy have, Slot slot) {
     Copy target = read.full() ? new Copy(read.head().epoch(), read.head().seq()) : have;
     // within an epoch rows are only inserted or rewritten (merged): a changed row replaces its copy
     // a rewritten record's postings replace its earlier ones (TextPostings#add)

@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6, V7));
   }
 
   int latestVersion() {
@@ -450,4 +450,17 @@ final class SchemaMigrations {
         PERFORM set_config('lychee.row_stamp', '', true);
         RETURN NULL;
       END $$"""));
+
+  /**
+   * Migration 7: the nodes' {@code record_ids} stored out of line without compression ({@code
+   * STORAGE EXTERNAL}). Why (round twenty-three, docs/measurements.md §6): every segment rewrites the
+   * nodes it merges into, the speakers' and frequent tags' among them, whose lists of record ids
+   * grow to 20 to 40 KB, and the server tried to compress every new list before storing it
+   * uncompressed: a list of 64-digit hexadecimal ids never reaches pglz's 25% saving (in a LoCoMo
+   * ingest the column stored 659,860 bytes for 654,312 characters). Stored values and reads are
+   * unchanged; only the attempt goes. Changes the column's metadata alone (no table rewrite, a
+   * moment's exclusive lock); lists stored before stay as they are until rewritten.
+   */
+  static final Migration V7 = new Migration(7, "nodes' record_ids stored without compression attempts", List.of(
+      "ALTER TABLE nodes ALTER COLUMN record_ids SET STORAGE EXTERNAL"));
 }

@@ -83,6 +83,36 @@ class LocalRowsTest {
     assertThat(counting.drain()).hasSize(1);
   }
 
+  /**
+   * A read outside a read point after the namespace changed, as the encoder's read of a kind's
+   * nodes after its own last commit, is one statement, the head and the rows changed since
+   * together (round twenty-three); before, the head was read alone first, then that statement. The
+   * same holds for another instance's writes, and a read while nothing changed is still one.
+   */
+  @Test
+  void aReadAfterAWriteCatchesUpInOneStatement() {
+    MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
+    EvidenceNode amy = node(NodeKind.ENTITY, "amy", List.of("r1"));
+    StoreWrites.encode(a, "ns", List.of(r1), List.of(amy));
+    assertThat(a.nodes("ns", NodeKind.ENTITY)).containsExactly(amy);
+
+    MemoryRecord r2 = record("r2", "s1", "Amy moved to Paris", 1);
+    StoreWrites.encode(a, "ns", List.of(r2), List.of(node(NodeKind.ENTITY, "amy", List.of("r2"))));
+    counting.drain();
+    assertThat(a.nodes("ns", NodeKind.ENTITY)).isEqualTo(truth.nodes("ns", NodeKind.ENTITY))
+        .singleElement().extracting(EvidenceNode::recordIds).isEqualTo(List.of("r1", "r2"));
+    List<String> sent = counting.drain();
+    assertThat(sent).as("statements sent: %s", sent).singleElement()
+        .matches(sql -> sql.startsWith("WITH h AS (SELECT epoch, seq FROM row_heads"));
+
+    StoreWrites.encode(b, "ns", List.of(record("r3", "s2", "Amy sings", 2)),
+        List.of(node(NodeKind.ENTITY, "amy", List.of("r3"))));
+    assertThat(a.records("ns", List.of("r3", "r1"))).isEqualTo(truth.records("ns", List.of("r3", "r1")));
+    assertThat(a.nodeRecordIds("ns", List.of(amy.id()))).containsExactly(entry(amy.id(), List.of("r1", "r2", "r3")));
+    assertThat(counting.drain()).as("the catch-up, then a read with nothing changed").hasSize(2);
+    assertThat(rawA.localRowReads()).as("head reads, full loads, catch-ups").containsExactly(4L, 1L, 2L);
+  }
+
   @Test
   void anotherInstancesWritesAreSeenByTheNextRead() {
     MemoryRecord r1 = record("r1", "s1", "Amy plays the guitar", 0);
