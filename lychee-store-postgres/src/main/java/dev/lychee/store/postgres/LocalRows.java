@@ -172,12 +172,12 @@ final class LocalRows {
   private record Read(Head head, boolean full, List<RecordTable.Indexed> records, List<EvidenceNode> nodes) {}
 
   /**
-   * A catch-up read for a copy at {@code epoch} and {@code seq}, before the slot's write lock was
-   * taken: it applies only to that copy still at that number, in that epoch.
+   * A catch-up read for {@code copy} at number {@code seq}, before the slot's write lock was taken:
+   * it applies only to that copy still at that number, with the head still in its epoch.
    */
-  private record Caught(Copy copy, long epoch, long seq, Read read) {
+  private record Caught(Copy copy, long seq, Read read) {
     boolean applies(Copy current) {
-      return current == copy && current.seq == seq && read.head() != null && read.head().epoch() == epoch;
+      return current == copy && current.seq == seq && read.head() != null && read.head().epoch() == copy.epoch;
     }
   }
 
@@ -194,7 +194,6 @@ final class LocalRows {
    */
   private Caught catchUpOutsideAPoint(String namespace, Slot slot) {
     Copy have;
-    long epoch;
     long seq;
     slot.lock.readLock().lock();
     try {
@@ -202,12 +201,11 @@ final class LocalRows {
       if (have == null) {
         return null;
       }
-      epoch = have.epoch;
       seq = have.seq;
     } finally {
       slot.lock.readLock().unlock();
     }
-    return new Caught(have, epoch, seq, db.read(h -> catchUp(h, namespace, epoch, seq)));
+    return new Caught(have, seq, db.read(h -> catchUp(h, namespace, have.epoch, seq)));
   }
 
   /**
