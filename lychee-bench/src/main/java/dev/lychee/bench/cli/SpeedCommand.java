@@ -66,8 +66,8 @@ final class SpeedCommand implements Callable<Integer> {
   private int warmup;
 
   @Option(names = "--warmup-max", defaultValue = "200",
-      description = "After --warmup recalls, go on warming up in blocks of 10 until a block in which the JIT compiled"
-          + " for at most 5% of its wall time, up to this many warm-up recalls per scale; equal to --warmup: exactly"
+      description = "After --warmup recalls, go on warming up in blocks of 10 until two blocks in a row in each of"
+          + " which the JIT compiled for at most 5% of its wall time, up to this many warm-up recalls per scale; equal to --warmup: exactly"
           + " --warmup (default: ${DEFAULT-VALUE}).")
   private int warmupMax;
 
