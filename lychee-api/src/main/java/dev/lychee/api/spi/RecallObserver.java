@@ -18,7 +18,12 @@ import java.util.Map;
 public interface RecallObserver {
 
   /** The observer that ignores everything. */
-  RecallObserver NONE = new RecallObserver() {};
+  RecallObserver NONE = new RecallObserver() {
+    @Override
+    public boolean wantsFeatures() {
+      return false;
+    }
+  };
 
   /** One channel's candidates for one route, as the channel returned them. */
   default void channel(RecallRoute route, String channel, List<Candidate> candidates) {}
@@ -34,6 +39,15 @@ public interface RecallObserver {
    * example {@code similarity} or {@code lexical}), and the score they gave.
    */
   default void features(Candidate candidate, Map<String, Double> features, double score) {}
+
+  /**
+   * Whether this observer looks at {@link #features}: when false a reranker may skip building the
+   * features of every candidate of the pool for it. True by default; {@link #NONE} and an observer
+   * that only times the stages say false.
+   */
+  default boolean wantsFeatures() {
+    return true;
+  }
 
   /** The pool after reranking, in its new order. */
   default void reranked(List<Candidate> pool) {}

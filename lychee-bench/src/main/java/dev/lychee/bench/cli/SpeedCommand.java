@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lychee.api.spi.Embedder;
 import dev.lychee.bench.harness.AppendLatencyRun;
 import dev.lychee.bench.harness.AtomicFiles;
+import dev.lychee.bench.harness.JitWatch;
 import dev.lychee.bench.harness.ParallelIngest;
 import dev.lychee.bench.harness.Progress;
 import dev.lychee.bench.harness.SpeedRun;
@@ -60,8 +61,15 @@ final class SpeedCommand implements Callable<Integer> {
   int queries;
 
   @Option(names = "--warmup", defaultValue = "20",
-      description = "Untimed recalls per scale before timing, with questions after the timed ones (default: ${DEFAULT-VALUE}).")
+      description = "Untimed recalls per scale before timing, at least, with questions after the timed ones"
+          + " (default: ${DEFAULT-VALUE}).")
   private int warmup;
+
+  @Option(names = "--warmup-max", defaultValue = "200",
+      description = "After --warmup recalls, go on warming up in blocks of 10 until two blocks in a row in each of"
+          + " which the JIT compiled for at most 5% of its wall time, up to this many warm-up recalls per scale; equal to --warmup: exactly"
+          + " --warmup (default: ${DEFAULT-VALUE}).")
+  private int warmupMax;
 
   @Option(names = "--reuse-vectors-from", defaultValue = "0",
       description = "From this scale factor on, serve the document vectors of copies 2..N from those copy 1 received"
@@ -120,8 +128,12 @@ final class SpeedCommand implements Callable<Integer> {
           embedder -> new SystemCatalog(() -> embedder, false).store(storeChoice).create(system);
       java.util.function.Supplier<dev.lychee.bench.systems.EvalSystem> factory =
           () -> systems.apply(parent.uncachedEmbedderFactory().get());
+      if (warmup < 0 || warmupMax < warmup) {
+        throw new IllegalArgumentException("--warmup must be >= 0 and --warmup-max >= --warmup: " + warmup + ", "
+            + warmupMax);
+      }
       SpeedRun run = new SpeedRun(systems, parent.uncachedEmbedderFactory(), reference, queries, warmup,
-          Progress.forCurrentProcess(System.err));
+          Progress.forCurrentProcess(System.err)).warmUntilJitQuiet(warmupMax, JitWatch::compileMs);
       if (reuseVectorsFrom > 0) {
         run.reuseDocumentVectorsFrom(reuseVectorsFrom);
       }
@@ -265,13 +277,17 @@ final class SpeedCommand implements Callable<Integer> {
     }
     sb.append("q-embed: one query embedding timed at the start of the run; q-embed@: timed again at that scale"
         + " right before its recalls; p50/p95 x: the recall over q-embed@").append(System.lineSeparator());
+    for (SpeedRun.Scale s : scales) {
+      sb.append("x").append(s.factor()).append(": ").append(s.warmup().describe()).append(System.lineSeparator());
+    }
     return sb.toString();
   }
 
   /**
    * {@code {"vector_kernel":"simd","scales":{"1":{"ingest_turns_per_s":x,"embedder_turns_per_s":x,"recall_ms":{"p50":x,"p95":x},
-   * "query_embed_ms":x,"query_embed_beside_recalls_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x}}}}; the share is a
-   * fraction of the ingest wall time.
+   * "query_embed_ms":x,"query_embed_beside_recalls_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x,
+   * "warmup":{"recalls":n,"jit_quiet":b,"jit_ms":x,"compilations":n,"window_compilations":n,"window_compile_ms":x}}}}};
+   * the share is a fraction of the ingest wall time; a compilation count of -1 is unknown (no JFR).
    */
   static String json(List<SpeedRun.Scale> scales) throws Exception {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -295,6 +311,13 @@ final class SpeedCommand implements Callable<Integer> {
       n.put("heap_mb", round(s.heapMb()));
       n.put("ingest_embeddings_per_turn", round(s.embeddingsPerTurn()));
       n.put("ingest_embedder_share", round(s.embedderShare()));
+      ObjectNode w = n.putObject("warmup");
+      w.put("recalls", s.warmup().recalls());
+      w.put("jit_quiet", s.warmup().quiet());
+      w.put("jit_ms", round(s.warmup().jitMs()));
+      w.put("compilations", s.warmup().duringWarmup().compilations());
+      w.put("window_compilations", s.warmup().duringWindow().compilations());
+      w.put("window_compile_ms", round(s.warmup().duringWindow().compileMs()));
     }
     return m.writeValueAsString(root) + "\n";
   }

@@ -195,6 +195,15 @@ public final class RecallStages implements RecallObserver {
     mark("fusion");
   }
 
+  /**
+   * False: a timer has no use for the reranker's features, and building them for every candidate
+   * would charge the timed recalls with work an unobserved recall does not do (round twenty-three).
+   */
+  @Override
+  public boolean wantsFeatures() {
+    return false;
+  }
+
   @Override
   public void reranked(List<Candidate> pool) {
     reranked = mark("rerank");

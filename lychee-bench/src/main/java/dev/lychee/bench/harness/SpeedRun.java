@@ -11,10 +11,12 @@ import dev.lychee.bench.systems.LycheeSystem;
 import dev.lychee.bench.systems.MeteredEmbedder;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -34,9 +36,16 @@ import java.util.function.Supplier;
  * for the reference timings may cache.
  *
  * <p>Before recall is timed at a scale, {@code warmup} other questions of the conversation (those
- * after the timed ones) are recalled untimed, so the first timed questions do not pay for the JIT
- * compiling the recall path: the measure is the steady state a running service sees. Questions
- * are never reused, so no read cache holds a timed question's answer in advance.
+ * after the timed ones, taken again in turn when there are fewer) are recalled untimed, so the first
+ * timed questions do not pay for the JIT compiling the recall path: the measure is the steady state a
+ * running service sees. A timed question is never recalled before its timing, so no read cache holds
+ * its answer in advance. With {@link #warmUntilJitQuiet} the warm-up goes on after those, in blocks
+ * of ten recalls, until two blocks in a row in each of which the JIT
+ * compiled for at most 5% of the block's wall time, or the bound: at scale 20, ten recalls left the
+ * channels' hot code to C2 during the timed window (docs/measurements.md §6, rounds twenty-two and
+ * twenty-three). The rule looks only at the warm-up, never at timed recalls, so it cannot pick a
+ * window; each scale reports how many warm-up recalls it ran and what the JIT compiled during the
+ * warm-up and during the timed window ({@link Warmup}).
  */
 public final class SpeedRun {
   /**
@@ -51,7 +60,7 @@ public final class SpeedRun {
    */
   public record Scale(int factor, int turns, double ingestTurnsPerS, double embedderTurnsPerS,
       double recallP50Ms, double recallP95Ms, double queryEmbedMs, double heapMb, double embeddingsPerTurn,
-      double embedderShare, double queryEmbedBesideMs) {
+      double embedderShare, double queryEmbedBesideMs, Warmup warmup) {
 
     /** Recall p50 over the query embedding timed beside the recalls (issue 21's target: at most 3 at x20). */
     public double p50Ratio() {
@@ -64,11 +73,40 @@ public final class SpeedRun {
     }
   }
 
+  /**
+   * One scale's warm-up and what the JIT did around the timed window.
+   *
+   * @param recalls untimed recalls before the timed window
+   * @param quiet whether the last two blocks were quiet ({@link #warmUntilJitQuiet}); false when the bound
+   *     ended the warm-up, or the warm-up was a fixed number
+   * @param jitMs the JIT's compile time during the warm-up ({@link JitWatch#compileMs})
+   * @param duringWarmup compilations that started during the warm-up (JFR)
+   * @param duringWindow compilations that started during the timed recalls (JFR)
+   */
+  public record Warmup(int recalls, boolean quiet, double jitMs, JitWatch.Span duringWarmup,
+      JitWatch.Span duringWindow) {
+
+    /** One line for the table: the warm-up and the timed window's compilations. */
+    public String describe() {
+      return String.format(java.util.Locale.ROOT, "%d warm-up recalls%s, JIT %.0f ms in them (%s); timed window: %s",
+          recalls, quiet ? " (JIT quiet)" : "", jitMs, duringWarmup.describe(), duringWindow.describe());
+    }
+  }
+
+  /** Warm-up recalls per block once the fixed ones are done ({@link #warmUntilJitQuiet}). */
+  static final int WARMUP_BLOCK = 10;
+  /** A block is quiet when the JIT compiled for at most this share of its wall time. */
+  static final double QUIET_SHARE = 0.05;
+  /** Quiet blocks in a row that end the warm-up. */
+  static final int QUIET_BLOCKS = 2;
+
   private final Function<Embedder, EvalSystem> systemFactory;
   private final Supplier<Embedder> embedders;
   private final Embedder referenceEmbedder;
   private final int maxQueries;
   private final int warmup;
+  private int warmupMax;
+  private DoubleSupplier jitMs = JitWatch::compileMs;
   private final Progress progress;
   private int reuseFrom = Integer.MAX_VALUE;
   private RecallStages stages;
@@ -93,7 +131,23 @@ public final class SpeedRun {
       throw new IllegalArgumentException("warmup must be >= 0");
     }
     this.warmup = warmup;
+    this.warmupMax = warmup;
     this.progress = Objects.requireNonNull(progress, "progress");
+  }
+
+  /**
+   * After the {@code warmup} recalls, goes on warming up in blocks of ten until two
+   * blocks in a row in each of which the JIT's compile time ({@code compileMs}, accumulated
+   * milliseconds) grew by at most 5% of the block's wall time, and at most to {@code max} warm-up recalls
+   * in all. Default: exactly {@code warmup} recalls.
+   */
+  public SpeedRun warmUntilJitQuiet(int max, DoubleSupplier compileMs) {
+    if (max < warmup) {
+      throw new IllegalArgumentException("the warm-up's bound (" + max + ") must be >= its minimum (" + warmup + ")");
+    }
+    this.warmupMax = max;
+    this.jitMs = Objects.requireNonNull(compileMs, "compileMs");
+    return this;
   }
 
   /**
@@ -128,7 +182,7 @@ public final class SpeedRun {
   public List<Scale> run(LocomoConversation conversation, List<Integer> factors) {
     List<String> all = conversation.questions().stream().map(LocomoQuestion::question).toList();
     List<String> questions = all.subList(0, Math.min(maxQueries, all.size()));
-    List<String> warmQuestions = all.subList(questions.size(), Math.min(all.size(), questions.size() + warmup));
+    List<String> warmQuestions = all.subList(questions.size(), all.size());
     if (questions.isEmpty()) {
       throw new IllegalArgumentException(conversation.sampleId() + " has no question to time recall with");
     }
@@ -171,15 +225,18 @@ public final class SpeedRun {
         if (reuse != null) {
           reuse.clear();
         }
-        for (String q : warmQuestions) {
-          system.recall(ns, q, 10);
-        }
+        JitWatch jit = JitWatch.start();
+        Instant warm0 = Instant.now();
+        double jit0 = jitMs.getAsDouble();
+        WarmedUp warmed = warmUp(system, ns, warmQuestions);
+        double warmupJitMs = jitMs.getAsDouble() - jit0;
         // The reference a recall is compared with, timed again in this scale's own minute: from one
         // process to the next the start-of-run timing moved by up to 40% while the recalls did not
         // (docs/measurements.md §6, round nineteen), so a ratio against it carried the machine's
         // drift. Timed before the window, not interleaved, so that the recalls run as before.
         double queryEmbedBesideMs = medianQueryEmbedding(questions, stages);
         progress.start("x" + factor + " recall", questions.size());
+        Instant window0 = Instant.now();
         double[] recallMs = new double[questions.size()];
         LycheeSystem staged = stages != null && system instanceof LycheeSystem l ? l : null;
         if (staged != null) {
@@ -197,6 +254,7 @@ public final class SpeedRun {
           recallMs[i] = (System.nanoTime() - q0) / 1e6;
           progress.step();
         }
+        Instant window1 = Instant.now();
         if (staged != null) {
           stageTables.add(stages.table(system.name() + " x" + factor));
         }
@@ -205,15 +263,52 @@ public final class SpeedRun {
         // to a few hundred MB, and the timed window then paid young pauses that ingest never saw
         // (docs/measurements.md §6, round thirteen)
         double heapMb = heapAfterGc();
+        // read after the collections' pauses, so that compilations under way at the window's end are in
+        JitWatch.Span[] spans = jit.spans(warm0, window0, window1);
+        Warmup warm = new Warmup(warmed.recalls(), warmed.quiet(), warmupJitMs, spans[0], spans[1]);
+        progress.log("x" + factor + ": " + warm.describe());
         system.forget(ns);
 
         out.add(new Scale(factor, texts.size(), reuse == null ? texts.size() / ingestS : Double.NaN, embedderTurnsPerS,
             percentile(recallMs, 50), percentile(recallMs, 95), queryEmbedMs, heapMb,
-            ingestUse.texts() / (double) texts.size(), ingestUse.shareOf(ingestNanos), queryEmbedBesideMs));
+            ingestUse.texts() / (double) texts.size(), ingestUse.shareOf(ingestNanos), queryEmbedBesideMs, warm));
       }
     }
     return out;
   }
+
+  /**
+   * The untimed recalls before a scale's window: {@code warmup} of them, then blocks while the JIT
+   * is busy and the bound allows ({@link #warmUntilJitQuiet}).
+   */
+  private WarmedUp warmUp(EvalSystem system, String ns, List<String> warmQuestions) {
+    if (warmQuestions.isEmpty()) {
+      return new WarmedUp(0, false);
+    }
+    int done = 0;
+    for (; done < warmup; done++) {
+      system.recall(ns, warmQuestions.get(done % warmQuestions.size()), 10);
+    }
+    int quietBlocks = 0;
+    while (done < warmupMax) {
+      double c0 = jitMs.getAsDouble();
+      long t0 = System.nanoTime();
+      for (int end = Math.min(warmupMax, done + WARMUP_BLOCK); done < end; done++) {
+        system.recall(ns, warmQuestions.get(done % warmQuestions.size()), 10);
+      }
+      quietBlocks = jitMs.getAsDouble() - c0 <= QUIET_SHARE * (System.nanoTime() - t0) / 1e6 ? quietBlocks + 1 : 0;
+      // two in a row: the JIT's clock counts a compilation when it ends, so one block may read quiet
+      // while C2 is still compiling a large method (x20 memory at load 20: quiet after 40 recalls, yet
+      // 18 compilations started in the timed window; docs/measurements.md §6, round twenty-three)
+      if (quietBlocks == QUIET_BLOCKS) {
+        return new WarmedUp(done, true);
+      }
+    }
+    return new WarmedUp(done, false);
+  }
+
+  /** How many warm-up recalls ran, and whether the last block was quiet. */
+  private record WarmedUp(int recalls, boolean quiet) {}
 
   /** Median milliseconds of the reference embedder's query embedding over {@code questions}. */
   private double medianQueryEmbedding(List<String> questions) {

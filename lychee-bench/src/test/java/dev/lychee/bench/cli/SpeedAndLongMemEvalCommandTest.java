@@ -29,7 +29,8 @@ class SpeedAndLongMemEvalCommandTest {
   void speedWritesOneEntryPerScaleWithTheContractKeys() throws Exception {
     Path json = dir.resolve("speed.json");
     int code = new CommandLine(new EvalCommand(HashingEmbedder::new)).execute("speed",
-        "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "lychee", "--store", "sqlite", "--json", json.toString());
+        "--data", copy("locomo-tiny.json").toString(), "--scale", "1,3", "--system", "lychee", "--store", "sqlite",
+        "--queries", "2", "--json", json.toString());
     assertThat(code).isZero();
     JsonNode root = new ObjectMapper().readTree(json.toFile());
     assertThat(names(root)).containsExactly("vector_kernel", "scales", "append");
@@ -39,7 +40,11 @@ class SpeedAndLongMemEvalCommandTest {
     for (JsonNode s : root.get("scales")) {
       assertThat(names(s)).containsExactly("ingest_turns_per_s", "embedder_turns_per_s", "recall_ms",
           "query_embed_ms", "query_embed_beside_recalls_ms", "heap_mb", "ingest_embeddings_per_turn",
-          "ingest_embedder_share");
+          "ingest_embedder_share", "warmup");
+      assertThat(names(s.get("warmup"))).containsExactly("recalls", "jit_quiet", "jit_ms", "compilations",
+          "window_compilations", "window_compile_ms");
+      // the default warm-up: at least 20 recalls (the tiny conversation's few questions in turn), at most 200
+      assertThat(s.get("warmup").get("recalls").asInt()).isBetween(20, 200);
       assertThat(s.get("query_embed_beside_recalls_ms").asDouble()).isPositive();
       assertThat(s.get("ingest_embeddings_per_turn").asDouble()).isGreaterThanOrEqualTo(1.0);
       assertThat(s.get("ingest_embedder_share").asDouble()).isBetween(0.0, 1.0);

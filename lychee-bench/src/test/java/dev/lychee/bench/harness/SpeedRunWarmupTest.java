@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class SpeedRunWarmupTest {
   /** Records every question it is asked, in order. */
-  private static final class Recording implements EvalSystem {
+  private static class Recording implements EvalSystem {
     final List<String> asked;
 
     Recording(List<String> asked) {
@@ -49,18 +49,81 @@ class SpeedRunWarmupTest {
   }
 
   @Test
-  void warmsUpWithQuestionsAfterTheTimedOnesAndNeverReusesThem() throws Exception {
+  void warmsUpWithQuestionsAfterTheTimedOnesInTurnAndNeverAsksATimedOneFirst() throws Exception {
     LocomoConversation conv = conversation();
     List<String> all = conv.questions().stream().map(LocomoQuestion::question).toList();
     assertThat(all).hasSizeGreaterThanOrEqualTo(3);
     int timed = all.size() - 2;
     List<String> asked = new ArrayList<>();
-    new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(), timed, 5, Progress.silent())
-        .run(conv, List.of(1));
-    // the two questions left after the timed ones warm up first (fewer than asked for), untimed
-    assertThat(asked).hasSize(all.size());
-    assertThat(asked.subList(0, 2)).containsExactlyElementsOf(all.subList(timed, all.size()));
-    assertThat(asked.subList(2, asked.size())).containsExactlyElementsOf(all.subList(0, timed));
+    List<SpeedRun.Scale> scales = new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(),
+        timed, 5, Progress.silent()).run(conv, List.of(1));
+    // the two questions left after the timed ones warm up, in turn, five recalls untimed
+    List<String> left = all.subList(timed, all.size());
+    assertThat(asked).hasSize(5 + timed);
+    assertThat(asked.subList(0, 5)).containsExactly(left.get(0), left.get(1), left.get(0), left.get(1), left.get(0));
+    assertThat(asked.subList(5, asked.size())).containsExactlyElementsOf(all.subList(0, timed));
+    assertThat(scales.get(0).warmup().recalls()).isEqualTo(5);
+    assertThat(scales.get(0).warmup().quiet()).isFalse();
+  }
+
+  /** A JIT clock that compiles a lot during the first {@code busy} recalls it is told of, then nothing. */
+  private static final class BusyJit implements java.util.function.DoubleSupplier {
+    private final int busy;
+    int recalls;
+
+    BusyJit(int busy) {
+      this.busy = busy;
+    }
+
+    @Override
+    public double getAsDouble() {
+      return 1_000.0 * Math.min(recalls, busy);
+    }
+  }
+
+  @Test
+  void warmsUpInBlocksUntilTheJitIsQuietThenTimes() throws Exception {
+    LocomoConversation conv = conversation();
+    List<String> all = conv.questions().stream().map(LocomoQuestion::question).toList();
+    BusyJit jit = new BusyJit(23);
+    List<String> asked = new ArrayList<>();
+    List<SpeedRun.Scale> scales = new SpeedRun(e -> new Recording(asked) {
+      @Override
+      public List<EvidenceItem> recall(String namespace, String question, int depth) {
+        jit.recalls++;
+        return super.recall(namespace, question, depth);
+      }
+    }, HashingEmbedder::new, new HashingEmbedder(), 1, 5, Progress.silent()).warmUntilJitQuiet(200, jit).run(conv,
+        List.of(1));
+    // 5, then blocks of 10: 15 and 25 see compilation, the blocks ending at 35 and 45 are quiet
+    SpeedRun.Warmup w = scales.get(0).warmup();
+    assertThat(w.recalls()).isEqualTo(45);
+    assertThat(w.quiet()).isTrue();
+    assertThat(w.jitMs()).isEqualTo(23_000.0);
+    assertThat(asked).hasSize(46);
+    assertThat(asked.subList(0, 45)).doesNotContain(all.get(0));
+    assertThat(asked.get(45)).isEqualTo(all.get(0));
+  }
+
+  @Test
+  void aJitThatNeverQuietsStopsAtTheBound() throws Exception {
+    LocomoConversation conv = conversation();
+    BusyJit jit = new BusyJit(Integer.MAX_VALUE);
+    List<String> asked = new ArrayList<>();
+    List<SpeedRun.Scale> scales = new SpeedRun(e -> new Recording(asked) {
+      @Override
+      public List<EvidenceItem> recall(String namespace, String question, int depth) {
+        jit.recalls++;
+        return super.recall(namespace, question, depth);
+      }
+    }, HashingEmbedder::new, new HashingEmbedder(), 1, 3, Progress.silent()).warmUntilJitQuiet(17, jit).run(conv,
+        List.of(1));
+    assertThat(scales.get(0).warmup().recalls()).isEqualTo(17);
+    assertThat(scales.get(0).warmup().quiet()).isFalse();
+    assertThat(asked).hasSize(18);
+    assertThatThrownBy(() -> new SpeedRun(e -> new Recording(asked), HashingEmbedder::new, new HashingEmbedder(), 1, 3,
+        Progress.silent()).warmUntilJitQuiet(2, jit)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("bound (2) must be >= its minimum (3)");
   }
 
   /** Embeds every ingested turn twice through the embedder it was given, as one batch per session. */

@@ -37,6 +37,12 @@ public final class EvidenceNodeChannel implements RecallChannel {
       List.of(NodeKind.ENTITY, NodeKind.TAG, NodeKind.ENTITY_TAG, NodeKind.EVENT_FRAME);
   /** The indexes of {@link #SEARCHED}, in the same order. */
   private static final List<String> INDEXES = SEARCHED.stream().map(VectorIndex::nodes).toList();
+  /** Every candidate's channels: one list for all of them. */
+  private static final List<String> CHANNELS = List.of(NAME);
+  /** A kind's nodes best first, ties by id. */
+  private static final Comparator<Map.Entry<String, NodeHit>> BEST_FIRST =
+      Map.Entry.<String, NodeHit>comparingByValue(Comparator.comparingDouble(NodeHit::score)).reversed()
+          .thenComparing(Map.Entry::getKey);
 
   private final RecordStore store;
   private final VectorIndex vectors;
@@ -79,6 +85,11 @@ public final class EvidenceNodeChannel implements RecallChannel {
     int perNodeRecords = budgets.records(context.k(), p);
     RouteQuery query = context.query(route);
     List<String> variants = query.embeddedVariants(); // the order of the vector hits below
+    // one immutable list per variant, shared by every node it alone reached (with the default one
+    // embedded variant, every node): no list per node or linked record, and Provenance keeps an
+    // immutable list as it is (round twenty-three, docs/measurements.md §6)
+    List<List<String>> alone = new ArrayList<>(variants.size());
+    variants.forEach(v -> alone.add(List.of(v)));
 
     // node id -> (score, queries); kept per kind to honour the per-kind limit
     Map<String, NodeHit> nodeHits = new LinkedHashMap<>();
@@ -86,27 +97,30 @@ public final class EvidenceNodeChannel implements RecallChannel {
     // current in one round trip instead of one per kind (docs/defaults.md §3.3); no size check
     // first either, an empty index answers with no hits anyway (VectorIndex contract)
     Map<String, List<List<ScoredId>>> byKind = context.searchKinds(vectors, INDEXES, query, limit);
+    // one map for the four kinds, emptied between them
+    Map<String, NodeHit> ofKind = new HashMap<>();
+    List<Map.Entry<String, NodeHit>> ranked = new ArrayList<>();
     for (NodeKind kind : SEARCHED) {
-      Map<String, NodeHit> ofKind = new HashMap<>();
+      ofKind.clear();
       List<List<ScoredId>> hits = byKind.get(VectorIndex.nodes(kind));
       double w = weight(kind);
       for (int i = 0; i < variants.size(); i++) {
-        String q = variants.get(i);
         for (ScoredId hit : hits.get(i)) {
           double s = Scores.retrieval(hit.score()) * w;
           NodeHit h = ofKind.get(hit.id());
           if (h == null) {
-            ofKind.put(hit.id(), new NodeHit(s, q));
+            ofKind.put(hit.id(), new NodeHit(s, alone.get(i)));
           } else {
-            h.add(s, q);
+            h.add(s, variants.get(i));
           }
         }
       }
-      ofKind.entrySet().stream()
-          .sorted(Map.Entry.<String, NodeHit>comparingByValue(Comparator.comparingDouble(NodeHit::score)).reversed()
-              .thenComparing(Map.Entry::getKey))
-          .limit(limit)
-          .forEach(e -> nodeHits.put(e.getKey(), e.getValue()));
+      ranked.clear();
+      ranked.addAll(ofKind.entrySet());
+      ranked.sort(BEST_FIRST);
+      for (int i = 0; i < Math.min(limit, ranked.size()); i++) {
+        nodeHits.put(ranked.get(i).getKey(), ranked.get(i).getValue());
+      }
     }
     if (nodeHits.isEmpty()) {
       return List.of();
@@ -125,26 +139,35 @@ public final class EvidenceNodeChannel implements RecallChannel {
       }
     }
     CandidateMerger out = new CandidateMerger();
+    List<String> routes = List.of(route.id());
     for (MemoryRecord rec : read.records()) {
       LinkedRecord l = linked.get(rec.id());
-      Provenance prov = new Provenance(List.of(NAME), l.queries, l.nodes,
-          List.of(route.id()));
+      Provenance prov = new Provenance(CHANNELS, l.queries, l.nodes(), routes);
       out.add(Candidate.ofRecord(rec, Scores.clamp(l.score), 0, prov));
     }
     return out.sorted();
   }
 
+  /** {@code list} (immutable, distinct) and then {@code more}, as a new immutable list. */
+  private static List<String> appended(List<String> list, String more) {
+    String[] out = list.toArray(new String[list.size() + 1]);
+    out[list.size()] = more;
+    return List.of(out);
+  }
+
   /**
    * One node's best score over the variants, with the variants that reached it in first-seen order.
-   * Filled in place: every variant's hits of a kind land here, one object per node.
+   * Filled in place: every variant's hits of a kind land here, one object per node. The variants are
+   * an immutable list, replaced when a further variant reaches the node: at first the shared list of
+   * the one variant that found it.
    */
   private static final class NodeHit {
     private double score;
-    private final List<String> queries = new ArrayList<>(4);
+    private List<String> queries;
 
-    NodeHit(double score, String query) {
+    NodeHit(double score, List<String> query) {
       this.score = score;
-      queries.add(query);
+      this.queries = query;
     }
 
     double score() {
@@ -154,7 +177,7 @@ public final class EvidenceNodeChannel implements RecallChannel {
     void add(double s, String query) {
       score = Math.max(score, s);
       if (!queries.contains(query)) {
-        queries.add(query);
+        queries = appended(queries, query);
       }
     }
   }
@@ -164,23 +187,41 @@ public final class EvidenceNodeChannel implements RecallChannel {
    * order. Filled in place: a busy node links many records, and a record many nodes. Plain lists,
    * not linked sets: at scale 20 the two sets of every linked record were a third of the channel's
    * allocation (docs/measurements.md §6, round twenty-one). The queries are a few variants and are
-   * kept distinct here; a node is added once per node that links the record (the nodes are the
-   * keys of one map) and any repeat left is dropped by {@link Provenance}, which keeps first
-   * occurrences as the sets did.
+   * kept distinct here, as an immutable list that starts as the first node's own (no copy, and
+   * none in {@link Provenance}) and is replaced only when a later node adds a variant; the nodes
+   * are one node's list until a second one links the record (round twenty-three). A node is added
+   * once per node that links the record (the nodes are the keys of one map) and any repeat left is
+   * dropped by {@link Provenance}, which keeps first occurrences as the sets did.
    */
   private static final class LinkedRecord {
     private double score = Double.NEGATIVE_INFINITY;
-    private final List<String> nodes = new ArrayList<>(4);
-    private final List<String> queries = new ArrayList<>(4);
+    private String firstNode;
+    private List<String> moreNodes;
+    private List<String> queries;
 
     void add(double nodeScore, String node, List<String> nodeQueries) {
       score = Math.max(score, nodeScore);
-      nodes.add(node);
-      for (String q : nodeQueries) {
-        if (!queries.contains(q)) {
-          queries.add(q);
+      if (firstNode == null) {
+        firstNode = node;
+        queries = nodeQueries;
+        return;
+      }
+      if (moreNodes == null) {
+        moreNodes = new ArrayList<>(4);
+        moreNodes.add(firstNode);
+      }
+      moreNodes.add(node);
+      if (nodeQueries != queries) {
+        for (String q : nodeQueries) {
+          if (!queries.contains(q)) {
+            queries = appended(queries, q);
+          }
         }
       }
+    }
+
+    List<String> nodes() {
+      return moreNodes == null ? List.of(firstNode) : moreNodes;
     }
   }
 }

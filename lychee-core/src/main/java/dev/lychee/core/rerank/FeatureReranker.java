@@ -4,7 +4,6 @@ import dev.lychee.api.Candidate;
 import dev.lychee.api.DateRange;
 import dev.lychee.api.RecallRoute;
 import dev.lychee.api.spi.RecallContext;
-import dev.lychee.api.spi.RecallObserver;
 import dev.lychee.api.spi.Reranker;
 import dev.lychee.core.score.Scores;
 import dev.lychee.core.score.TemporalMatch;
@@ -90,7 +89,9 @@ public final class FeatureReranker implements Reranker {
             + w.speaker() * speaker
             + w.temporal() * temporal;
         Candidate scored = c.withScore(Scores.clamp(s / sum));
-        if (context.observer() != RecallObserver.NONE) {
+        // only for an observer that looks at them: a map and five boxes per candidate of a pool of
+        // hundreds to thousands (round twenty-three, docs/measurements.md §6)
+        if (context.observer().wantsFeatures()) {
           context.observer().features(c, Map.of("fused", c.score(), "similarity", c.similarity(), "lexical", lexical,
               "speaker", speaker, "temporal", temporal), scored.score());
         }

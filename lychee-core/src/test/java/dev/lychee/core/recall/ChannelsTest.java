@@ -113,6 +113,33 @@ class ChannelsTest {
   }
 
   @Test
+  void recordsReachedByTheSameVariantShareOneListOfItAndAFurtherVariantOrNodeIsAppendedInOrder() {
+    // round twenty-three: no list per node or linked record; Provenance keeps the shared immutable one
+    MemoryRecord wheel = f.record("s1", 2, MemoryType.FACT, "Dana's pottery instructor uses a Shimpo wheel.",
+        List.of("Dana"), D1);
+    String dana = f.node(NodeKind.ENTITY, "dana-all", "Entity: Dana\nRecord: Dana pottery", null, pottery, wheel).id();
+    String tag = f.node(NodeKind.TAG, "pottery", "Tag: pottery\nRecord: Dana signed up for a pottery class", null,
+        pottery).id();
+    RecallRoute one = RecallRoute.simple("r1", "Entity Dana pottery");
+    List<Candidate> out = new EvidenceNodeChannel(f.store, f.vectors, config.budgets(), config.weights(),
+        config.strategies()).recall(one, ctx(one, QuestionType.SINGLE));
+    Candidate p = out.stream().filter(x -> x.id().equals(pottery.id())).findFirst().orElseThrow();
+    Candidate w = out.stream().filter(x -> x.id().equals(wheel.id())).findFirst().orElseThrow();
+    assertThat(p.provenance().queries()).containsExactly("Entity Dana pottery").isSameAs(w.provenance().queries());
+    assertThat(p.provenance().channels()).isSameAs(w.provenance().channels());
+    assertThat(p.provenance().nodes()).contains(dana, tag).doesNotHaveDuplicates();
+
+    // three variants, each embedded: the record's queries are its first node's, then what later nodes add, once each
+    RecallRoute three = new RecallRoute("r1", "Dana pottery", List.of("Dana pottery", "pottery class", "Entity Dana"),
+        List.of(), null);
+    List<Candidate> many = new EvidenceNodeChannel(f.store, f.vectors, config.budgets(), config.weights(),
+        config.strategies()).recall(three, ctx(three, QuestionType.SINGLE));
+    Candidate pp = many.stream().filter(x -> x.id().equals(pottery.id())).findFirst().orElseThrow();
+    assertThat(pp.provenance().queries()).doesNotHaveDuplicates().isSubsetOf(three.queries()).isNotEmpty();
+    assertThat(pp.provenance().nodes()).doesNotHaveDuplicates().contains(dana, tag);
+  }
+
+  @Test
   void evidenceNodesAskForTheirFourKindsInOneCall() {
     RecallRoute r = RecallRoute.simple("r1", "Dana pottery");
     RecallContext plain = ctx(r, QuestionType.SINGLE);

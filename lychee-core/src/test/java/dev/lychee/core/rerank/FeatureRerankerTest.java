@@ -22,6 +22,44 @@ class FeatureRerankerTest {
     return new RecallContext(new Question("ns", q, 5, null), plan, 5, List.of());
   }
 
+  /** Counts the features it is shown; wants them or not as told. */
+  private static final class FeatureCount implements dev.lychee.api.spi.RecallObserver {
+    private final boolean wants;
+    int shown;
+
+    FeatureCount(boolean wants) {
+      this.wants = wants;
+    }
+
+    @Override
+    public void features(Candidate candidate, Map<String, Double> features, double score) {
+      shown++;
+    }
+
+    @Override
+    public boolean wantsFeatures() {
+      return wants;
+    }
+  }
+
+  @Test
+  void featuresAreBuiltOnlyForAnObserverThatWantsThemAndTheRankingIsTheSame() {
+    // round twenty-three: a timing observer (eval speed --stages) no longer pays a map per candidate
+    List<Candidate> in = List.of(Cands.turn("s1", 1, "Omar: I like jazz concerts a lot", .62),
+        Cands.turn("s1", 2, "Dana: my violin lessons start on Monday", .58));
+    String q = "When do Dana's violin lessons start?";
+    RecallContext plain = ctx(q, null);
+    FeatureReranker rr = new FeatureReranker(RerankWeights.defaults());
+    List<Candidate> expected = rr.rerank(in, plain);
+    for (boolean wants : new boolean[] {true, false}) {
+      FeatureCount seen = new FeatureCount(wants);
+      RecallContext watched = new RecallContext(plain.question(), plain.plan(), plain.k(), plain.routeQueries(), seen);
+      assertThat(rr.rerank(in, watched)).isEqualTo(expected);
+      assertThat(seen.shown).isEqualTo(wants ? in.size() : 0);
+    }
+    assertThat(dev.lychee.api.spi.RecallObserver.NONE.wantsFeatures()).isFalse();
+  }
+
   @Test
   void lexicalAndSpeakerEvidenceLiftsTheRightItem() {
     Candidate off = Cands.turn("s1", 1, "Omar: I like jazz concerts a lot", .62);
