@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
@@ -38,6 +39,50 @@ final class DocIds {
     return readAscending(searcher, docs, StoreFields.ID_VALUES, StoreFields.ID);
   }
 
+  /**
+   * The insertion sequence numbers of {@code hits} ({@link StoreFields#SEQ}), in the hits' order:
+   * from the numeric doc values every record-store document carries beside the stored number (the
+   * sort by sequence reads them), or the stored field where a document has no value there.
+   */
+  static long[] seqs(IndexSearcher searcher, ScoreDoc[] hits) throws IOException {
+    long[] out = new long[hits.length];
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    StoredFields storedFields = null;
+    LeafReaderContext leaf = null;
+    NumericDocValues values = null;
+    // doc values iterators only move forward: visit the hits in document order
+    for (int i : ascending(hits)) {
+      int doc = hits[i].doc;
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        values = leaf.reader().getNumericDocValues(StoreFields.SEQ);
+      }
+      if (values != null && values.advanceExact(doc - leaf.docBase)) {
+        out[i] = values.longValue();
+      } else {
+        if (storedFields == null) {
+          storedFields = searcher.storedFields();
+        }
+        out[i] = storedFields.document(doc, Set.of(StoreFields.SEQ)).getField(StoreFields.SEQ).numericValue().longValue();
+      }
+    }
+    return out;
+  }
+
+  /** The places of {@code hits} in ascending document order. */
+  private static int[] ascending(ScoreDoc[] hits) {
+    Integer[] order = new Integer[hits.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Integer.compare(hits[a].doc, hits[b].doc));
+    int[] out = new int[order.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = order[i];
+    }
+    return out;
+  }
+
   /** The doc values of {@code field} of each hit, or its {@code stored} field where it has none. */
   private static String[] read(IndexSearcher searcher, ScoreDoc[] hits, String field, String stored)
       throws IOException {
@@ -45,11 +90,7 @@ final class DocIds {
       return new String[0];
     }
     // doc values iterators only move forward: visit the hits in document order
-    Integer[] order = new Integer[hits.length];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (a, b) -> Integer.compare(hits[a].doc, hits[b].doc));
+    int[] order = ascending(hits);
     int[] docs = new int[hits.length];
     for (int j = 0; j < docs.length; j++) {
       docs[j] = hits[order[j]].doc;

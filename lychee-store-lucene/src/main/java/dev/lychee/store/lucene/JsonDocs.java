@@ -16,6 +16,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TopDocs;
@@ -47,6 +48,8 @@ final class JsonDocs<T> {
   private final LongSupplier writtenAt;
   /** Merge reads so far ({@link #stored}), for tests. */
   private final AtomicLong lookups = new AtomicLong();
+  /** JSON values decoded so far ({@link #decodes}), for tests. */
+  private final AtomicLong decodes = new AtomicLong();
 
   JsonDocs(LuceneIndex index, ReaderCache cache, String kind, char cacheLetter, Function<String, T> decode) {
     this(index, cache, kind, cacheLetter, decode, false);
@@ -107,7 +110,7 @@ final class JsonDocs<T> {
         String[] idsFound = DocIds.of(s, td.scoreDocs);
         String[] json = DocIds.json(s, td.scoreDocs);
         for (int i = 0; i < idsFound.length; i++) {
-          T value = decode.apply(json[i]);
+          T value = decode(json[i]);
           found.put(idsFound[i], value);
           cache.put(version, new VersionedCache.Key(cacheLetter, namespace, idsFound[i]), value);
         }
@@ -131,7 +134,7 @@ final class JsonDocs<T> {
   /** Decoded values matching {@code q} in {@code sort} order, cached under {@code key} per reader version. */
   List<T> matching(VersionedCache.Key key, Query q, Sort sort) {
     return index.read(s -> cache.get(s, key, () -> Hits.all(s, q, sort).stream()
-        .map(d -> decode.apply(Hits.json(d))).toList()));
+        .map(d -> decode(Hits.json(d))).toList()));
   }
 
   /**
@@ -140,6 +143,15 @@ final class JsonDocs<T> {
    * query: a term query per id built its weight and a terms enum in every index segment, and the
    * merge read of an encoding's records and nodes was the largest store item of an offline Lucene
    * ingest on the caller's thread (round twenty-one, measurements.md §6).
+   *
+   * <p>Each hit's id, JSON and sequence number come from doc values ({@link DocIds}, {@link
+   * StoreFields#SEQ}), not from its stored fields, and a value decoded at this reader version
+   * already (the ingest's node look-up just before an encoding, {@code SegmentCommitter}'s {@code
+   * store.nodes}) is taken from the read cache instead of being decoded again; values read here are
+   * cached in turn. Why: at x20 the encoding's merge read decoded every stored node a second time
+   * and decompressed its stored fields, 15% of the store-bound ingest's samples on the caller's
+   * thread (round twenty-three, measurements.md §6). The values are the same: one JSON decoded by
+   * the same function.
    */
   Map<String, MergeOnPut.Placed<T>> stored(IndexSearcher searcher, String namespace, Collection<String> ids)
       throws IOException {
@@ -153,10 +165,43 @@ final class JsonDocs<T> {
       return found;
     }
     TopDocs td = searcher.search(new TermInSetQuery(StoreFields.UID, keys), keys.size());
-    for (Document d : Hits.load(searcher, td)) {
-      found.put(d.get(StoreFields.ID), new MergeOnPut.Placed<>(decode.apply(Hits.json(d)), Hits.seq(d)));
+    long version = ReaderCache.version(searcher);
+    String[] idsFound = DocIds.of(searcher, td.scoreDocs);
+    long[] seqs = DocIds.seqs(searcher, td.scoreDocs);
+    // the hits whose value is not decoded at this version yet, by their place in the hits
+    int[] undecoded = new int[idsFound.length];
+    int n = 0;
+    for (int i = 0; i < idsFound.length; i++) {
+      T cached = cache.get(version, new VersionedCache.Key(cacheLetter, namespace, idsFound[i]));
+      if (cached != null) {
+        found.put(idsFound[i], new MergeOnPut.Placed<>(cached, seqs[i]));
+      } else {
+        undecoded[n++] = i;
+      }
+    }
+    ScoreDoc[] toRead = new ScoreDoc[n];
+    for (int j = 0; j < n; j++) {
+      toRead[j] = td.scoreDocs[undecoded[j]];
+    }
+    String[] json = DocIds.json(searcher, toRead);
+    for (int j = 0; j < n; j++) {
+      int i = undecoded[j];
+      T value = decode(json[j]);
+      cache.put(version, new VersionedCache.Key(cacheLetter, namespace, idsFound[i]), value);
+      found.put(idsFound[i], new MergeOnPut.Placed<>(value, seqs[i]));
     }
     return found;
+  }
+
+  /** Decodes one stored JSON value, counting it. */
+  private T decode(String json) {
+    decodes.incrementAndGet();
+    return decode.apply(json);
+  }
+
+  /** JSON values decoded so far, by any read of this kind (for tests). */
+  long decodes() {
+    return decodes.get();
   }
 
   /** Merge reads ({@link #stored}) so far, each one query (for tests). */

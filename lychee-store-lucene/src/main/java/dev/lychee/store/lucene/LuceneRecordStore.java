@@ -92,6 +92,17 @@ public final class LuceneRecordStore implements RecordStore {
   private record SessionKey(String namespace, String session) {}
 
   /**
+   * Per session, the index's change count after the last write of its turns, set under the write
+   * lock by that write; with {@link #turnsRemovedAt}, what {@link #nextTurnIndex} must see. A
+   * session this process has not written to since it opened needs no reopen of the searchers:
+   * their view holds its turns already (round twenty-three: the first append of each new session
+   * reopened them, flushing what the last session's encodings left, measurements.md §6).
+   */
+  private final Map<SessionKey, Long> sessionTurnsAt = new ConcurrentHashMap<>();
+  /** The index's change count after the last {@code forget}, the only write that removes turns. */
+  private final AtomicLong turnsRemovedAt = new AtomicLong();
+
+  /**
    * Held by every write of records and nodes ({@link #commitEncoding}, {@code forget}) around its
    * write call, so that {@link #recordWrites} counts it only once it has committed or failed.
    */
@@ -173,6 +184,10 @@ public final class LuceneRecordStore implements RecordStore {
       stored = index.writeLogged((writer, searcher) -> {
         List<RawTurn> fresh = after ? TurnDocs.insertAfterStored(writer, turns, seq)
             : TurnDocs.insert(writer, searcher, namespace, session, turns, seq);
+        if (!fresh.isEmpty()) {
+          // under the write lock, whose write moves the count by exactly one (as putSegment's)
+          sessionTurnsAt.merge(key, index.changeCount() + 1, Math::max);
+        }
         return new LuceneIndex.Logged<>(fresh, fresh.isEmpty() ? null : entry(LOGGED_TURNS, JsonCodec.turns(fresh)));
       }, () -> !after);
     } catch (RuntimeException e) {
@@ -201,7 +216,9 @@ public final class LuceneRecordStore implements RecordStore {
 
   @Override
   public synchronized int nextTurnIndex(String namespace, String session) {
-    return nextIndex.computeIfAbsent(new SessionKey(namespace, session), k -> turns.nextIndex(namespace, session));
+    SessionKey key = new SessionKey(namespace, session);
+    return nextIndex.computeIfAbsent(key, k -> turns.nextIndex(namespace, session,
+        () -> Math.max(turnsRemovedAt.get(), sessionTurnsAt.getOrDefault(key, 0L))));
   }
 
   @Override
@@ -353,6 +370,11 @@ public final class LuceneRecordStore implements RecordStore {
     }
   }
 
+  /** Moves the mark that {@link #nextTurnIndex} reopens for past a finished {@code forget}. */
+  private void turnsRemoved() {
+    turnsRemovedAt.accumulateAndGet(index.changeCount(), Math::max);
+  }
+
   /** Counts a finished records write, after moving the mark that reads of records and nodes reopen for. */
   private void recordsWritten() {
     recordsWrittenAt.accumulateAndGet(index.changeCount(), Math::max);
@@ -449,6 +471,7 @@ public final class LuceneRecordStore implements RecordStore {
       return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
     } finally {
       recordsWritten();
+      turnsRemoved();
       recordsLock.unlock();
       nextIndex.keySet().removeIf(k -> k.namespace().equals(namespace));
       sessionSegmentsAt.keySet().removeIf(k -> k.namespace().equals(namespace));
@@ -463,6 +486,7 @@ public final class LuceneRecordStore implements RecordStore {
       return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
     } finally {
       recordsWritten();
+      turnsRemoved();
       recordsLock.unlock();
       nextIndex.remove(new SessionKey(namespace, session));
       sessionSegmentsAt.remove(new SessionKey(namespace, session));
@@ -477,6 +501,11 @@ public final class LuceneRecordStore implements RecordStore {
   /** Merge reads of encodings so far, each one query for one kind (for tests). */
   long mergeLookups() {
     return records.mergeLookups() + nodes.mergeLookups();
+  }
+
+  /** Stored records and nodes decoded from their JSON so far, by reads by id and merge reads (for tests). */
+  long jsonDecodes() {
+    return records.decodes() + nodes.decodes();
   }
 
   /** How many per-segment copies the reads by id hold (for tests). */

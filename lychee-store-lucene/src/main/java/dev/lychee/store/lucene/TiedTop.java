@@ -1,8 +1,7 @@
 package dev.lychee.store.lucene;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.HitQueue;
 import org.apache.lucene.search.IndexSearcher;
@@ -23,8 +22,14 @@ import org.apache.lucene.search.SimpleCollector;
 final class TiedTop {
   private final int k;
   private final HitQueue queue;
-  /** Documents offered and not kept whose score equals the worst kept one's. */
-  private final List<ScoreDoc> tied = new ArrayList<>();
+  /**
+   * Documents offered and not kept whose score equals the worst kept one's, as document numbers
+   * (their score is that worst score): ties come and go while the queue fills, and an object per
+   * tie was 16 to 38 KB per lexical call at x20 (round twenty-two; round twenty-three keeps them as
+   * numbers until {@link #candidates}, measurements.md §6).
+   */
+  private int[] tied = new int[8];
+  private int tiedCount;
 
   /** @param k how many to keep, at least 1 */
   TiedTop(int k) {
@@ -32,7 +37,7 @@ final class TiedTop {
     this.queue = new HitQueue(k, false);
   }
 
-  /** Offers a document; no object is made for one that loses (scores below the {@code k}-th). */
+  /** Offers a document; no object is made for one that loses (scores below the {@code k}-th) or ties it. */
   void offer(int doc, float score) {
     if (queue.size() < k) {
       queue.add(new ScoreDoc(doc, score));
@@ -43,7 +48,7 @@ final class TiedTop {
       return;
     }
     if (score == worst.score) {
-      tied.add(new ScoreDoc(doc, score));
+      tie(doc);
       return;
     }
     // the worst leaves: its object takes the new hit, as Lucene's collector reuses it
@@ -54,10 +59,17 @@ final class TiedTop {
     queue.updateTop();
     if (queue.top().score == was) {
       // another kept hit has its score: it still ties the k-th
-      tied.add(new ScoreDoc(leaving, was));
+      tie(leaving);
     } else {
-      tied.clear();
+      tiedCount = 0;
     }
+  }
+
+  private void tie(int doc) {
+    if (tiedCount == tied.length) {
+      tied = Arrays.copyOf(tied, tiedCount * 2);
+    }
+    tied[tiedCount++] = doc;
   }
 
   /**
@@ -65,13 +77,16 @@ final class TiedTop {
    * score, then id, are among them.
    */
   ScoreDoc[] candidates() {
-    ScoreDoc[] out = new ScoreDoc[queue.size() + tied.size()];
+    ScoreDoc[] out = new ScoreDoc[queue.size() + tiedCount];
     int n = 0;
     for (ScoreDoc d : queue) {
       out[n++] = d;
     }
-    for (ScoreDoc d : tied) {
-      out[n++] = d;
+    if (tiedCount > 0) {
+      float score = queue.top().score;
+      for (int i = 0; i < tiedCount; i++) {
+        out[n++] = new ScoreDoc(tied[i], score);
+      }
     }
     return out;
   }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.IndexWriter;
@@ -95,11 +96,16 @@ final class TurnDocs {
     return byId.segmentCopies();
   }
 
-  int nextIndex(String namespace, String session) {
+  /**
+   * One past the session's highest stored turn index, read on searchers that cover {@code since}
+   * ({@link LuceneIndex#read(LuceneIndex.ReadWork, LongSupplier)}): the change count after the
+   * last write that added or removed turns of the session.
+   */
+  int nextIndex(String namespace, String session, LongSupplier since) {
     return index.read(s -> {
       List<Document> last = Hits.top(s, StoreFields.sessionScope(namespace, KIND_TURN, session), 1, BY_INDEX_DESC);
       return last.isEmpty() ? 0 : JsonCodec.turn(Hits.json(last.get(0))).index() + 1;
-    });
+    }, since);
   }
 
   Optional<RawTurn> turn(String namespace, TurnRef ref) {

@@ -66,6 +66,36 @@ class LuceneEncodingWriteTest {
   }
 
   /**
+   * The ingest looks a segment's nodes up ({@code SegmentCommitter}'s {@code store.nodes}) right
+   * before it commits the encoding: the encoding's merge read takes the nodes that look-up decoded
+   * at the same reader version from the read cache, and their sequence numbers from doc values, so
+   * a stored node is decoded once per segment, not twice (round twenty-three, measurements.md §6);
+   * the merged value is the same.
+   */
+  @Test
+  void theMergeReadDecodesNoNodeTheLookUpBeforeItDecoded() {
+    try (LuceneRecordStore store = new LuceneRecordStore(dir.resolve("records"), TestConfigs.FAST)) {
+      List<Segment> pending = twoPendingSegments(store, NS, S);
+      MemoryRecord a = record(NS, S, "Nadia sang at the rehearsal.", 0, 1);
+      MemoryRecord c = record(NS, S, "Nadia sold her bike.", 2, 3);
+      EvidenceNode nadia = entityNode(NS, "nadia", S, a.id());
+      EvidenceNode rehearsal = entityNode(NS, "rehearsal", S, a.id());
+      store.commitEncoding(NS, pending.get(0).id(), List.of(a), List.of(nadia, rehearsal));
+
+      List<EvidenceNode> next = List.of(entityNode(NS, "nadia", S, c.id()), entityNode(NS, "rehearsal", S, c.id()));
+      assertThat(store.nodes(NS, next.stream().map(EvidenceNode::id).toList())).hasSize(2);
+      long before = store.jsonDecodes();
+      store.commitEncoding(NS, pending.get(1).id(), List.of(c), next);
+      assertThat(store.jsonDecodes() - before).as("the two stored nodes come from the look-up's decoding").isZero();
+
+      assertThat(store.nodes(NS, List.of(nadia.id())).get(0).recordIds()).containsExactly(a.id(), c.id());
+      assertThat(store.nodes(NS, List.of(rehearsal.id())).get(0).recordIds()).containsExactly(a.id(), c.id());
+      // merged nodes keep their first sequence number: listed by key as before, records in order
+      assertThat(store.records(NS)).extracting(MemoryRecord::id).containsExactly(a.id(), c.id());
+    }
+  }
+
+  /**
    * While a durable write's commit runs its fsyncs (held here), an encoding and a segment's vectors
    * write and return; before round twenty-one both waited for the commit lock the commit holds.
    */
