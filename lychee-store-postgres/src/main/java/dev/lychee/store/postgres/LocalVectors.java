@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  */
 final class LocalVectors {
   private final long epoch;
-  private final long server;
+  private final String server;
   private long seq;
   private final VectorSlab slab;
   private final HnswVectors graph;
@@ -45,7 +45,7 @@ final class LocalVectors {
   }
 
   /** The server run this copy was read from ({@link VectorTable.Head#server()}). */
-  long server() {
+  String server() {
     return server;
   }
 
@@ -56,7 +56,7 @@ final class LocalVectors {
    * (round twenty-three, {@link VectorTable.Head}).
    */
   boolean follows(VectorTable.Head head) {
-    return epoch == head.epoch() && server == head.server();
+    return epoch == head.epoch() && server.equals(head.server());
   }
 
   long seq() {

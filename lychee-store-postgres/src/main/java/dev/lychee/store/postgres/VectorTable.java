@@ -36,15 +36,21 @@ final class VectorTable {
    * survived the crash would skip the new changes under those numbers for good. A copy is therefore
    * trusted only by a head of the server run it was read from; any other run means a full reload.
    */
-  record Head(long epoch, long seq, long server) {}
+  record Head(long epoch, long seq, String server) {}
 
   /**
-   * The run of the server a statement runs on, as one number: the postmaster's start time in
-   * microseconds. Every restart, crash recovery included, changes it, and every connection opened
-   * before it is gone, so a head read with it tells whether a local copy was read from this run.
-   * A column of the head statements, not a statement of its own: no extra round trip per read.
+   * The run of the server a statement runs on, as text: the postmaster's start time and the reset
+   * time of the shared background-writer statistics, as seconds since 1970. A restart changes the
+   * first; a crash recovery changes the second, also the one the postmaster runs without
+   * restarting after a backend crashed, which keeps the start time (seen on PostgreSQL 15: a
+   * backend killed with SIGKILL) but discards the statistics and stamps their reset time. A clean
+   * shutdown flushes every commit, and a reset of those statistics by hand only costs a reload.
+   * Every connection opened before either event is gone, so a head read with the run tells whether
+   * a local copy was read from this run. A column of the head statements, not a statement of its
+   * own: no extra round trip per read.
    */
-  static final String SERVER_RUN = "CAST(extract(epoch FROM pg_postmaster_start_time()) * 1000000 AS bigint)";
+  static final String SERVER_RUN = "concat(extract(epoch FROM pg_postmaster_start_time()), ' ',"
+      + " extract(epoch FROM pg_stat_get_bgwriter_stat_reset_time()))";
 
   /** The first kind of an {@link #upsertAll} whose index holds another dimension (null: none), and that dimension. */
   private record Clash(String kind, int stored) {}
@@ -228,7 +234,7 @@ final class VectorTable {
   Head head(Handle h, String ns, String kind) {
     return h.createQuery("SELECT epoch, seq, " + SERVER_RUN + " FROM vector_heads WHERE namespace = :ns AND kind = :kind")
         .bind("ns", Columns.text(ns)).bind("kind", kind)
-        .map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2), rs.getLong(3))).findOne().orElse(null);
+        .map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2), rs.getString(3))).findOne().orElse(null);
   }
 
   /** The heads of several indexes of one namespace in one statement; a kind never written is absent. */
@@ -236,7 +242,7 @@ final class VectorTable {
     Map<String, Head> out = new LinkedHashMap<>();
     h.createQuery("SELECT kind, epoch, seq, " + SERVER_RUN + " FROM vector_heads WHERE namespace = :ns AND kind = ANY(:kinds)")
         .bind("ns", Columns.text(ns)).bindArray("kinds", String.class, kinds)
-        .map((rs, ctx) -> Map.entry(rs.getString(1), new Head(rs.getLong(2), rs.getLong(3), rs.getLong(4))))
+        .map((rs, ctx) -> Map.entry(rs.getString(1), new Head(rs.getLong(2), rs.getLong(3), rs.getString(4))))
         .forEach(e -> out.put(e.getKey(), e.getValue()));
     return out;
   }
@@ -253,23 +259,23 @@ final class VectorTable {
    * comment); when the epoch moved, or the server restarted since the copy was read ({@code server},
    * see {@link Head}), only the head is returned and the caller reloads.
    */
-  CatchUp catchUp(Handle h, String ns, String kind, long epoch, long server, long after) {
+  CatchUp catchUp(Handle h, String ns, String kind, long epoch, String server, long after) {
     Map<String, float[]> upserts = new LinkedHashMap<>();
     List<String> removals = new ArrayList<>();
     Head[] head = {null};
     h.createQuery("WITH h AS (SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind)"
             + " SELECT 0 AS part, NULL::text AS id, NULL::bytea AS vec, h.epoch, h.seq, " + SERVER_RUN + " FROM h"
-            + " UNION ALL SELECT 1, v.id, v.vec, 0, 0, 0 FROM h, vectors v WHERE h.epoch = :epoch"
+            + " UNION ALL SELECT 1, v.id, v.vec, 0, 0, NULL FROM h, vectors v WHERE h.epoch = :epoch"
             + " AND " + SERVER_RUN + " = :server"
             + " AND v.namespace = :ns AND v.kind = :kind AND v.seq > :after AND v.seq <= h.seq"
-            + " UNION ALL SELECT 2, t.id, NULL, 0, 0, 0 FROM h, vector_tombstones t WHERE h.epoch = :epoch"
+            + " UNION ALL SELECT 2, t.id, NULL, 0, 0, NULL FROM h, vector_tombstones t WHERE h.epoch = :epoch"
             + " AND " + SERVER_RUN + " = :server"
             + " AND t.namespace = :ns AND t.kind = :kind AND t.seq > :after AND t.seq <= h.seq")
         .bind("ns", Columns.text(ns)).bind("kind", kind).bind("epoch", epoch).bind("server", server)
         .bind("after", after)
         .map((rs, ctx) -> {
           switch (rs.getInt(1)) {
-            case 0 -> head[0] = new Head(rs.getLong(4), rs.getLong(5), rs.getLong(6));
+            case 0 -> head[0] = new Head(rs.getLong(4), rs.getLong(5), rs.getString(6));
             case 1 -> upserts.put(Columns.untext(rs.getString(2)), decode(rs.getBytes(3)));
             default -> removals.add(Columns.untext(rs.getString(2)));
           }

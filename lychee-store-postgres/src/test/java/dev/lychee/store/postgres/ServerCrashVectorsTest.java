@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Timeout;
  * search}), the heads of several kinds ({@code searchKinds}), and a read point's heads.
  *
  * <p>What a crash leaves is made by hand (the newest vector rows deleted, the heads and the
- * sequence set back), then the server is restarted, which breaks every connection as a crash does.
+ * sequence set back), then the server is restarted, or one of its processes killed so that the
+ * postmaster recovers without restarting; either breaks every connection as a crash does.
  */
 class ServerCrashVectorsTest {
   private static final String ENTITIES = VectorIndex.nodes(NodeKind.ENTITY);
@@ -91,9 +92,25 @@ class ServerCrashVectorsTest {
     }
   }
 
+  /** A crash or restart of the server (after the test has made what the crash left). */
+  private interface Crash {
+    void run() throws Exception;
+  }
+
   @Test
   @Timeout(240)
-  void writesUnderNumbersReusedAfterACrashReachACopyThatSawTheLostOnes() throws Exception {
+  void writesUnderNumbersReusedAfterARestartReachACopyThatSawTheLostOnes() throws Exception {
+    lostCommitsLeaveNoCopyBehind(server::restart);
+  }
+
+  /** The postmaster's crash recovery after a backend died keeps its start time; the copy still goes. */
+  @Test
+  @Timeout(240)
+  void writesUnderNumbersReusedAfterABackendCrashReachACopyThatSawTheLostOnes() throws Exception {
+    lostCommitsLeaveNoCopyBehind(server::crashBackend);
+  }
+
+  private void lostCommitsLeaveNoCopyBehind(Crash crash) throws Exception {
     writeAll(a, "kept", KEPT);
     long kept;
     try (Connection c = server.connect(); Statement s = c.createStatement()) {
@@ -114,7 +131,7 @@ class ServerCrashVectorsTest {
           + " WHERE v.namespace = h.namespace AND v.kind = h.kind)");
       s.execute("SELECT setval('vector_changes', " + kept + ")");
     }
-    server.restart();
+    crash.run();
 
     // B's writes take the lost numbers again
     writeAll(b, "after", AFTER);
