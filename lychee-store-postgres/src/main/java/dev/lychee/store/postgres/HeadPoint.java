@@ -59,18 +59,23 @@ final class HeadPoint extends SharedReadPoint<HeadPoint.Heads> {
     return entered(HeadPoint.class, db, namespace);
   }
 
-  /** One row of the heads statement: which head ({@code t} turns, {@code r} rows, {@code v} a vector kind). */
-  private record Part(String part, String kind, long epoch, long seq) {}
+  /**
+   * One row of the heads statement: which head ({@code t} turns, {@code r} rows, {@code v} a vector
+   * kind), and the server run that answered ({@link VectorTable#SERVER_RUN}).
+   */
+  private record Part(String part, String kind, long epoch, long seq, String server) {}
 
   /** Every head of the namespace, in one statement (the point's first read that asks). */
   @Override
   protected Heads read() {
     List<Part> parts = db.read(h -> h.createQuery(
-            "SELECT 't' AS part, NULL::text AS kind, epoch, seq FROM turn_heads WHERE namespace = :ns"
-                + " UNION ALL SELECT 'r', NULL, epoch, seq FROM row_heads WHERE namespace = :ns"
-                + " UNION ALL SELECT 'v', kind, epoch, seq FROM vector_heads WHERE namespace = :vns")
+            "SELECT 't' AS part, NULL::text AS kind, epoch, seq, NULL::text AS server FROM turn_heads"
+                + " WHERE namespace = :ns UNION ALL SELECT 'r', NULL, epoch, seq, NULL FROM row_heads WHERE namespace = :ns"
+                + " UNION ALL SELECT 'v', kind, epoch, seq, " + VectorTable.SERVER_RUN
+                + " FROM vector_heads WHERE namespace = :vns")
         .bind("ns", namespace).bind("vns", Columns.text(namespace))
-        .map((rs, ctx) -> new Part(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4))).list());
+        .map((rs, ctx) -> new Part(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getString(5)))
+        .list());
     TurnTable.Head turns = null;
     LocalRows.Head rows = null;
     Map<String, VectorTable.Head> vectors = new HashMap<>();
@@ -78,7 +83,7 @@ final class HeadPoint extends SharedReadPoint<HeadPoint.Heads> {
       switch (p.part()) {
         case "t" -> turns = new TurnTable.Head(p.epoch(), p.seq());
         case "r" -> rows = new LocalRows.Head(p.epoch(), p.seq());
-        default -> vectors.put(p.kind(), new VectorTable.Head(p.epoch(), p.seq()));
+        default -> vectors.put(p.kind(), new VectorTable.Head(p.epoch(), p.seq(), p.server()));
       }
     }
     return new Heads(turns, rows, Map.copyOf(vectors));

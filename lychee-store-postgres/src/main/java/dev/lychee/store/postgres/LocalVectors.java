@@ -10,35 +10,53 @@ import java.util.function.Predicate;
 /**
  * This instance's copy of one (namespace, kind): an exact {@link VectorSlab} up to {@link
  * PostgresStoreConfig#exactSearchMaxVectors()} vectors, an {@link HnswVectors} graph above, and the
- * head ({@code epoch}, {@code seq}) of the database it mirrors. {@link PostgresVectorIndex} brings
- * it forward by replaying changes and guards it with a read/write lock.
+ * head ({@code epoch}, {@code seq}) of the database it mirrors with the server run it was read from
+ * ({@link VectorTable.Head}). {@link PostgresVectorIndex} brings it forward by replaying changes and
+ * guards it with a read/write lock.
  */
 final class LocalVectors {
   private final long epoch;
+  private final String server;
   private long seq;
   private final VectorSlab slab;
   private final HnswVectors graph;
 
-  private LocalVectors(long epoch, long seq, VectorSlab slab, HnswVectors graph) {
-    this.epoch = epoch;
-    this.seq = seq;
+  private LocalVectors(VectorTable.Head head, VectorSlab slab, HnswVectors graph) {
+    this.epoch = head.epoch();
+    this.server = head.server();
+    this.seq = head.seq();
     this.slab = slab;
     this.graph = graph;
   }
 
-  /** A copy of every vector of an index at head {@code (epoch, seq)}. */
-  static LocalVectors of(long epoch, long seq, Map<String, float[]> all, PostgresStoreConfig config) {
+  /** A copy of every vector of an index at {@code head}, read in the same snapshot. */
+  static LocalVectors of(VectorTable.Head head, Map<String, float[]> all, PostgresStoreConfig config) {
     if (all.size() > config.exactSearchMaxVectors()) {
       int dim = all.values().iterator().next().length;
-      return new LocalVectors(epoch, seq, null, HnswVectors.build(all, dim, config));
+      return new LocalVectors(head, null, HnswVectors.build(all, dim, config));
     }
     VectorSlab slab = new VectorSlab();
     slab.upsert(all);
-    return new LocalVectors(epoch, seq, slab, null);
+    return new LocalVectors(head, slab, null);
   }
 
   long epoch() {
     return epoch;
+  }
+
+  /** The server run this copy was read from ({@link VectorTable.Head#server()}). */
+  String server() {
+    return server;
+  }
+
+  /**
+   * Whether changes after this copy's number, up to {@code head}, can be replayed onto it: the same
+   * epoch and the same server run. After a restart a copy is never trusted, even at a higher
+   * number than the head: commits it saw may have been lost in a crash, and their numbers reused
+   * (round twenty-three, {@link VectorTable.Head}).
+   */
+  boolean follows(VectorTable.Head head) {
+    return epoch == head.epoch() && server.equals(head.server());
   }
 
   long seq() {

@@ -24,8 +24,10 @@ import java.util.function.Predicate;
  * <p>Each instance keeps one {@link LocalVectors} per (namespace, kind) it has searched. A search
  * first reads the index's head in the database (one indexed row); when it has moved, the instance
  * replays only the changes after the number it holds (new or replaced vectors, tombstones of
- * removed ids) in the same snapshot, and reloads in full only after a {@code forget} (new epoch) or
- * when the exact copy outgrows its limit and becomes an HNSW graph.
+ * removed ids) in the same snapshot, and reloads in full only after a {@code forget} (new epoch),
+ * when the exact copy outgrows its limit and becomes an HNSW graph, or when the server restarted
+ * since the copy was read (every head carries the server's run, {@link VectorTable.Head}: a crash
+ * can lose commits the copy saw and hand their numbers out again).
  *
  * <p><b>Staleness:</b> a search sees every vector write committed, by any instance, before the
  * search started, and nothing half-committed. Writes go straight to the database; no instance
@@ -210,7 +212,7 @@ public final class PostgresVectorIndex implements VectorIndex {
       LocalVectors have = slot.current;
       if (head == null) {
         slot.current = null;
-      } else if (have == null || have.epoch() != head.epoch() || have.seq() < head.seq()) {
+      } else if (have == null || !have.follows(head) || have.seq() < head.seq()) {
         refresh(namespace, kind, slot);
       }
       // downgrade: searches of one index run in parallel, refreshes one at a time
@@ -235,13 +237,14 @@ public final class PostgresVectorIndex implements VectorIndex {
   private void refresh(String namespace, String kind, Slot slot) {
     LocalVectors have = slot.current;
     if (have != null) {
-      VectorTable.CatchUp read = db.read(h -> table.catchUp(h, namespace, kind, have.epoch(), have.seq()));
+      VectorTable.CatchUp read = db.read(h -> table.catchUp(h, namespace, kind, have.epoch(), have.server(),
+          have.seq()));
       VectorTable.Head head = read.head();
       if (head == null) {
         slot.current = null;
         return;
       }
-      if (have.epoch() == head.epoch()) {
+      if (have.follows(head)) {
         if (have.seq() >= head.seq()) {
           return;
         }
@@ -258,7 +261,7 @@ public final class PostgresVectorIndex implements VectorIndex {
         return null;
       }
       fullLoads.incrementAndGet();
-      return LocalVectors.of(head.epoch(), head.seq(), table.all(h, namespace, kind), config);
+      return LocalVectors.of(head, table.all(h, namespace, kind), config);
     });
   }
 

@@ -25,8 +25,32 @@ import org.jdbi.v3.core.Handle;
 final class VectorTable {
   private static final int IN_CHUNK = 1000;
 
-  /** Where one index stands: its epoch and the number of its last change. */
-  record Head(long epoch, long seq) {}
+  /**
+   * Where one index stands: its epoch, the number of its last change, and the run of the server
+   * that answered ({@link #SERVER_RUN}, read in the same statement as the head).
+   *
+   * <p>Why the run (round twenty-three): some vector writes commit without waiting for the WAL
+   * flush ({@link #upsert}'s {@code unsynced}, {@link #upsertAll}), and readers see them at once. A
+   * server crash can lose such commits, and after recovery the head is back at an older number and
+   * {@code vector_changes} hands the lost numbers out again, so a copy kept by an instance that
+   * survived the crash would skip the new changes under those numbers for good. A copy is therefore
+   * trusted only by a head of the server run it was read from; any other run means a full reload.
+   */
+  record Head(long epoch, long seq, String server) {}
+
+  /**
+   * The run of the server a statement runs on, as text: the postmaster's start time and the reset
+   * time of the shared background-writer statistics, as seconds since 1970. A restart changes the
+   * first; a crash recovery changes the second, also the one the postmaster runs without
+   * restarting after a backend crashed, which keeps the start time (seen on PostgreSQL 15: a
+   * backend killed with SIGKILL) but discards the statistics and stamps their reset time. A clean
+   * shutdown flushes every commit, and a reset of those statistics by hand only costs a reload.
+   * Every connection opened before either event is gone, so a head read with the run tells whether
+   * a local copy was read from this run. A column of the head statements, not a statement of its
+   * own: no extra round trip per read.
+   */
+  static final String SERVER_RUN = "concat(extract(epoch FROM pg_postmaster_start_time()), ' ',"
+      + " extract(epoch FROM pg_stat_get_bgwriter_stat_reset_time()))";
 
   /** The first kind of an {@link #upsertAll} whose index holds another dimension (null: none), and that dimension. */
   private record Clash(String kind, int stored) {}
@@ -208,16 +232,17 @@ final class VectorTable {
 
   /** The head of one index, or null when nothing was ever written to it. */
   Head head(Handle h, String ns, String kind) {
-    return h.createQuery("SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind")
-        .bind("ns", Columns.text(ns)).bind("kind", kind).map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2))).findOne().orElse(null);
+    return h.createQuery("SELECT epoch, seq, " + SERVER_RUN + " FROM vector_heads WHERE namespace = :ns AND kind = :kind")
+        .bind("ns", Columns.text(ns)).bind("kind", kind)
+        .map((rs, ctx) -> new Head(rs.getLong(1), rs.getLong(2), rs.getString(3))).findOne().orElse(null);
   }
 
   /** The heads of several indexes of one namespace in one statement; a kind never written is absent. */
   Map<String, Head> heads(Handle h, String ns, List<String> kinds) {
     Map<String, Head> out = new LinkedHashMap<>();
-    h.createQuery("SELECT kind, epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = ANY(:kinds)")
+    h.createQuery("SELECT kind, epoch, seq, " + SERVER_RUN + " FROM vector_heads WHERE namespace = :ns AND kind = ANY(:kinds)")
         .bind("ns", Columns.text(ns)).bindArray("kinds", String.class, kinds)
-        .map((rs, ctx) -> Map.entry(rs.getString(1), new Head(rs.getLong(2), rs.getLong(3))))
+        .map((rs, ctx) -> Map.entry(rs.getString(1), new Head(rs.getLong(2), rs.getLong(3), rs.getString(4))))
         .forEach(e -> out.put(e.getKey(), e.getValue()));
     return out;
   }
@@ -231,22 +256,26 @@ final class VectorTable {
    * the changes read in a snapshot took five (the isolation setting, the head, the vectors, the
    * tombstones, the commit; round twenty-one, docs/measurements.md §6). One statement reads one
    * snapshot, so the changes are exactly those a snapshot showing that head shows (the class
-   * comment); when the epoch moved, only the head is returned and the caller reloads.
+   * comment); when the epoch moved, or the server restarted since the copy was read ({@code server},
+   * see {@link Head}), only the head is returned and the caller reloads.
    */
-  CatchUp catchUp(Handle h, String ns, String kind, long epoch, long after) {
+  CatchUp catchUp(Handle h, String ns, String kind, long epoch, String server, long after) {
     Map<String, float[]> upserts = new LinkedHashMap<>();
     List<String> removals = new ArrayList<>();
     Head[] head = {null};
     h.createQuery("WITH h AS (SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind)"
-            + " SELECT 0 AS part, NULL::text AS id, NULL::bytea AS vec, h.epoch, h.seq FROM h"
-            + " UNION ALL SELECT 1, v.id, v.vec, 0, 0 FROM h, vectors v WHERE h.epoch = :epoch"
+            + " SELECT 0 AS part, NULL::text AS id, NULL::bytea AS vec, h.epoch, h.seq, " + SERVER_RUN + " FROM h"
+            + " UNION ALL SELECT 1, v.id, v.vec, 0, 0, NULL FROM h, vectors v WHERE h.epoch = :epoch"
+            + " AND " + SERVER_RUN + " = :server"
             + " AND v.namespace = :ns AND v.kind = :kind AND v.seq > :after AND v.seq <= h.seq"
-            + " UNION ALL SELECT 2, t.id, NULL, 0, 0 FROM h, vector_tombstones t WHERE h.epoch = :epoch"
+            + " UNION ALL SELECT 2, t.id, NULL, 0, 0, NULL FROM h, vector_tombstones t WHERE h.epoch = :epoch"
+            + " AND " + SERVER_RUN + " = :server"
             + " AND t.namespace = :ns AND t.kind = :kind AND t.seq > :after AND t.seq <= h.seq")
-        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("epoch", epoch).bind("after", after)
+        .bind("ns", Columns.text(ns)).bind("kind", kind).bind("epoch", epoch).bind("server", server)
+        .bind("after", after)
         .map((rs, ctx) -> {
           switch (rs.getInt(1)) {
-            case 0 -> head[0] = new Head(rs.getLong(4), rs.getLong(5));
+            case 0 -> head[0] = new Head(rs.getLong(4), rs.getLong(5), rs.getString(6));
             case 1 -> upserts.put(Columns.untext(rs.getString(2)), decode(rs.getBytes(3)));
             default -> removals.add(Columns.untext(rs.getString(2)));
           }

@@ -103,6 +103,39 @@ public final class TestPostgres {
         "-w", "-t", "60", "-l", dir.resolve("log").toString(), "-o", serverOptions(), "restart"), 90);
   }
 
+  /**
+   * Kills one server process with SIGKILL, as a crash of a backend would: the postmaster then cuts
+   * every session and runs crash recovery without restarting itself. Returns once the server
+   * accepts connections again.
+   */
+  void crashBackend() throws SQLException, InterruptedException {
+    if (!owned()) {
+      throw new IllegalStateException("only a server the tests started can be crashed");
+    }
+    try (Connection c = connect(); java.sql.Statement s = c.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+      rs.next();
+      ProcessHandle.of(rs.getLong(1)).orElseThrow().destroyForcibly();
+    } catch (SQLException e) {
+      // the killed session's own connection breaks on close; expected
+    }
+    // the postmaster first cuts every other session; a connection taken before that would not last
+    Thread.sleep(1000);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      Thread.sleep(200);
+      try (Connection c = connect()) {
+        if (c.isValid(5)) {
+          return;
+        }
+      } catch (SQLException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+    }
+  }
+
   private static TestPostgres start() throws Exception {
     String url = System.getenv("LYCHEE_PG_URL");
     if (url != null && !url.isBlank()) {
