@@ -81,20 +81,26 @@ class SpeedRunWarmupTest {
     }
   }
 
+  /** One scale timing one question, warming up from {@code warmup} to {@code max} recalls under {@code jit}'s clock. */
+  private static List<SpeedRun.Scale> runWarmingUp(LocomoConversation conv, BusyJit jit, List<String> asked, int warmup,
+      int max) throws Exception {
+    return new SpeedRun(e -> new Recording(asked) {
+      @Override
+      public List<EvidenceItem> recall(String namespace, String question, int depth) {
+        jit.recalls++;
+        return super.recall(namespace, question, depth);
+      }
+    }, HashingEmbedder::new, new HashingEmbedder(), 1, warmup, Progress.silent()).warmUntilJitQuiet(max, jit)
+        .run(conv, List.of(1));
+  }
+
   @Test
   void warmsUpInBlocksUntilTheJitIsQuietThenTimes() throws Exception {
     LocomoConversation conv = conversation();
     List<String> all = conv.questions().stream().map(LocomoQuestion::question).toList();
     BusyJit jit = new BusyJit(23);
     List<String> asked = new ArrayList<>();
-    List<SpeedRun.Scale> scales = new SpeedRun(e -> new Recording(asked) {
-      @Override
-      public List<EvidenceItem> recall(String namespace, String question, int depth) {
-        jit.recalls++;
-        return super.recall(namespace, question, depth);
-      }
-    }, HashingEmbedder::new, new HashingEmbedder(), 1, 5, Progress.silent()).warmUntilJitQuiet(200, jit).run(conv,
-        List.of(1));
+    List<SpeedRun.Scale> scales = runWarmingUp(conv, jit, asked, 5, 200);
     // 5, then blocks of 10: 15 and 25 see compilation, the blocks ending at 35 and 45 are quiet
     SpeedRun.Warmup w = scales.get(0).warmup();
     assertThat(w.recalls()).isEqualTo(45);
@@ -110,14 +116,7 @@ class SpeedRunWarmupTest {
     LocomoConversation conv = conversation();
     BusyJit jit = new BusyJit(Integer.MAX_VALUE);
     List<String> asked = new ArrayList<>();
-    List<SpeedRun.Scale> scales = new SpeedRun(e -> new Recording(asked) {
-      @Override
-      public List<EvidenceItem> recall(String namespace, String question, int depth) {
-        jit.recalls++;
-        return super.recall(namespace, question, depth);
-      }
-    }, HashingEmbedder::new, new HashingEmbedder(), 1, 3, Progress.silent()).warmUntilJitQuiet(17, jit).run(conv,
-        List.of(1));
+    List<SpeedRun.Scale> scales = runWarmingUp(conv, jit, asked, 3, 17);
     assertThat(scales.get(0).warmup().recalls()).isEqualTo(17);
     assertThat(scales.get(0).warmup().quiet()).isFalse();
     assertThat(asked).hasSize(18);
