@@ -263,13 +263,14 @@ final class VectorTable {
     Map<String, float[]> upserts = new LinkedHashMap<>();
     List<String> removals = new ArrayList<>();
     Head[] head = {null};
-    h.createQuery("WITH h AS (SELECT epoch, seq FROM vector_heads WHERE namespace = :ns AND kind = :kind)"
-            + " SELECT 0 AS part, NULL::text AS id, NULL::bytea AS vec, h.epoch, h.seq, " + SERVER_RUN + " FROM h"
+    h.createQuery("WITH h AS (SELECT epoch, seq, " + SERVER_RUN + " AS server FROM vector_heads"
+            + " WHERE namespace = :ns AND kind = :kind)"
+            + " SELECT 0 AS part, NULL::text AS id, NULL::bytea AS vec, h.epoch, h.seq, h.server FROM h"
             + " UNION ALL SELECT 1, v.id, v.vec, 0, 0, NULL FROM h, vectors v WHERE h.epoch = :epoch"
-            + " AND " + SERVER_RUN + " = :server"
+            + " AND h.server = :server"
             + " AND v.namespace = :ns AND v.kind = :kind AND v.seq > :after AND v.seq <= h.seq"
             + " UNION ALL SELECT 2, t.id, NULL, 0, 0, NULL FROM h, vector_tombstones t WHERE h.epoch = :epoch"
-            + " AND " + SERVER_RUN + " = :server"
+            + " AND h.server = :server"
             + " AND t.namespace = :ns AND t.kind = :kind AND t.seq > :after AND t.seq <= h.seq")
         .bind("ns", Columns.text(ns)).bind("kind", kind).bind("epoch", epoch).bind("server", server)
         .bind("after", after)
