@@ -51,13 +51,10 @@ class MigrationTest {
   @Test
   void migrationSevenStoresANodesRecordIdsWithoutCompressionAndKeepsWhatWasStored() throws Exception {
     String url = TestPostgres.get().url();
-    String schema = TestPostgres.freshSchema();
-    PostgresStoreConfig config = PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).build();
-    SchemaMigrations previous = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2,
-        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6));
     List<String> first = ids(0, 800);
     EvidenceNode stored = speaker(first);
-    storeAsThePreviousReleaseDid(url, config, previous, stored);
+    PostgresStoreConfig config = storedByTheReleaseBefore(7, stored);
+    String schema = config.schema();
     assertThat(storage(schema, "record_ids")).isEqualTo("x");
     long[] before = recordIdsSizes(schema, "record_ids");
     assertThat(before[0]).as("main's schema compresses a repetitive list").isLessThan(before[1] / 2);
@@ -76,12 +73,16 @@ class MigrationTest {
   }
 
   /**
-   * Makes the schema with {@code previous} and stores the node as the releases before migration 8
-   * did, in one column {@code record_ids} (this release's code writes the columns of migration 8).
+   * A fresh schema made by the migrations before {@code migration} (the release before it), with
+   * the node stored as the releases before migration 8 did, in one column {@code record_ids} (this
+   * release's code writes the columns of migration 8); the schema's config.
    */
-  private static void storeAsThePreviousReleaseDid(String url, PostgresStoreConfig config, SchemaMigrations previous,
-      EvidenceNode n) throws Exception {
-    new PostgresRecordStore(PostgresDatabase.open(url, config, previous)).close();
+  private static PostgresStoreConfig storedByTheReleaseBefore(int migration, EvidenceNode n) throws Exception {
+    PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(2).build();
+    SchemaMigrations previous = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2,
+        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6, SchemaMigrations.V7)
+        .subList(0, migration - 1));
+    new PostgresRecordStore(PostgresDatabase.open(TestPostgres.get().url(), config, previous)).close();
     try (Connection c = TestPostgres.get().connect(); PreparedStatement st = c.prepareStatement("INSERT INTO "
         + config.schema() + ".nodes(namespace, id, kind, key, label, search_text, record_ids, sessions, entities,"
         + " tags, has_span, turn_ranges) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?)")) {
@@ -93,6 +94,7 @@ class MigrationTest {
       }
       assertThat(st.executeUpdate()).isEqualTo(1);
     }
+    return config;
   }
 
   private static List<String> ids(int from, int to) {
@@ -138,13 +140,10 @@ class MigrationTest {
   @Test
   void migrationEightKeepsANodesStoredListAndWritesOnlyWhatAMergeAppends() throws Exception {
     String url = TestPostgres.get().url();
-    String schema = TestPostgres.freshSchema();
-    PostgresStoreConfig config = PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).build();
-    SchemaMigrations previous = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2,
-        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6, SchemaMigrations.V7));
     List<String> all = new ArrayList<>(hexIds(0, 600));
     EvidenceNode stored = speaker(all);
-    storeAsThePreviousReleaseDid(url, config, previous, stored);
+    PostgresStoreConfig config = storedByTheReleaseBefore(8, stored);
+    String schema = config.schema();
     try (RecordStore store = PostgresRecordStore.open(url, config)) {
       assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(stored);
       long base = baseChunk(schema);
