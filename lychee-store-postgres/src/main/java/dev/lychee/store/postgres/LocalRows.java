@@ -258,7 +258,7 @@ final class LocalRows {
       {"span_start", "date"}, {"span_end", "date"}, {"has_span", "boolean"}, {"unparsed", "boolean"},
       {"evidence", "text"}, {"session", "text"}, {"segment_id", "text"}, {"source_role", "text"},
       {"created_at", "timestamp"}, {"kind", "text"}, {"key", "text"}, {"label", "text"}, {"search_text", "text"},
-      {"record_ids", "text"}, {"sessions", "text"}, {"turn_ranges", "text"}};
+      {"record_ids_base", "text"}, {"record_ids_tail", "text"}, {"sessions", "text"}, {"turn_ranges", "text"}};
 
   /**
    * The row head, the records and the nodes changed since a number, in one result: part 0 is the

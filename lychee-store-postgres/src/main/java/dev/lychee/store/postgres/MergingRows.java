@@ -1,5 +1,7 @@
 package dev.lychee.store.postgres;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -37,6 +39,8 @@ final class MergingRows<T> {
   private final String columns;
   private final List<String> written;
   private final String values;
+  private final String rewriteValues;
+  private final Rewriter<T> rewriter;
   private final String insertSql;
   private final String updateSql;
   private final String lockSql;
@@ -49,12 +53,14 @@ final class MergingRows<T> {
   /**
    * @param columns the stored columns, {@code namespace} and {@code id} among them
    * @param values the named parameters for {@code columns}, in the same order
+   * @param rewriter how {@link #rewriteAll} writes a merged row over its stored row ({@code null}:
+   *     whole, with {@code values} and {@code binder}, as an insert writes it)
    * @param extraColumn a computed column written beside them ({@code null}: none)
    * @param extraValue its SQL expression over the bound parameters
    * @param binder binds every parameter of {@code values} (and {@code extraValue}) for one row
    * @param merge the stored row merged with a newer one of the same id
    */
-  MergingRows(String table, String columns, String values, String extraColumn, String extraValue,
+  MergingRows(String table, String columns, String values, Rewriter<T> rewriter, String extraColumn, String extraValue,
       RowMapper<T> mapper, BiConsumer<Params, T> binder, Function<T, String> namespaceOf,
       Function<T, String> idOf, BinaryOperator<T> merge) {
     this.table = table;
@@ -62,6 +68,9 @@ final class MergingRows<T> {
     String cols = extraColumn == null ? columns : columns + ", " + extraColumn;
     this.written = List.of(cols.split(",\\s*"));
     this.values = extraValue == null ? values : values + ", " + extraValue;
+    this.rewriter = rewriter;
+    String rewrite = rewriter == null ? values : rewriter.values();
+    this.rewriteValues = extraValue == null ? rewrite : rewrite + ", " + extraValue;
     this.insertSql = "INSERT INTO " + table + "(" + cols + ") VALUES (" + this.values + ")"
         + " ON CONFLICT (namespace, id) DO NOTHING";
     this.updateSql = "UPDATE " + table + " SET (" + cols + ") = (" + this.values + ") WHERE namespace = :namespace AND id = :id";
@@ -168,7 +177,8 @@ final class MergingRows<T> {
         for (int i = 0; i < ids.size(); i += IN_CHUNK) {
           List<String> chunk = ids.subList(i, Math.min(ids.size(), i + IN_CHUNK));
           locks.add(p.query(lockSql, b -> b.bind("ns", ns).bindArray("ids", chunk),
-              (rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid"))));
+              (rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid"),
+                  rewriter == null ? null : rewriter.stored(rs))));
         }
       });
     }
@@ -190,15 +200,24 @@ final class MergingRows<T> {
         if (old == null) {
           fresh.add(merged);
         } else if (!merged.equals(old)) {
-          changed.add(new Locked<>(merged, locked.ctid()));
+          changed.add(new Locked<>(merged, locked.ctid(), locked.stored()));
         }
       }
       if (!fresh.isEmpty()) {
-        RowArrays a = arrays(fresh, r -> r, (r, rp) -> {});
+        RowArrays a = new RowArrays();
+        fresh.forEach(r -> binder.accept(a, r));
         inserts.add(p.query(insertAll(a), a::bindTo, KEY));
       }
       if (!changed.isEmpty()) {
-        RowArrays a = arrays(changed, Locked::row, (r, rp) -> rp.bind("row_ctid", r.ctid()));
+        RowArrays a = new RowArrays();
+        for (Locked<T> r : changed) {
+          if (rewriter == null) {
+            binder.accept(a, r.row());
+          } else {
+            rewriter.bind(a, r.row(), r.stored());
+          }
+          a.bind("row_ctid", r.ctid());
+        }
         rewrites.add(p.query(rewriteAll(a), a::bindTo, KEY));
       }
     }
@@ -229,16 +248,6 @@ final class MergingRows<T> {
     return out;
   }
 
-  /** The rows' parameters as one array per parameter, each row bound by the table's binder and {@code extra}. */
-  private <R> RowArrays arrays(List<R> rows, Function<R, T> row, BiConsumer<R, Params> extra) {
-    RowArrays a = new RowArrays();
-    for (R r : rows) {
-      binder.accept(a, row.apply(r));
-      extra.accept(r, a);
-    }
-    return a;
-  }
-
   /**
    * One insert of the rows bound in {@code a}, in their order, returning the keys it inserted. Its
    * text does not change with the number of rows (round twenty-two, {@link RowArrays}).
@@ -263,14 +272,39 @@ final class MergingRows<T> {
    * change with the number of rows (round twenty-two, {@link RowArrays}).
    */
   String rewriteAll(RowArrays a) {
-    return "UPDATE " + table + " AS t SET (" + String.join(", ", written) + ") = (" + RowArrays.columnsOf(values, "v")
+    return "UPDATE " + table + " AS t SET (" + String.join(", ", written) + ") = ("
+        + RowArrays.columnsOf(rewriteValues, "v")
         + ") FROM " + a.unnest("v")
         + " WHERE t.ctid = CAST(v.row_ctid AS tid) AND t.namespace = v.namespace AND t.id = v.id"
         + " RETURNING t.namespace, t.id";
   }
 
-  /** A stored row as the locking read found it, with where it lies ({@code ctid}). */
-  private record Locked<T>(T row, String ctid) {}
+  /**
+   * A stored row as the locking read found it, with where it lies ({@code ctid}) and what the
+   * table's {@link Rewriter} read of it ({@code null}: none).
+   */
+  private record Locked<T>(T row, String ctid, String stored) {}
+
+  /**
+   * How {@link #rewriteAll} writes a merged row over the stored row it was merged from, for a table
+   * that writes less than the whole row then (nodes keep the stored start of their record ids;
+   * {@link NodeTable}).
+   *
+   * @param <T> the row type
+   */
+  interface Rewriter<T> {
+    /**
+     * The written columns' values: the parameters {@link #bind} binds, in SQL expressions that may
+     * read the stored row as {@code t}.
+     */
+    String values();
+
+    /** What the rewrite needs of a stored row besides the row, from its locking read's result. */
+    String stored(ResultSet rs) throws SQLException;
+
+    /** Binds the rewrite of the stored row, of which {@link #stored} read {@code stored}, to {@code merged}. */
+    void bind(Params p, T merged, String stored);
+  }
 
   /** Inserts one row, or merges it into the stored one under its row lock. */
   private void putOne(Handle h, T row) {

@@ -358,7 +358,7 @@ public final class PostgresRecordStore implements RecordStore {
   /** One node's id with its record ids (NodeLog#nodeRecordIds). */
   private record NodeLinks(String id, List<String> recordIds) {}
 
-  /** Only the {@code record_ids} column is read and decoded, in one statement. */
+  /** Only the record ids' columns are read and decoded, in one statement. */
   @Override
   public Map<String, List<String>> nodeRecordIds(String namespace, Collection<String> ids) {
     ns(namespace);
@@ -367,9 +367,9 @@ public final class PostgresRecordStore implements RecordStore {
       return wanted.isEmpty() ? new LinkedHashMap<>() : local.read(namespace, copy -> links(wanted, copy));
     }
     List<NodeLinks> found = inRequestOrder(ids, list -> db.read(h -> h.createQuery(
-            "SELECT id, record_ids FROM nodes WHERE namespace = :ns AND id = ANY(:ids)")
+            "SELECT id, record_ids_base, record_ids_tail FROM nodes WHERE namespace = :ns AND id = ANY(:ids)")
         .bind("ns", namespace).bindArray("ids", String.class, list)
-        .map((rs, ctx) -> new NodeLinks(rs.getString("id"), JsonColumns.strings(rs.getString("record_ids"))))
+        .map((rs, ctx) -> new NodeLinks(rs.getString("id"), NodeTable.recordIds(rs)))
         .list()), NodeLinks::id);
     Map<String, List<String>> out = new LinkedHashMap<>();
     found.forEach(l -> out.put(l.id(), l.recordIds()));

@@ -60,7 +60,7 @@ final class RecordTable {
   }
 
   /** Insert-or-merge, look-ups by id and deletes: the shape records share with nodes. */
-  final MergingRows<MemoryRecord> rows = new MergingRows<>("records", COLUMNS, VALUES, "tsv",
+  final MergingRows<MemoryRecord> rows = new MergingRows<>("records", COLUMNS, VALUES, null, "tsv",
       "to_tsvector('simple', :doc)", RecordTable::map, RecordTable::bindAll, MemoryRecord::namespace, MemoryRecord::id,
       MemoryRecord::mergedWith);
 

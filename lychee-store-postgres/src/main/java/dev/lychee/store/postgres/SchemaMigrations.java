@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6, V7));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6, V7, V8));
   }
 
   int latestVersion() {
@@ -463,4 +463,26 @@ final class SchemaMigrations {
    */
   static final Migration V7 = new Migration(7, "nodes' record_ids stored without compression attempts", List.of(
       "ALTER TABLE nodes ALTER COLUMN record_ids SET STORAGE EXTERNAL"));
+
+  /**
+   * Migration 8: a node's record ids in two columns, the list's stored start ({@code
+   * record_ids_base}, the former {@code record_ids}, still {@code STORAGE EXTERNAL}) and the ids
+   * appended since ({@code record_ids_tail}, a JSON list, empty for every stored node), so that a
+   * merge writes the ids it appends and keeps the stored start, TOAST value and all, instead of
+   * writing the whole list again ({@link NodeTable}). Why (round twenty-four, docs/measurements.md
+   * §6): the rewrites of the nodes every segment merges into were the largest server cost of an
+   * ingest (59 statements, 11.9 MB of WAL in a LoCoMo conversation), most of it the lists of 17 to
+   * 33 KB of the speakers' and frequent tags' nodes stored again at each merge. The tail is stored
+   * out of line without compression too (hexadecimal ids do not compress). Metadata only: the
+   * rename and a column with a constant default rewrite no row.
+   *
+   * <p>The column is renamed, not kept under its old name with the start only in it, so that an
+   * instance of an older release still running fails on its first read or write of a node (no
+   * column {@code record_ids}) instead of reading lists without their tails; it must be restarted
+   * on this release.
+   */
+  static final Migration V8 = new Migration(8, "nodes' record ids as a kept base and an appended tail", List.of(
+      "ALTER TABLE nodes RENAME COLUMN record_ids TO record_ids_base",
+      "ALTER TABLE nodes ADD COLUMN record_ids_tail text NOT NULL DEFAULT '[]'",
+      "ALTER TABLE nodes ALTER COLUMN record_ids_tail SET STORAGE EXTERNAL"));
 }

@@ -7,10 +7,11 @@ import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.TurnRange;
 import dev.lychee.api.spi.RecordStore;
-import dev.lychee.core.store.CheckedRecordStore;
+import dev.lychee.core.store.JsonColumns;
 import dev.lychee.core.testing.StoreWrites;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -50,17 +51,12 @@ class MigrationTest {
   @Test
   void migrationSevenStoresANodesRecordIdsWithoutCompressionAndKeepsWhatWasStored() throws Exception {
     String url = TestPostgres.get().url();
-    String schema = TestPostgres.freshSchema();
-    PostgresStoreConfig config = PostgresStoreConfig.builder().schema(schema).maxPoolSize(2).build();
-    SchemaMigrations previous = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2,
-        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6));
     List<String> first = ids(0, 800);
     EvidenceNode stored = speaker(first);
-    try (RecordStore old = CheckedRecordStore.of(new PostgresRecordStore(PostgresDatabase.open(url, config, previous)))) {
-      StoreWrites.nodes(old, "ns", List.of(stored));
-    }
-    assertThat(storage(schema)).isEqualTo("x");
-    long[] before = recordIdsSizes(schema);
+    PostgresStoreConfig config = storedByTheReleaseBefore(7, stored);
+    String schema = config.schema();
+    assertThat(storage(schema, "record_ids")).isEqualTo("x");
+    long[] before = recordIdsSizes(schema, "record_ids");
     assertThat(before[0]).as("main's schema compresses a repetitive list").isLessThan(before[1] / 2);
 
     try (RecordStore store = PostgresRecordStore.open(url, config)) {
@@ -70,9 +66,35 @@ class MigrationTest {
       all.addAll(ids(800, 1600));
       assertThat(store.nodes("ns", NodeKind.ENTITY)).singleElement().extracting(EvidenceNode::recordIds).isEqualTo(all);
     }
-    assertThat(storage(schema)).isEqualTo("e");
-    long[] after = recordIdsSizes(schema);
+    // migration 8 renamed the column; the merge's 800 ids passed the tail's bound, so the whole list was stored again
+    assertThat(storage(schema, "record_ids_base")).isEqualTo("e");
+    long[] after = recordIdsSizes(schema, "record_ids_base");
     assertThat(after[0]).as("stored bytes of the rewritten list, uncompressed").isGreaterThanOrEqualTo(after[1]);
+  }
+
+  /**
+   * A fresh schema made by the migrations before {@code migration} (the release before it), with
+   * the node stored as the releases before migration 8 did, in one column {@code record_ids} (this
+   * release's code writes the columns of migration 8); the schema's config.
+   */
+  private static PostgresStoreConfig storedByTheReleaseBefore(int migration, EvidenceNode n) throws Exception {
+    PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(2).build();
+    SchemaMigrations previous = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2,
+        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6, SchemaMigrations.V7)
+        .subList(0, migration - 1));
+    new PostgresRecordStore(PostgresDatabase.open(TestPostgres.get().url(), config, previous)).close();
+    try (Connection c = TestPostgres.get().connect(); PreparedStatement st = c.prepareStatement("INSERT INTO "
+        + config.schema() + ".nodes(namespace, id, kind, key, label, search_text, record_ids, sessions, entities,"
+        + " tags, has_span, turn_ranges) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?)")) {
+      String[] values = {n.namespace(), n.id(), n.kind().name(), n.key(), n.label(), n.searchText(),
+          JsonColumns.strings(n.recordIds()), JsonColumns.strings(n.sessions()), JsonColumns.strings(n.entities()),
+          JsonColumns.strings(n.tags()), JsonColumns.turnRanges(n.turnRanges())};
+      for (int i = 0; i < values.length; i++) {
+        st.setString(i + 1, values[i]);
+      }
+      assertThat(st.executeUpdate()).isEqualTo(1);
+    }
+    return config;
   }
 
   private static List<String> ids(int from, int to) {
@@ -84,25 +106,126 @@ class MigrationTest {
         List.of(), null, List.of(new TurnRange("s1", 0, 3)));
   }
 
-  /** {@code attstorage} of {@code nodes.record_ids}: x (EXTENDED, compressed when it pays) or e (EXTERNAL). */
-  private static String storage(String schema) throws Exception {
+  /** {@code attstorage} of a column of {@code nodes}: x (EXTENDED, compressed when it pays) or e (EXTERNAL). */
+  private static String storage(String schema, String column) throws Exception {
     try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT attstorage FROM pg_attribute WHERE attrelid = '" + schema
-            + ".nodes'::regclass AND attname = 'record_ids'")) {
+            + ".nodes'::regclass AND attname = '" + column + "'")) {
       rs.next();
       return rs.getString(1);
     }
   }
 
-  /** The stored size of the one node's {@code record_ids} and its length in bytes. */
-  private static long[] recordIdsSizes(String schema) throws Exception {
+  /** The stored size of the one node's list column and its length in bytes. */
+  private static long[] recordIdsSizes(String schema, String column) throws Exception {
     try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT pg_column_size(record_ids), octet_length(record_ids) FROM " + schema
-            + ".nodes")) {
+        ResultSet rs = st.executeQuery("SELECT pg_column_size(" + column + "), octet_length(" + column + ") FROM "
+            + schema + ".nodes")) {
       rs.next();
       long[] sizes = {rs.getLong(1), rs.getLong(2)};
       assertThat(rs.next()).isFalse();
       return sizes;
+    }
+  }
+
+  /**
+   * Migration 8 on a schema the previous release made (migrations 1 to 7, a node with a list of 600
+   * ids of 64 hexadecimal digits, 40 KB, stored): the node reads back the same, and a merge keeps
+   * the stored list where it lies (the same TOAST value) and writes only the ids it appends, in the
+   * tail, until the tail would pass {@link NodeTable#TAIL_CHARS}; then the whole list is the new
+   * base and the tail is empty. At every step the list reads back whole and in order, from this
+   * instance's copy, from the database by id, and from a second instance. On the previous release
+   * every merge stored the whole list again (a new TOAST value each time; round twenty-four).
+   */
+  @Test
+  void migrationEightKeepsANodesStoredListAndWritesOnlyWhatAMergeAppends() throws Exception {
+    String url = TestPostgres.get().url();
+    List<String> all = new ArrayList<>(hexIds(0, 600));
+    EvidenceNode stored = speaker(all);
+    PostgresStoreConfig config = storedByTheReleaseBefore(8, stored);
+    String schema = config.schema();
+    try (RecordStore store = PostgresRecordStore.open(url, config)) {
+      assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(stored);
+      long base = baseChunk(schema);
+      int kept = 0;
+      int rebased = 0;
+      int tailStart = 600;
+      long keptWal = 0;
+      for (int from = 600; from < 700; from += 10) {
+        List<String> appended = hexIds(from, from + 10);
+        long walBefore = walPosition();
+        StoreWrites.nodes(store, "ns", List.of(speaker(appended)));
+        long wal = walPosition() - walBefore;
+        all.addAll(appended);
+        String tail = tail(schema);
+        if (baseChunk(schema) == base) {
+          kept++;
+          keptWal += wal;
+          // the tail holds the ids after the kept base, and no more than the bound
+          assertThat(tail).startsWith("[\"" + all.get(tailStart) + "\",").endsWith(appended.get(9) + "\"]");
+          assertThat(tail.length()).isLessThanOrEqualTo(NodeTable.TAIL_CHARS + 1);
+        } else {
+          rebased++;
+          assertThat(tail).isEqualTo("[]");
+          base = baseChunk(schema);
+          tailStart = all.size();
+        }
+        assertThat(store.nodes("ns", NodeKind.ENTITY)).singleElement().extracting(EvidenceNode::recordIds).isEqualTo(all);
+        String id = stored.id();
+        assertThat(store.nodes("ns", List.of(id))).singleElement().extracting(EvidenceNode::recordIds).isEqualTo(all);
+        assertThat(store.nodeRecordIds("ns", List.of(id))).containsEntry(id, all);
+      }
+      assertThat(kept).as("merges that kept the stored list").isGreaterThanOrEqualTo(8);
+      // a whole list of 600 ids is 40 KB, which every merge wrote to the WAL before; with a
+      // checkpoint's full-page images in one of them, half of it is still a wide bound
+      assertThat(keptWal).as("WAL bytes of the merges that kept the stored list")
+          .isLessThan(kept * (long) JsonColumns.strings(hexIds(0, 600)).length() / 2);
+      assertThat(rebased).as("merges that stored the whole list again").isEqualTo(1);
+    }
+    try (RecordStore other = PostgresRecordStore.open(url, config)) {
+      assertThat(other.nodes("ns", NodeKind.ENTITY)).singleElement().extracting(EvidenceNode::recordIds).isEqualTo(all);
+    }
+  }
+
+  private static List<String> hexIds(int from, int to) {
+    return IntStream.range(from, to).mapToObj(i -> String.format("%064x", i)).toList();
+  }
+
+  /**
+   * The TOAST value id of the one node's stored base list: the largest value in the table's TOAST
+   * relation (the base is 40 KB and more, a tail at most {@link NodeTable#TAIL_CHARS}); a value
+   * written again gets a new id.
+   */
+  private static long baseChunk(String schema) throws Exception {
+    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement()) {
+      String toast;
+      try (ResultSet rs = st.executeQuery("SELECT CAST(reltoastrelid AS regclass) FROM pg_class WHERE oid = '"
+          + schema + ".nodes'::regclass")) {
+        rs.next();
+        toast = rs.getString(1);
+      }
+      try (ResultSet rs = st.executeQuery("SELECT chunk_id FROM " + toast
+          + " GROUP BY chunk_id ORDER BY sum(octet_length(chunk_data)) DESC LIMIT 1")) {
+        assertThat(rs.next()).as("the base lies out of line").isTrue();
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  /** Where the server's WAL insertion stands, in bytes. */
+  private static long walPosition() throws Exception {
+    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static String tail(String schema) throws Exception {
+    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT record_ids_tail FROM " + schema + ".nodes")) {
+      rs.next();
+      return rs.getString(1);
     }
   }
 
