@@ -279,9 +279,12 @@ public final class LuceneRecordStore implements RecordStore {
 
   private static final char LOGGED_TURNS = 'T';
   private static final char LOGGED_SEGMENT = 'S';
-  private static final char LOGGED_ENCODING = 'E';
+  /** An encoding's entry as JSON, as stores before round twenty-four logged it: still replayed. */
+  private static final char LOGGED_ENCODING_JSON = 'E';
+  /** An encoding's entry in binary ({@link LoggedEncoding#toBytes}). */
+  private static final char LOGGED_ENCODING = 'e';
 
-  /** A log entry: one letter for the write, then its JSON. */
+  /** A log entry: one letter for the write, then its JSON (an encoding's is binary, {@link LoggedEncoding}). */
   private static byte[] entry(char kind, String json) {
     return (kind + json).getBytes(StandardCharsets.UTF_8);
   }
@@ -293,6 +296,11 @@ public final class LuceneRecordStore implements RecordStore {
    * itself ({@link LoggedEncoding}).
    */
   private void replay(IndexWriter writer, IndexSearcher searcher, byte[] entry) throws IOException {
+    if (entry.length > 0 && entry[0] == LOGGED_ENCODING) {
+      // binary: read in place, not decoded into one string first
+      LoggedEncoding.parse(entry, 1).replay(writer, searcher, seq);
+      return;
+    }
     String text = new String(entry, StandardCharsets.UTF_8);
     String json = text.substring(1);
     switch (text.charAt(0)) {
@@ -305,7 +313,7 @@ public final class LuceneRecordStore implements RecordStore {
         StoredSegment s = JsonCodec.segment(json);
         SegmentDocs.put(writer, searcher, s.segment(), s.state());
       }
-      case LOGGED_ENCODING -> LoggedEncoding.parse(json).replay(writer, searcher, seq);
+      case LOGGED_ENCODING_JSON -> LoggedEncoding.parseJson(json).replay(writer, searcher, seq);
       default -> throw new IOException("unknown write-ahead log entry kind '" + text.charAt(0) + "'");
     }
   }
@@ -360,7 +368,7 @@ public final class LuceneRecordStore implements RecordStore {
         // one writer call: a commit running meanwhile holds all of it or none (no commit lock)
         block.build().write(writer, duringEncodingWrite);
         return new LuceneIndex.Logged<>(null,
-            entry(LOGGED_ENCODING, LoggedEncoding.of(namespace, segmentId, docs).toJson()));
+            LoggedEncoding.of(namespace, segmentId, docs).toBytes((byte) LOGGED_ENCODING));
       }, () -> !index.covers(Math.max(recordsWrittenAt.get(), segmentAt.getOrDefault(key, 0L))));
       // the segment's last write is now this records write, which recordsWrittenAt covers
       segmentAt.remove(key);
