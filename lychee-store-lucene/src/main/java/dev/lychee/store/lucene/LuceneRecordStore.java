@@ -133,6 +133,21 @@ public final class LuceneRecordStore implements RecordStore {
   private final Map<SegmentKey, Long> segmentAt = new ConcurrentHashMap<>();
 
   private record SegmentKey(String namespace, String segmentId) {}
+
+  /**
+   * The JSON of each segment {@link #putSegment} stored in this process and not encoded yet, as its
+   * document holds it: what {@link #commitEncoding}'s state change rewrites, so that it need not
+   * read the segment back. Why (round twenty-four, measurements.md §6): that read needed searchers
+   * holding the pending segment, and with the encoding right after its segment's put, each encoding
+   * reopened them under the write lock, flushing a tiny segment, besides the reopen for the
+   * encoding's records before it. A state change keeps the segment (only its state and error
+   * change, which the encoding sets anyway); {@code forget} drops the entries it may have removed,
+   * under {@link #recordsLock}, which an encoding holds from reading its entry to its write.
+   */
+  private final Map<SegmentKey, PutSegment> putSegments = new ConcurrentHashMap<>();
+
+  /** A segment {@link #putSegment} stored: its session (for {@code forget}) and its document's JSON. */
+  private record PutSegment(String session, String json) {}
   /** Runs between an encoding's preparation and its write call; a no-op except in tests. */
   private volatile Runnable afterPrepare = () -> {};
   /** Runs inside an encoding's writer call, between its state change and its documents; a no-op except in tests. */
@@ -258,30 +273,50 @@ public final class LuceneRecordStore implements RecordStore {
 
   // ---- segments ----
 
+  /**
+   * Stores a pending segment. Its overlap check reads the session's segments by their turn ranges,
+   * which only {@code putSegment} and {@code forget} change (an encoding or a state change rewrites
+   * a segment with the same turns), so the searchers are reopened first only when they lack one of
+   * those, not for the encodings written since (round twenty-four: each put reopened for the
+   * encoding before it, measurements.md §6).
+   */
   @Override
   public boolean putSegment(Segment segment, SegmentState state) {
     SessionKey session = new SessionKey(segment.namespace(), segment.session());
-    return index.writeLogged((writer, searcher) -> {
-      boolean stored = SegmentDocs.put(writer, searcher, segment, state);
-      if (stored) {
-        // under the write lock, whose write moves the count by exactly one: a later putSegment of
-        // the session, or this segment's encoding, sees this one even before this call returns
-        long at = index.changeCount() + 1;
-        sessionSegmentsAt.merge(session, at, Math::max);
-        segmentAt.merge(new SegmentKey(segment.namespace(), segment.id()), at, Math::max);
-      }
-      return new LuceneIndex.Logged<>(stored,
-          stored ? entry(LOGGED_SEGMENT, JsonCodec.segment(new StoredSegment(segment, state, null))) : null);
-    }, () -> !index.covers(Math.max(recordsWrittenAt.get(), sessionSegmentsAt.getOrDefault(session, 0L))));
+    SegmentKey key = new SegmentKey(segment.namespace(), segment.id());
+    try {
+      return index.writeLogged((writer, searcher) -> {
+        boolean stored = SegmentDocs.put(writer, searcher, segment, state);
+        String json = null;
+        if (stored) {
+          // under the write lock, whose write moves the count by exactly one: a later putSegment of
+          // the session, or this segment's encoding, sees this one even before this call returns
+          long at = index.changeCount() + 1;
+          sessionSegmentsAt.merge(session, at, Math::max);
+          segmentAt.merge(key, at, Math::max);
+          // the document's JSON: the same function of the same value (StoreDocuments.segment)
+          json = JsonCodec.segment(new StoredSegment(segment, state, null));
+          putSegments.put(key, new PutSegment(segment.session(), json));
+        }
+        return new LuceneIndex.Logged<>(stored, stored ? entry(LOGGED_SEGMENT, json) : null);
+      }, () -> !index.covers(Math.max(turnsRemovedAt.get(), sessionSegmentsAt.getOrDefault(session, 0L))));
+    } catch (RuntimeException e) {
+      // rolled back: whether the segment is stored is read from the index again
+      putSegments.remove(key);
+      throw e;
+    }
   }
 
   // ---- the write-ahead log's entries ----
 
   private static final char LOGGED_TURNS = 'T';
   private static final char LOGGED_SEGMENT = 'S';
-  private static final char LOGGED_ENCODING = 'E';
+  /** An encoding's entry as JSON, as stores before round twenty-four logged it: still replayed. */
+  private static final char LOGGED_ENCODING_JSON = 'E';
+  /** An encoding's entry in binary ({@link LoggedEncoding#toBytes}). */
+  private static final char LOGGED_ENCODING = 'e';
 
-  /** A log entry: one letter for the write, then its JSON. */
+  /** A log entry: one letter for the write, then its JSON (an encoding's is binary, {@link LoggedEncoding}). */
   private static byte[] entry(char kind, String json) {
     return (kind + json).getBytes(StandardCharsets.UTF_8);
   }
@@ -293,6 +328,11 @@ public final class LuceneRecordStore implements RecordStore {
    * itself ({@link LoggedEncoding}).
    */
   private void replay(IndexWriter writer, IndexSearcher searcher, byte[] entry) throws IOException {
+    if (entry.length > 0 && entry[0] == LOGGED_ENCODING) {
+      // binary: read in place, not decoded into one string first
+      LoggedEncoding.parse(entry, 1).replay(writer, searcher, seq);
+      return;
+    }
     String text = new String(entry, StandardCharsets.UTF_8);
     String json = text.substring(1);
     switch (text.charAt(0)) {
@@ -305,7 +345,7 @@ public final class LuceneRecordStore implements RecordStore {
         StoredSegment s = JsonCodec.segment(json);
         SegmentDocs.put(writer, searcher, s.segment(), s.state());
       }
-      case LOGGED_ENCODING -> LoggedEncoding.parse(json).replay(writer, searcher, seq);
+      case LOGGED_ENCODING_JSON -> LoggedEncoding.parseJson(json).replay(writer, searcher, seq);
       default -> throw new IOException("unknown write-ahead log entry kind '" + text.charAt(0) + "'");
     }
   }
@@ -349,21 +389,29 @@ public final class LuceneRecordStore implements RecordStore {
     afterPrepare.run();
     recordsLock.lock();
     try {
+      // stable until the write: only forget removes entries, and it holds the records lock to do so
+      PutSegment put = putSegments.get(key);
+      StoredSegment stored = put == null ? null : JsonCodec.segment(put.json());
       // one write call = one log entry: records, nodes and the state change become visible together
       index.writeLogged((writer, searcher) -> {
         // state first: an unknown segment is refused before anything is written
         DocumentBlock.Builder block = DocumentBlock.builder();
-        SegmentDocs.addState(block, searcher, namespace, segmentId, SegmentState.ENCODED, null);
+        if (stored != null) {
+          SegmentDocs.addState(block, stored, SegmentState.ENCODED, null);
+        } else {
+          SegmentDocs.addState(block, searcher, namespace, segmentId, SegmentState.ENCODED, null);
+        }
         List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
             : prepareEncoding(searcher, namespace, records, nodes);
         JsonDocs.addPrepared(block, docs, seq);
         // one writer call: a commit running meanwhile holds all of it or none (no commit lock)
         block.build().write(writer, duringEncodingWrite);
         return new LuceneIndex.Logged<>(null,
-            entry(LOGGED_ENCODING, LoggedEncoding.of(namespace, segmentId, docs).toJson()));
-      }, () -> !index.covers(Math.max(recordsWrittenAt.get(), segmentAt.getOrDefault(key, 0L))));
+            LoggedEncoding.of(namespace, segmentId, docs).toBytes((byte) LOGGED_ENCODING));
+      }, () -> !index.covers(Math.max(recordsWrittenAt.get(), stored != null ? 0L : segmentAt.getOrDefault(key, 0L))));
       // the segment's last write is now this records write, which recordsWrittenAt covers
       segmentAt.remove(key);
+      putSegments.remove(key);
     } finally {
       recordsWritten();
       recordsLock.unlock();
@@ -470,6 +518,7 @@ public final class LuceneRecordStore implements RecordStore {
     try {
       return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
     } finally {
+      putSegments.keySet().removeIf(k -> k.namespace().equals(namespace));
       recordsWritten();
       turnsRemoved();
       recordsLock.unlock();
@@ -485,6 +534,8 @@ public final class LuceneRecordStore implements RecordStore {
     try {
       return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
     } finally {
+      putSegments.entrySet().removeIf(e -> e.getKey().namespace().equals(namespace)
+          && e.getValue().session().equals(session));
       recordsWritten();
       turnsRemoved();
       recordsLock.unlock();

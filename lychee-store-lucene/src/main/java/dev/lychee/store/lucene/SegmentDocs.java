@@ -85,6 +85,16 @@ final class SegmentDocs {
     block.add(key(s), StoreDocuments.segment(s));
   }
 
+  /**
+   * As {@link #addState(DocumentBlock.Builder, IndexSearcher, String, String, SegmentState, String)}
+   * for a segment whose stored value the caller knows ({@code stored}, decoded from the JSON its
+   * document holds): no read of the searcher.
+   */
+  static void addState(DocumentBlock.Builder block, StoredSegment stored, SegmentState state, String error) {
+    StoredSegment s = new StoredSegment(stored.segment(), state, error);
+    block.add(key(s), StoreDocuments.segment(s));
+  }
+
   private static StoredSegment withState(IndexSearcher searcher, String namespace, String segmentId,
       SegmentState state, String error) throws IOException {
     StoredSegment current = Hits.byKey(searcher, StoreFields.uid(KIND_SEGMENT, namespace, segmentId))
