@@ -52,7 +52,8 @@ public record MemoryRecord(
     entities = List.copyOf(entities);
     tags = List.copyOf(tags);
     temporal = temporal == null ? TemporalScope.NONE : temporal;
-    evidence = evidence.stream().distinct().sorted().toList();
+    // marked sorted, so that every candidate made of this record takes the list as it is (round twenty-four)
+    evidence = SortedTurns.sortedDistinct(evidence);
     if (evidence.isEmpty()) {
       throw new IllegalArgumentException("a record must cite at least one turn: " + text);
     }

@@ -40,6 +40,18 @@ class CandidateTurnsTest {
   }
 
   @Test
+  void aCandidateOfARecordTakesTheRecordsTurnsWithoutACopy() {
+    MemoryRecord r = new MemoryRecord(null, "ns", MemoryType.FACT, "Dana adopted a beagle.", List.of("Dana"), List.of(),
+        null, List.of(TurnRef.of("D2", 1), TurnRef.of("D1", 7), TurnRef.of("D2", 1)), "D1", "seg", SourceRole.USER, null);
+    assertThat(r.evidence()).containsExactly(TurnRef.of("D1", 7), TurnRef.of("D2", 1));
+    // round twenty-four: a record's evidence is marked sorted, so every recall's candidate of it
+    // shares the list (on main each one copied and checked it)
+    assertThat(Candidate.ofRecord(r, 0.5, 0, Provenance.EMPTY).turns()).isSameAs(r.evidence());
+    assertThat(r.evidence()).isEqualTo(List.of(TurnRef.of("D1", 7), TurnRef.of("D2", 1)));
+    assertThatThrownBy(() -> r.evidence().add(TurnRef.of("D9", 9))).isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
   void aNullTurnIsRefused() {
     assertThatThrownBy(() -> record(Arrays.asList(TurnRef.of("D1", 1), null), 0.5))
         .isInstanceOf(NullPointerException.class);

@@ -1,7 +1,6 @@
 package dev.lychee.api.spi;
 
 import dev.lychee.api.MemoryRecord;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.Objects;
  * to, and the stored records among them.
  *
  * @param recordIds node id to the first record ids it links (as {@link NodeLog#nodeRecordIds} gives
- *     them, cut to the number asked), keyed in the order the nodes were asked for; unknown nodes are
+ *     them, cut to the number asked; no null id), keyed in the order the nodes were asked for; unknown nodes are
  *     left out
  * @param records the stored records of those ids, each once, in the order its id first appears in
  *     {@code recordIds}; an id without a stored record is left out
@@ -25,8 +24,8 @@ public record LinkedRecords(Map<String, List<String>> recordIds, List<MemoryReco
   public LinkedRecords {
     Objects.requireNonNull(recordIds, "recordIds");
     Map<String, List<String>> copy = new LinkedHashMap<>();
-    recordIds.forEach((node, ids) -> copy.put(Objects.requireNonNull(node, "node id"),
-        Collections.unmodifiableList(new ArrayList<>(ids))));
+    // one array per node, none for a list that is immutable already (round twenty-four)
+    recordIds.forEach((node, ids) -> copy.put(Objects.requireNonNull(node, "node id"), List.copyOf(ids)));
     recordIds = Collections.unmodifiableMap(copy);
     records = List.copyOf(records);
   }
