@@ -1,6 +1,7 @@
 package dev.lychee.api.spi;
 
 import dev.lychee.api.Forgotten;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -74,6 +75,19 @@ public interface RecordStore extends TurnLog, SegmentLog, RecordLog, NodeLog, Te
    * are removed when none is left; nodes lose removed records and are removed when none is left.
    */
   Forgotten forget(String namespace, String session);
+
+  /**
+   * Waits until the work this store does in the background after its writes returned has ended
+   * (a Lucene index's deferred commit and the segment merges it starts), or {@code timeout} passed.
+   * Measurements call it so that an ingest's time runs until the store is idle and the recalls timed
+   * after it share the machine with nothing the ingest left running (round twenty-four). The default
+   * has no such work.
+   *
+   * @return true when nothing is left running, false when {@code timeout} passed first
+   */
+  default boolean awaitQuiet(Duration timeout) {
+    return true;
+  }
 
   /** Releases resources; further calls fail with {@link IllegalStateException}. */
   @Override

@@ -2,6 +2,7 @@ package dev.lychee.api.spi;
 
 import dev.lychee.api.NodeKind;
 import dev.lychee.api.ScoredId;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -104,6 +105,19 @@ public interface VectorIndex extends AutoCloseable {
 
   /** Number of vectors in one index. */
   int size(String namespace, String kind);
+
+  /**
+   * Waits until the work this index does in the background after its writes returned has ended
+   * (a Lucene index's deferred commit and the segment merges it starts), or {@code timeout} passed.
+   * Measurements call it so that an ingest's time runs until the store is idle and the recalls timed
+   * after it share the machine with nothing the ingest left running (round twenty-four). The default
+   * has no such work.
+   *
+   * @return true when nothing is left running, false when {@code timeout} passed first
+   */
+  default boolean awaitQuiet(Duration timeout) {
+    return true;
+  }
 
   @Override
   void close();

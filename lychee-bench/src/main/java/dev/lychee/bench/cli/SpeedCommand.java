@@ -9,6 +9,7 @@ import dev.lychee.bench.harness.AtomicFiles;
 import dev.lychee.bench.harness.JitWatch;
 import dev.lychee.bench.harness.ParallelIngest;
 import dev.lychee.bench.harness.Progress;
+import dev.lychee.bench.harness.ProcessCpu;
 import dev.lychee.bench.harness.SpeedRun;
 import dev.lychee.bench.locomo.LocomoConversation;
 import dev.lychee.bench.locomo.LocomoLoader;
@@ -280,13 +281,21 @@ final class SpeedCommand implements Callable<Integer> {
     for (SpeedRun.Scale s : scales) {
       sb.append("x").append(s.factor()).append(": ").append(s.warmup().describe()).append(System.lineSeparator());
     }
+    for (SpeedRun.Scale s : scales) {
+      sb.append("x").append(s.factor()).append(" CPU beside q-embed@: ").append(s.besideCpu().describe())
+          .append(System.lineSeparator());
+      sb.append("x").append(s.factor()).append(" CPU in the timed window: ").append(s.windowCpu().describe())
+          .append(System.lineSeparator());
+    }
     return sb.toString();
   }
 
   /**
    * {@code {"vector_kernel":"simd","scales":{"1":{"ingest_turns_per_s":x,"embedder_turns_per_s":x,"recall_ms":{"p50":x,"p95":x},
    * "query_embed_ms":x,"query_embed_beside_recalls_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x,
-   * "warmup":{"recalls":n,"jit_quiet":b,"jit_ms":x,"compilations":n,"window_compilations":n,"window_compile_ms":x}}}}};
+   * "warmup":{"recalls":n,"jit_quiet":b,"jit_ms":x,"compilations":n,"window_compilations":n,"window_compile_ms":x},
+   * "cpu":{"beside_query_embed":span,"window":span}}}}} where a span is {@code {"wall_ms":x,"process_cores":x,
+   * "threads":{"main":cores,..},"elsewhere_cores":x,"collections":n,"collection_ms":x}};
    * the share is a fraction of the ingest wall time; a compilation count of -1 is unknown (no JFR).
    */
   static String json(List<SpeedRun.Scale> scales) throws Exception {
@@ -318,8 +327,22 @@ final class SpeedCommand implements Callable<Integer> {
       w.put("compilations", s.warmup().duringWarmup().compilations());
       w.put("window_compilations", s.warmup().duringWindow().compilations());
       w.put("window_compile_ms", round(s.warmup().duringWindow().compileMs()));
+      ObjectNode cpu = n.putObject("cpu");
+      span(cpu.putObject("beside_query_embed"), s.besideCpu());
+      span(cpu.putObject("window"), s.windowCpu());
     }
     return m.writeValueAsString(root) + "\n";
+  }
+
+  /** One span of {@link ProcessCpu}: CPU in cores (CPU time over the span's wall time). */
+  private static void span(ObjectNode n, ProcessCpu.Span span) {
+    n.put("wall_ms", round(span.wallMs()));
+    n.put("process_cores", round(span.processCpuMs() / span.wallMs()));
+    ObjectNode threads = n.putObject("threads");
+    span.threads().forEach(g -> threads.put(g.name(), round(g.cpuMs() / span.wallMs())));
+    n.put("elsewhere_cores", round(span.elsewhereMs() / span.wallMs()));
+    n.put("collections", span.collections());
+    n.put("collection_ms", round(span.collectionMs()));
   }
 
   private static double round(double v) {

@@ -57,10 +57,13 @@ public final class SpeedRun {
    * @param queryEmbedMs median query embedding of the timed questions, timed once at the start of
    *     the run (beside the embedder-alone rate)
    * @param queryEmbedBesideMs the same, timed again at this scale right before its timed recalls
+   * @param besideCpu where the process's CPU went while {@code queryEmbedBesideMs} was timed
+   * @param windowCpu where the process's CPU went during the timed recalls
    */
   public record Scale(int factor, int turns, double ingestTurnsPerS, double embedderTurnsPerS,
       double recallP50Ms, double recallP95Ms, double queryEmbedMs, double heapMb, double embeddingsPerTurn,
-      double embedderShare, double queryEmbedBesideMs, Warmup warmup) {
+      double embedderShare, double queryEmbedBesideMs, Warmup warmup, ProcessCpu.Span besideCpu,
+      ProcessCpu.Span windowCpu) {
 
     /** Recall p50 over the query embedding timed beside the recalls (issue 21's target: at most 3 at x20). */
     public double p50Ratio() {
@@ -234,8 +237,13 @@ public final class SpeedRun {
         // process to the next the start-of-run timing moved by up to 40% while the recalls did not
         // (docs/measurements.md §6, round nineteen), so a ratio against it carried the machine's
         // drift. Timed before the window, not interleaved, so that the recalls run as before.
+        // what else the process ran beside the reference embedding and the timed recalls: on the
+        // quiet machine Lucene's process was slower as a whole, its lone embedding included (round
+        // twenty-four, docs/measurements.md §6)
+        ProcessCpu beside0 = ProcessCpu.mark();
         double queryEmbedBesideMs = medianQueryEmbedding(questions, stages);
         progress.start("x" + factor + " recall", questions.size());
+        ProcessCpu cpu0 = ProcessCpu.mark();
         Instant window0 = Instant.now();
         double[] recallMs = new double[questions.size()];
         LycheeSystem staged = stages != null && system instanceof LycheeSystem l ? l : null;
@@ -255,6 +263,7 @@ public final class SpeedRun {
           progress.step();
         }
         Instant window1 = Instant.now();
+        ProcessCpu cpu1 = ProcessCpu.mark();
         if (staged != null) {
           stageTables.add(stages.table(system.name() + " x" + factor));
         }
@@ -267,11 +276,15 @@ public final class SpeedRun {
         JitWatch.Span[] spans = jit.spans(warm0, window0, window1);
         Warmup warm = new Warmup(warmed.recalls(), warmed.quiet(), warmupJitMs, spans[0], spans[1]);
         progress.log("x" + factor + ": " + warm.describe());
+        ProcessCpu.Span besideCpu = ProcessCpu.between(beside0, cpu0);
+        ProcessCpu.Span windowCpu = ProcessCpu.between(cpu0, cpu1);
+        progress.log("x" + factor + " CPU beside q-embed@: " + besideCpu.describe());
+        progress.log("x" + factor + " CPU in the timed window: " + windowCpu.describe());
         system.forget(ns);
 
         out.add(new Scale(factor, texts.size(), reuse == null ? texts.size() / ingestS : Double.NaN, embedderTurnsPerS,
             percentile(recallMs, 50), percentile(recallMs, 95), queryEmbedMs, heapMb,
-            ingestUse.texts() / (double) texts.size(), ingestUse.shareOf(ingestNanos), queryEmbedBesideMs, warm));
+            ingestUse.texts() / (double) texts.size(), ingestUse.shareOf(ingestNanos), queryEmbedBesideMs, warm, besideCpu, windowCpu));
       }
     }
     return out;

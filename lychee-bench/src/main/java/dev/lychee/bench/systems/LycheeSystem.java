@@ -13,6 +13,7 @@ import dev.lychee.core.answer.EvidenceTokens;
 import dev.lychee.core.llm.O200kTokenCounter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -124,6 +125,12 @@ public final class LycheeSystem implements EvalSystem {
         ingestErrors.add("background encoding of " + namespace + " did not finish within 2 h");
       }
       lychee.status(namespace).pendingByKind().forEach((kind, n) -> ingestErrors.add(n + " segments left pending: " + kind));
+    }
+    // an ingest ends when the store is idle too: a Lucene store's deferred commit and the merges it
+    // started ran on into the recalls timed after it (round twenty-four, docs/measurements.md §6)
+    Duration quiet = Duration.ofMinutes(10);
+    if (!lychee.store().awaitQuiet(quiet) || !lychee.vectors().awaitQuiet(quiet)) {
+      ingestErrors.add("the store's background work after ingesting " + namespace + " did not end within 10 min");
     }
   }
 

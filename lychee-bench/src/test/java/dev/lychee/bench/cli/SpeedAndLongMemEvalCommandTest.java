@@ -40,7 +40,15 @@ class SpeedAndLongMemEvalCommandTest {
     for (JsonNode s : root.get("scales")) {
       assertThat(names(s)).containsExactly("ingest_turns_per_s", "embedder_turns_per_s", "recall_ms",
           "query_embed_ms", "query_embed_beside_recalls_ms", "heap_mb", "ingest_embeddings_per_turn",
-          "ingest_embedder_share", "warmup");
+          "ingest_embedder_share", "warmup", "cpu");
+      assertThat(names(s.get("cpu"))).containsExactly("beside_query_embed", "window");
+      for (JsonNode span : s.get("cpu")) {
+        assertThat(names(span)).containsExactly("wall_ms", "process_cores", "threads", "elsewhere_cores",
+            "collections", "collection_ms");
+        // the recalls and the lone embeddings run on the caller's thread, which the span names
+        assertThat(span.get("threads").has("main")).isTrue();
+        assertThat(span.get("wall_ms").asDouble()).isPositive();
+      }
       assertThat(names(s.get("warmup"))).containsExactly("recalls", "jit_quiet", "jit_ms", "compilations",
           "window_compilations", "window_compile_ms");
       // the default warm-up: at least 20 recalls (the tiny conversation's few questions in turn), at most 200

@@ -14,6 +14,7 @@ import dev.lychee.api.spi.LinkedRecords;
 import dev.lychee.api.spi.ReadPoint;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.api.spi.TextField;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -246,6 +247,12 @@ public final class CheckedRecordStore implements RecordStore {
       throw new IllegalArgumentException("perNode must be at least 0 (got " + perNode + ")");
     }
     return nodeIds.isEmpty() ? LinkedRecords.NONE : storage.linkedRecords(namespace, noNulls(nodeIds, "id"), perNode);
+  }
+
+  @Override
+  public boolean awaitQuiet(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    return storage.awaitQuiet(timeout);
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +124,9 @@ final class LuceneIndex implements AutoCloseable {
   static final String LOG_LSN = "lychee.wal.lsn";
 
   private static final Logger LOG = LoggerFactory.getLogger(LuceneIndex.class);
+
+  /** How often {@link #awaitQuiet} looks for merges. */
+  private static final long QUIET_POLL_MS = 5;
 
   /** Work done with the writer; the searcher shows everything committed before the call. */
   @FunctionalInterface
@@ -826,6 +830,46 @@ final class LuceneIndex implements AutoCloseable {
     } finally {
       commitLock.unlock();
     }
+  }
+
+  /**
+   * Waits until this index does nothing in the background: what deferred and logged writes left
+   * uncommitted is committed now (the same commit the scheduled one would make within
+   * {@link LuceneStoreConfig#deferredCommit()}, sooner), then every merge Lucene's scheduler runs
+   * or has queued has ended, those that finished merges start included. Why: after an ingest
+   * returned, that commit and the merges it started (the vector index's rebuild HNSW graphs) ran
+   * into {@code eval speed}'s warm-up and beside its lone query embeddings (round twenty-four,
+   * measurements.md §6); a measurement waits here so that it counts them in the ingest.
+   *
+   * @return true when quiet, false when {@code timeout} passed first
+   */
+  boolean awaitQuiet(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    ensureOpen();
+    commitNow();
+    // a merge that ends may start the next one: quiet only when two looks in a row see none
+    int quietLooks = 0;
+    while (quietLooks < 2) {
+      quietLooks = merging() ? 0 : quietLooks + 1;
+      if (quietLooks < 2) {
+        if (System.nanoTime() - deadline > 0) {
+          return false;
+        }
+        try {
+          Thread.sleep(QUIET_POLL_MS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Whether a merge is queued or under way in the writer. */
+  boolean merging() {
+    IndexWriter w = writer;
+    return w.hasPendingMerges() || !w.getMergingSegments().isEmpty();
   }
 
   private void rollback(Throwable cause) {

@@ -21,6 +21,7 @@ import dev.lychee.core.store.VersionedCache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -542,6 +543,12 @@ public final class LuceneRecordStore implements RecordStore {
       nextIndex.remove(new SessionKey(namespace, session));
       sessionSegmentsAt.remove(new SessionKey(namespace, session));
     }
+  }
+
+  /** Waits for the index's deferred commit and merges ({@link LuceneIndex#awaitQuiet}). */
+  @Override
+  public boolean awaitQuiet(Duration timeout) {
+    return index.awaitQuiet(Objects.requireNonNull(timeout, "timeout"));
   }
 
   /** The index the store writes (for tests that count its reopens and log syncs). */

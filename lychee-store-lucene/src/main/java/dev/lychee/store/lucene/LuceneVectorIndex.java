@@ -7,6 +7,7 @@ import dev.lychee.api.spi.VectorIndex;
 import dev.lychee.core.vector.VectorSlab;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -303,6 +304,12 @@ public final class LuceneVectorIndex implements VectorIndex {
       Loaded loaded = current(new SlabKey(namespace, kind), ReaderCache.version(s));
       return loaded != null ? loaded.slab().size() : s.count(new TermQuery(VectorFields.scope(namespace, kind)));
     });
+  }
+
+  /** Waits for the index's deferred commit and merges ({@link LuceneIndex#awaitQuiet}). */
+  @Override
+  public boolean awaitQuiet(Duration timeout) {
+    return index.awaitQuiet(Objects.requireNonNull(timeout, "timeout"));
   }
 
   /** The index the vectors are written to (for tests that hold its commits). */
