@@ -32,20 +32,18 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Plan-guided multi-route recall: plan the question (a failing planner falls back to one route
  * holding the question), build every route's {@link RouteQuery} with its variants embedded (see
  * {@link RouteQueries}), run every bound channel on every route (their vector searches shared between
- * routes through the context's {@link PlanSearches}; with early-channel threads the question is
- * embedded on one while the recalling thread makes the plan and runs the channels that need no
- * vectors, docs/defaults.md §4.5),
+ * routes through the context's {@link PlanSearches}; with early-channel threads the plan and then the
+ * channels that need no vectors run on one while the question is embedded, docs/defaults.md §4.5),
  * score each route, fuse the routes, rerank, and
  * select the final evidence. A question with a token budget is searched to the budget's depth
  * ({@link BudgetConfig#depth}) and its evidence is guaranteed to fit: whatever the bound selector
@@ -91,9 +89,8 @@ public final class RecallPipeline implements AutoCloseable {
 
   /**
    * At most {@code threads} daemon threads, none kept while idle (they end 5 s after their last
-   * task), and no queue: a task that finds them all busy is refused, and its recall embeds the
-   * question on its own thread after the plan and the early channels, as it would without the pool
-   * (also after {@link #close}).
+   * task), and no queue: a recall that finds them all busy runs its early channels on its own
+   * thread before the batch, as it would without the pool (also after {@link #close}).
    */
   private static ThreadPoolExecutor earlyPool(int threads) {
     AtomicInteger n = new AtomicInteger();
@@ -102,7 +99,8 @@ public final class RecallPipeline implements AutoCloseable {
           Thread t = new Thread(r, "lychee-recall-early-" + n.incrementAndGet());
           t.setDaemon(true);
           return t;
-        });
+        },
+        (task, executor) -> task.run());
     pool.allowCoreThreadTimeOut(true);
     return pool;
   }
@@ -121,10 +119,10 @@ public final class RecallPipeline implements AutoCloseable {
   public Recall recall(Question question, RecallObserver observer) {
     long t0 = System.nanoTime();
     ReadPoint point = store.readPoint(question.namespace());
-    return point.call(() -> recall(question, observer, t0));
+    return point.call(() -> recall(question, observer, point, t0));
   }
 
-  private Recall recall(Question question, RecallObserver observer, long t0) {
+  private Recall recall(Question question, RecallObserver observer, ReadPoint point, long t0) {
     int depth = budgets.depth(question);
     Planned p;
     Future<List<List<Candidate>>> earlyHits;
@@ -134,27 +132,12 @@ public final class RecallPipeline implements AutoCloseable {
       earlyHits = null;
       ahead = Map.of();
     } else {
-      // the question's embedding on the pool while this thread plans and runs the early channels
-      // (round twenty-two put the plan beside the embedding; round twenty-four swapped the threads:
-      // waking the pool's thread took the recalling thread off its core until the woken thread's
-      // work was done, so the embedding, the longer of the two, started only after it; measurements §6)
-      String text = question.text().strip();
-      FutureTask<float[]> vector = new FutureTask<>(ReadDeadline.carried(() -> embedder.embedQueries(List.of(text)).get(0))::get);
-      boolean aside = handOver(vector);
-      try {
-        p = planned(question);
-      } catch (RuntimeException | Error e) {
-        // a failed plan's error comes first, as when no embedding had started; nothing left running
-        if (aside) {
-          outcome(vector);
-        }
-        throw e;
-      }
-      earlyHits = earlyChannels(question, depth, p);
-      if (!aside) {
-        vector.run(); // the pool was busy: embedded here after the plan and the early channels, as in turn
-      }
-      ahead = Map.of(text, embedded(vector, earlyHits));
+      // the plan and the early channels on the pool while this thread embeds the question, which
+      // every plan embeds (it leads every route's variants): round twenty-two, measurements §6
+      CompletableFuture<Planned> planning = new CompletableFuture<>();
+      earlyHits = planAndStartEarly(question, depth, point, planning);
+      ahead = embedQuestion(question, planning, earlyHits);
+      p = awaitPlan(planning);
     }
     RecallPlan plan = p.plan();
     List<RouteQuery> queries;
@@ -164,7 +147,7 @@ public final class RecallPipeline implements AutoCloseable {
       int bound = plan.usage().equals(TokenUsage.ZERO) ? maxEmbeddedVariants : 0;
       queries = RouteQueries.embedded(p.texts(), embedder, bound, ahead);
     } catch (RuntimeException | Error e) {
-      // keep the early channels' error too
+      // leave nothing running behind a failed recall: wait for the early channels, keep their error too
       suppressEarlyOutcome(e, earlyHits);
       throw e;
     }
@@ -191,55 +174,67 @@ public final class RecallPipeline implements AutoCloseable {
     return new Planned(plan, RouteQueries.withoutVectors(question, plan, maxVariants));
   }
 
-  /** Starts {@code task} on the pool; false when its threads are busy (or it is closed) and it did not start. */
-  private boolean handOver(FutureTask<?> task) {
-    try {
-      early.execute(task);
-      return true;
-    } catch (RejectedExecutionException busy) {
-      return false;
-    }
-  }
-
   /**
-   * Runs the channels that need no vectors on every route of {@code planned}, route by route in
-   * channel order, with the route queries' texts, while the question is embedded. Their hits, or
-   * the first one's failure, are held for route scoring, which shows them to the observer in
-   * pipeline order; a failure is thrown there, as it would have been thrown in turn.
+   * Plans {@code question} and then runs the channels that need no vectors on every route, route by
+   * route in channel order, with the route queries' texts, on a pool thread; the plan completes
+   * {@code planned} as soon as it is made. When the pool is busy all of it runs here, before the
+   * embedding, as without a pool. The observer sees the channels' hits later, on the recalling
+   * thread, in pipeline order.
    */
-  private Future<List<List<Candidate>>> earlyChannels(Question question, int depth, Planned planned) {
-    RecallContext textOnly = new RecallContext(question, planned.plan(), depth, planned.texts(), RecallObserver.NONE,
-        VectorSearches.DIRECT);
-    try {
+  private Future<List<List<Candidate>>> planAndStartEarly(Question question, int depth, ReadPoint point,
+      CompletableFuture<Planned> planned) {
+    // the read's deadline goes with the plan: a model planner's call gives up at it on this thread too
+    Supplier<List<List<Candidate>>> work = ReadDeadline.carried(() -> point.call(() -> {
+      Planned p;
+      try {
+        p = planned(question);
+      } catch (RuntimeException | Error e) {
+        planned.completeExceptionally(e);
+        throw e;
+      }
+      planned.complete(p);
+      RecallContext textOnly = new RecallContext(question, p.plan(), depth, p.texts(), RecallObserver.NONE,
+          VectorSearches.DIRECT);
       List<List<Candidate>> out = new ArrayList<>();
-      for (RecallRoute route : planned.plan().routes()) {
+      for (RecallRoute route : p.plan().routes()) {
         for (RecallChannel ch : channels) {
           if (!ch.needsVectors()) {
             out.add(ch.recall(route, textOnly));
           }
         }
       }
-      return CompletableFuture.completedFuture(out);
-    } catch (RuntimeException | Error e) {
-      return CompletableFuture.failedFuture(e);
-    }
+      return out;
+    }));
+    return early.submit(work::get);
   }
 
   /**
-   * The question's vector, embedded beside the plan and the early channels: the text that leads
-   * every route's variants ({@link RouteVariants}), so every plan embeds it. A failed embedding fails
-   * the recall as it would in turn, the early channels' error suppressed.
+   * The question's vector, embedded while the plan is made: the text that leads every route's
+   * variants ({@link RouteVariants}), so every plan embeds it. A failed embedding fails the recall
+   * as it would after the plan: once the plan is known (a failed plan's own error comes first, as
+   * when no embedding had started) and the early channels have ended, their error suppressed.
    */
-  private static float[] embedded(FutureTask<float[]> vector, Future<List<List<Candidate>>> earlyHits) {
+  private Map<String, float[]> embedQuestion(Question question, CompletableFuture<Planned> planned,
+      Future<List<List<Candidate>>> earlyHits) {
+    String text = question.text().strip();
     try {
-      return vector.get();
+      return Map.of(text, embedder.embedQueries(List.of(text)).get(0));
+    } catch (RuntimeException | Error e) {
+      awaitPlan(planned);
+      suppressEarlyOutcome(e, earlyHits);
+      throw e;
+    }
+  }
+
+  /** The plan; a failed plan's error is rethrown as the planner threw it. */
+  private static Planned awaitPlan(CompletableFuture<Planned> planned) {
+    try {
+      return planned.get();
     } catch (ExecutionException e) {
-      suppressEarlyOutcome(e.getCause(), earlyHits);
-      throw rethrown(e.getCause(), "the query embedding failed");
+      throw rethrown(e.getCause(), "the query planner failed");
     } catch (InterruptedException e) {
-      vector.cancel(true);
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while the question was embedded", e);
+      throw new IllegalStateException("interrupted while the question was planned", e);
     }
   }
 
@@ -278,19 +273,15 @@ public final class RecallPipeline implements AutoCloseable {
     }
   }
 
-  /** Waits for {@code task} to end; what it failed with, or null. */
-  private static Throwable outcome(Future<?> task) {
-    if (task == null) {
+  /** Waits for {@code hits} to end; what it failed with, or null. */
+  private static Throwable outcome(Future<List<List<Candidate>>> hits) {
+    if (hits == null) {
       return null;
     }
     try {
-      task.get();
+      await(hits);
       return null;
-    } catch (ExecutionException e) {
-      return e.getCause();
-    } catch (InterruptedException e) {
-      task.cancel(true);
-      Thread.currentThread().interrupt();
+    } catch (RuntimeException | Error e) {
       return e;
     }
   }
