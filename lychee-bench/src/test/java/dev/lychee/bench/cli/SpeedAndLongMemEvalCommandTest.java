@@ -44,7 +44,7 @@ class SpeedAndLongMemEvalCommandTest {
       assertThat(names(s.get("cpu"))).containsExactly("beside_query_embed", "window");
       for (JsonNode span : s.get("cpu")) {
         assertThat(names(span)).containsExactly("wall_ms", "process_cores", "threads", "elsewhere_cores",
-            "collections", "collection_ms");
+            "elsewhere_threads", "run_queue_cores", "caller_run_queue_cores", "collections", "collection_ms");
         // the recalls and the lone embeddings run on the caller's thread, which the span names
         assertThat(span.get("threads").has("main")).isTrue();
         assertThat(span.get("wall_ms").asDouble()).isPositive();
