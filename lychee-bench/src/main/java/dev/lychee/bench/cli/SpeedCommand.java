@@ -66,10 +66,11 @@ final class SpeedCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}).")
   private int warmup;
 
-  @Option(names = "--warmup-max", defaultValue = "200",
+  @Option(names = "--warmup-max", defaultValue = "1000",
       description = "After --warmup recalls, go on warming up in blocks of 10 until two blocks in a row in each of"
-          + " which the JIT compiled for at most 5% of its wall time, up to this many warm-up recalls per scale; equal to --warmup: exactly"
-          + " --warmup (default: ${DEFAULT-VALUE}).")
+          + " which the JIT's compiler threads used at most 5% of its wall time in CPU (where the OS's threads cannot"
+          + " be read: compiled for at most 5% of it), up to this many warm-up recalls per scale; equal to --warmup:"
+          + " exactly --warmup (default: ${DEFAULT-VALUE}).")
   private int warmupMax;
 
   @Option(names = "--reuse-vectors-from", defaultValue = "0",
@@ -134,7 +135,7 @@ final class SpeedCommand implements Callable<Integer> {
             + warmupMax);
       }
       SpeedRun run = new SpeedRun(systems, parent.uncachedEmbedderFactory(), reference, queries, warmup,
-          Progress.forCurrentProcess(System.err)).warmUntilJitQuiet(warmupMax, JitWatch::compileMs);
+          Progress.forCurrentProcess(System.err)).warmUntilJitQuiet(warmupMax, JitWatch::compilerCpuMs);
       if (reuseVectorsFrom > 0) {
         run.reuseDocumentVectorsFrom(reuseVectorsFrom);
       }

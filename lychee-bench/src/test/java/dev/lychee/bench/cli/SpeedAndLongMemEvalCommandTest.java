@@ -51,8 +51,8 @@ class SpeedAndLongMemEvalCommandTest {
       }
       assertThat(names(s.get("warmup"))).containsExactly("recalls", "jit_quiet", "jit_ms", "compilations",
           "window_compilations", "window_compile_ms");
-      // the default warm-up: at least 20 recalls (the tiny conversation's few questions in turn), at most 200
-      assertThat(s.get("warmup").get("recalls").asInt()).isBetween(20, 200);
+      // the default warm-up: at least 20 recalls (the tiny conversation's few questions in turn), at most 1000
+      assertThat(s.get("warmup").get("recalls").asInt()).isBetween(20, 1000);
       assertThat(s.get("query_embed_beside_recalls_ms").asDouble()).isPositive();
       assertThat(s.get("ingest_embeddings_per_turn").asDouble()).isGreaterThanOrEqualTo(1.0);
       assertThat(s.get("ingest_embedder_share").asDouble()).isBetween(0.0, 1.0);
