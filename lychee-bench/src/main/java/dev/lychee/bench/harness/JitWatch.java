@@ -13,7 +13,7 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * What the JIT compiler does while one scale of {@code eval speed} warms up and is timed (round
  * twenty-three, docs/measurements.md §6): the JVM's accumulated compile time
- * ({@link CompilationMXBean}, read live), the compiler threads' CPU ({@link #compilerCpuMs}, which
+ * ({@link CompilationMXBean}, read live), the compiler threads' busy time ({@link #compilerBusyMs}, which
  * the warm-up's stopping rule uses since round twenty-five) and, after the
  * fact, how many compilations started in a span and how long they took, from JFR's
  * {@code jdk.Compilation} events recorded without a threshold (one per compilation, C1 and C2).
@@ -76,28 +76,30 @@ public final class JitWatch {
   }
 
   /**
-   * Milliseconds of CPU the JIT's compiler threads ({@code C1 CompilerThre}, {@code C2
-   * CompilerThre}) have used so far, read from the OS's threads ({@link OsThreads}, Linux); where
-   * they cannot be read, {@link #compileMs}. Unlike {@link #compileMs}, which counts a compilation
-   * once it ends, this grows while one is under way: C2's compilation of a large method took 1 to 4
-   * s at x20 (EvidenceNodeChannel.recall, inlining the store's read path, four times over after
-   * deoptimizations), so a warm-up block could read quiet with the compiler busy the whole block and
-   * on into the timed window (round twenty-five, docs/measurements.md §6).
+   * Milliseconds the JIT's compiler threads ({@code C1 CompilerThre}, {@code C2 CompilerThre}) have
+   * been busy so far: on a core, or runnable and waiting for one. Read from the OS's threads
+   * ({@link OsThreads}, Linux); where they cannot be read, {@link #compileMs}. Unlike {@link
+   * #compileMs}, which counts a compilation once it ends, this grows while one is under way: C2's
+   * compilation of a large method took 1 to 4 s at x20 (EvidenceNodeChannel.recall, inlining the
+   * store's read path, four times over after deoptimizations), so a warm-up block could read quiet
+   * with the compiler busy the whole block and on into the timed window. The wait counts because on
+   * a loaded machine a busy compiler thread gets a few percent of a core, which alone would read
+   * quiet (round twenty-five, docs/measurements.md §6).
    */
-  public static double compilerCpuMs() {
+  public static double compilerBusyMs() {
     java.util.Map<Integer, OsThreads.Task> tasks = OsThreads.read(OsThreads.TASKS, -1, null);
     if (tasks.isEmpty()) {
       return compileMs();
     }
-    return compilerCpuMs(tasks.values());
+    return compilerBusyMs(tasks.values());
   }
 
-  /** The compiler threads' CPU among {@code tasks}, in milliseconds. */
-  static double compilerCpuMs(java.util.Collection<OsThreads.Task> tasks) {
+  /** The compiler threads' CPU and run-queue wait among {@code tasks}, in milliseconds. */
+  static double compilerBusyMs(java.util.Collection<OsThreads.Task> tasks) {
     long ns = 0;
     for (OsThreads.Task t : tasks) {
       if (isCompiler(t.name())) {
-        ns += t.cpuNanos();
+        ns += t.cpuNanos() + Math.max(0, t.waitNanos());
       }
     }
     return ns / 1e6;

@@ -8,9 +8,11 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -70,7 +72,8 @@ public final class ProcessCpu {
       StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%.2f cores:", processCpuMs / wallMs));
       threads.stream().filter(g -> g.cpuMs() >= 0.01 * wallMs).limit(6)
           .forEach(g -> sb.append(String.format(Locale.ROOT, " %s %.2f,", g.name(), g.cpuMs() / wallMs)));
-      if (elsewhereThreads.isEmpty()) {
+      if (Double.isNaN(runQueueMs)) {
+        // no OS view of the threads (not Linux)
         sb.append(String.format(Locale.ROOT, " elsewhere (JIT, GC, native) %.2f;", elsewhereMs / wallMs));
       } else {
         sb.append(String.format(Locale.ROOT, " elsewhere %.2f (", elsewhereMs / wallMs));
@@ -94,8 +97,8 @@ public final class ProcessCpu {
   /** CPU nanoseconds by thread id, and each thread's name group. */
   private final Map<Long, Long> cpuByThread;
   private final Map<Long, String> groupByThread;
-  /** Each Java thread's group as its OS thread would be named ({@link OsThreads#groupOfJavaName}). */
-  private final Map<Long, String> osGroupByThread;
+  /** The live Java threads' groups as their OS threads are named ({@link OsThreads#groupOfJavaName}). */
+  private final Set<String> javaOsGroups;
   /** Every OS thread of the process by its id (empty where unreadable), and the marking thread's id. */
   private final Map<Integer, OsThreads.Task> tasks;
   private final int callerTid;
@@ -103,13 +106,13 @@ public final class ProcessCpu {
   private final long collectionMs;
 
   private ProcessCpu(long wallNanos, long processCpuNanos, Map<Long, Long> cpuByThread, Map<Long, String> groupByThread,
-      Map<Long, String> osGroupByThread, Map<Integer, OsThreads.Task> tasks, int callerTid, long collections,
+      Set<String> javaOsGroups, Map<Integer, OsThreads.Task> tasks, int callerTid, long collections,
       long collectionMs) {
     this.wallNanos = wallNanos;
     this.processCpuNanos = processCpuNanos;
     this.cpuByThread = cpuByThread;
     this.groupByThread = groupByThread;
-    this.osGroupByThread = osGroupByThread;
+    this.javaOsGroups = javaOsGroups;
     this.tasks = tasks;
     this.callerTid = callerTid;
     this.collections = collections;
@@ -125,7 +128,7 @@ public final class ProcessCpu {
   static ProcessCpu mark(Path taskDir) {
     Map<Long, Long> cpu = new HashMap<>();
     Map<Long, String> group = new HashMap<>();
-    Map<Long, String> osGroup = new HashMap<>();
+    Set<String> osGroups = new HashSet<>();
     Thread caller = Thread.currentThread();
     if (THREADS.isThreadCpuTimeSupported() && THREADS.isThreadCpuTimeEnabled()) {
       for (ThreadInfo info : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
@@ -137,7 +140,7 @@ public final class ProcessCpu {
           cpu.put(info.getThreadId(), ns);
           group.put(info.getThreadId(), group(info.getThreadName()));
           // the caller's OS thread is named after it (OsThreads.read), the others after their comm
-          osGroup.put(info.getThreadId(), info.getThreadId() == caller.getId() ? group(info.getThreadName())
+          osGroups.add(info.getThreadId() == caller.getId() ? group(info.getThreadName())
               : OsThreads.groupOfJavaName(info.getThreadName()));
         }
       }
@@ -150,7 +153,7 @@ public final class ProcessCpu {
     }
     int tid = OsThreads.currentTid();
     Map<Integer, OsThreads.Task> tasks = tid < 0 ? Map.of() : OsThreads.read(taskDir, tid, caller.getName());
-    return new ProcessCpu(System.nanoTime(), processCpuNanos(), cpu, group, osGroup, tasks, tid, count, ms);
+    return new ProcessCpu(System.nanoTime(), processCpuNanos(), cpu, group, osGroups, tasks, tid, count, ms);
   }
 
   /**
@@ -160,13 +163,11 @@ public final class ProcessCpu {
    */
   public static Span between(ProcessCpu start, ProcessCpu end) {
     Map<String, Long> byGroup = new TreeMap<>();
-    Map<String, Long> javaByOsGroup = new HashMap<>();
     long inThreads = 0;
     for (Map.Entry<Long, Long> e : end.cpuByThread.entrySet()) {
       long delta = e.getValue() - start.cpuByThread.getOrDefault(e.getKey(), 0L);
       if (delta > 0) {
         byGroup.merge(end.groupByThread.get(e.getKey()), delta, Long::sum);
-        javaByOsGroup.merge(end.osGroupByThread.get(e.getKey()), delta, Long::sum);
         inThreads += delta;
       }
     }
@@ -179,18 +180,19 @@ public final class ProcessCpu {
       processMs = Math.max(processMs, osMs);
     }
     return new Span((end.wallNanos - start.wallNanos) / 1e6, processMs, sorted(byGroup),
-        known ? Math.max(0, processMs - inThreads / 1e6) : Double.NaN, outsideJava(start, end, javaByOsGroup),
+        known ? Math.max(0, processMs - inThreads / 1e6) : Double.NaN, outsideJava(start, end),
         runQueueMs(start, end, null), runQueueMs(start, end, end.callerTid), end.collections - start.collections,
         end.collectionMs - start.collectionMs);
   }
 
   /**
-   * The OS threads' CPU by name group less what the Java threads of that name had: the JVM's own
-   * threads and native ones. A name is what tells them apart (the JVM gives a Java thread's OS
-   * thread the Java name cut to 15 characters), so a native thread named like a Java thread counts
-   * only for what exceeds that Java thread's CPU.
+   * The CPU of the OS threads whose name group is no live Java thread's: the JVM's own threads and
+   * native ones. A name is what tells them apart (the JVM names a Java thread's OS thread after it,
+   * cut to 15 characters); comparing names, not CPU counts read a moment apart by two clocks, keeps a
+   * busy Java thread out of this list. A native thread named like a Java thread (a library's pool
+   * started by it inherits its name) is left out with it.
    */
-  private static List<Group> outsideJava(ProcessCpu start, ProcessCpu end, Map<String, Long> javaByOsGroup) {
+  private static List<Group> outsideJava(ProcessCpu start, ProcessCpu end) {
     if (start.tasks.isEmpty() || end.tasks.isEmpty()) {
       return List.of();
     }
@@ -198,18 +200,12 @@ public final class ProcessCpu {
     for (Map.Entry<Integer, OsThreads.Task> e : end.tasks.entrySet()) {
       OsThreads.Task before = start.tasks.get(e.getKey());
       long delta = e.getValue().cpuNanos() - (before == null ? 0 : before.cpuNanos());
-      if (delta > 0) {
-        byOsGroup.merge(e.getValue().name(), delta, Long::sum);
+      String name = e.getValue().name();
+      if (delta > 0 && !start.javaOsGroups.contains(name) && !end.javaOsGroups.contains(name)) {
+        byOsGroup.merge(name, delta, Long::sum);
       }
     }
-    Map<String, Long> outside = new TreeMap<>();
-    byOsGroup.forEach((name, ns) -> {
-      long rest = ns - javaByOsGroup.getOrDefault(name, 0L);
-      if (rest > 0) {
-        outside.put(name, rest);
-      }
-    });
-    return sorted(outside);
+    return sorted(byOsGroup);
   }
 
   /** The CPU of every OS thread in the span, NaN where they cannot be read. */
