@@ -66,10 +66,11 @@ final class SpeedCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}).")
   private int warmup;
 
-  @Option(names = "--warmup-max", defaultValue = "200",
+  @Option(names = "--warmup-max", defaultValue = "1000",
       description = "After --warmup recalls, go on warming up in blocks of 10 until two blocks in a row in each of"
-          + " which the JIT compiled for at most 5% of its wall time, up to this many warm-up recalls per scale; equal to --warmup: exactly"
-          + " --warmup (default: ${DEFAULT-VALUE}).")
+          + " which the JIT's compiler threads were busy (on a core or waiting for one) for at most 5% of its wall"
+          + " time (where the OS's threads cannot be read: compiled for at most 5% of it), up to this many warm-up recalls per scale; equal to --warmup:"
+          + " exactly --warmup (default: ${DEFAULT-VALUE}).")
   private int warmupMax;
 
   @Option(names = "--reuse-vectors-from", defaultValue = "0",
@@ -134,7 +135,7 @@ final class SpeedCommand implements Callable<Integer> {
             + warmupMax);
       }
       SpeedRun run = new SpeedRun(systems, parent.uncachedEmbedderFactory(), reference, queries, warmup,
-          Progress.forCurrentProcess(System.err)).warmUntilJitQuiet(warmupMax, JitWatch::compileMs);
+          Progress.forCurrentProcess(System.err)).warmUntilJitQuiet(warmupMax, JitWatch::compilerBusyMs);
       if (reuseVectorsFrom > 0) {
         run.reuseDocumentVectorsFrom(reuseVectorsFrom);
       }
@@ -295,7 +296,9 @@ final class SpeedCommand implements Callable<Integer> {
    * "query_embed_ms":x,"query_embed_beside_recalls_ms":x,"heap_mb":x,"ingest_embeddings_per_turn":x,"ingest_embedder_share":x,
    * "warmup":{"recalls":n,"jit_quiet":b,"jit_ms":x,"compilations":n,"window_compilations":n,"window_compile_ms":x},
    * "cpu":{"beside_query_embed":span,"window":span}}}}} where a span is {@code {"wall_ms":x,"process_cores":x,
-   * "threads":{"main":cores,..},"elsewhere_cores":x,"collections":n,"collection_ms":x}};
+   * "threads":{"main":cores,..},"elsewhere_cores":x,"elsewhere_threads":{"C2 CompilerThre":cores,..},
+   * "run_queue_cores":x,"caller_run_queue_cores":x,"collections":n,"collection_ms":x}} (elsewhere_threads by
+   * the OS's thread names, empty and the run queue NaN where the OS's threads cannot be read);
    * the share is a fraction of the ingest wall time; a compilation count of -1 is unknown (no JFR).
    */
   static String json(List<SpeedRun.Scale> scales) throws Exception {
@@ -341,6 +344,10 @@ final class SpeedCommand implements Callable<Integer> {
     ObjectNode threads = n.putObject("threads");
     span.threads().forEach(g -> threads.put(g.name(), round(g.cpuMs() / span.wallMs())));
     n.put("elsewhere_cores", round(span.elsewhereMs() / span.wallMs()));
+    ObjectNode elsewhere = n.putObject("elsewhere_threads");
+    span.elsewhereThreads().forEach(g -> elsewhere.put(g.name(), round(g.cpuMs() / span.wallMs())));
+    n.put("run_queue_cores", round(span.runQueueMs() / span.wallMs()));
+    n.put("caller_run_queue_cores", round(span.callerRunQueueMs() / span.wallMs()));
     n.put("collections", span.collections());
     n.put("collection_ms", round(span.collectionMs()));
   }

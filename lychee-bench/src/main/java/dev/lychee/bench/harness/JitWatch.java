@@ -13,7 +13,8 @@ import jdk.jfr.consumer.RecordingFile;
 /**
  * What the JIT compiler does while one scale of {@code eval speed} warms up and is timed (round
  * twenty-three, docs/measurements.md §6): the JVM's accumulated compile time
- * ({@link CompilationMXBean}, read live, which the warm-up's stopping rule uses) and, after the
+ * ({@link CompilationMXBean}, read live), the compiler threads' busy time ({@link #compilerBusyMs}, which
+ * the warm-up's stopping rule uses since round twenty-five) and, after the
  * fact, how many compilations started in a span and how long they took, from JFR's
  * {@code jdk.Compilation} events recorded without a threshold (one per compilation, C1 and C2).
  * Where JFR cannot record, the counts are unknown ({@link Span#UNKNOWN}) and the timings go on.
@@ -75,6 +76,41 @@ public final class JitWatch {
   }
 
   /**
+   * Milliseconds the JIT's compiler threads ({@code C1 CompilerThre}, {@code C2 CompilerThre}) have
+   * been busy so far: on a core, or runnable and waiting for one. Read from the OS's threads
+   * ({@link OsThreads}, Linux); where they cannot be read, {@link #compileMs}. Unlike {@link
+   * #compileMs}, which counts a compilation once it ends, this grows while one is under way: C2's
+   * compilation of a large method took 1 to 4 s at x20 (EvidenceNodeChannel.recall, inlining the
+   * store's read path, four times over after deoptimizations), so a warm-up block could read quiet
+   * with the compiler busy the whole block and on into the timed window. The wait counts because on
+   * a loaded machine a busy compiler thread gets a few percent of a core, which alone would read
+   * quiet (round twenty-five, docs/measurements.md §6).
+   */
+  public static double compilerBusyMs() {
+    java.util.Map<Integer, OsThreads.Task> tasks = OsThreads.read(OsThreads.TASKS, -1, null);
+    if (tasks.isEmpty()) {
+      return compileMs();
+    }
+    return compilerBusyMs(tasks.values());
+  }
+
+  /** The compiler threads' CPU and run-queue wait among {@code tasks}, in milliseconds. */
+  static double compilerBusyMs(java.util.Collection<OsThreads.Task> tasks) {
+    long ns = 0;
+    for (OsThreads.Task t : tasks) {
+      if (isCompiler(t.name())) {
+        ns += t.cpuNanos() + Math.max(0, t.waitNanos());
+      }
+    }
+    return ns / 1e6;
+  }
+
+  /** HotSpot's compiler threads as the OS names them: {@code C1 CompilerThread0} cut to 15 characters. */
+  static boolean isCompiler(String osGroup) {
+    return osGroup.endsWith("CompilerThre") || osGroup.startsWith("JVMCI");
+  }
+
+  /**
    * Stops the recording and returns, per consecutive pair of {@code marks}, the compilations that
    * started between them. Call it a little after the last mark, so that compilations under way
    * then have ended and been written.
@@ -90,6 +126,11 @@ public final class JitWatch {
       int[] counts = new int[out.length];
       double[] ms = new double[out.length];
       for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+        // the file holds every event of the chunks it was written in, those of any other recording
+        // running beside (a -XX:StartFlightRecording profile) included
+        if (!e.getEventType().getName().equals("jdk.Compilation")) {
+          continue;
+        }
         Instant at = e.getStartTime();
         for (int i = 0; i < out.length; i++) {
           if (!at.isBefore(marks[i]) && at.isBefore(marks[i + 1])) {

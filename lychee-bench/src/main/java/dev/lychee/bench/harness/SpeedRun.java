@@ -82,7 +82,8 @@ public final class SpeedRun {
    * @param recalls untimed recalls before the timed window
    * @param quiet whether the last two blocks were quiet ({@link #warmUntilJitQuiet}); false when the bound
    *     ended the warm-up, or the warm-up was a fixed number
-   * @param jitMs the JIT's compile time during the warm-up ({@link JitWatch#compileMs})
+   * @param jitMs the JIT's clock during the warm-up, as {@link #warmUntilJitQuiet} was given it ({@code eval
+   *     speed}: the compiler threads' busy time, {@link JitWatch#compilerBusyMs})
    * @param duringWarmup compilations that started during the warm-up (JFR)
    * @param duringWindow compilations that started during the timed recalls (JFR)
    */
@@ -140,9 +141,10 @@ public final class SpeedRun {
 
   /**
    * After the {@code warmup} recalls, goes on warming up in blocks of ten until two
-   * blocks in a row in each of which the JIT's compile time ({@code compileMs}, accumulated
-   * milliseconds) grew by at most 5% of the block's wall time, and at most to {@code max} warm-up recalls
-   * in all. Default: exactly {@code warmup} recalls.
+   * blocks in a row in each of which the JIT's clock ({@code compileMs}, accumulated milliseconds:
+   * {@code eval speed} gives the compiler threads' busy time, {@link JitWatch#compilerBusyMs}, which
+   * also counts a compilation under way) grew by at most 5% of the block's wall time, and at most to {@code
+   * max} warm-up recalls in all. Default: exactly {@code warmup} recalls.
    */
   public SpeedRun warmUntilJitQuiet(int max, DoubleSupplier compileMs) {
     if (max < warmup) {

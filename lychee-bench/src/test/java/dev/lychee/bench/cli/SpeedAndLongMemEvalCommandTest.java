@@ -44,15 +44,15 @@ class SpeedAndLongMemEvalCommandTest {
       assertThat(names(s.get("cpu"))).containsExactly("beside_query_embed", "window");
       for (JsonNode span : s.get("cpu")) {
         assertThat(names(span)).containsExactly("wall_ms", "process_cores", "threads", "elsewhere_cores",
-            "collections", "collection_ms");
+            "elsewhere_threads", "run_queue_cores", "caller_run_queue_cores", "collections", "collection_ms");
         // the recalls and the lone embeddings run on the caller's thread, which the span names
         assertThat(span.get("threads").has("main")).isTrue();
         assertThat(span.get("wall_ms").asDouble()).isPositive();
       }
       assertThat(names(s.get("warmup"))).containsExactly("recalls", "jit_quiet", "jit_ms", "compilations",
           "window_compilations", "window_compile_ms");
-      // the default warm-up: at least 20 recalls (the tiny conversation's few questions in turn), at most 200
-      assertThat(s.get("warmup").get("recalls").asInt()).isBetween(20, 200);
+      // the default warm-up: at least 20 recalls (the tiny conversation's few questions in turn), at most 1000
+      assertThat(s.get("warmup").get("recalls").asInt()).isBetween(20, 1000);
       assertThat(s.get("query_embed_beside_recalls_ms").asDouble()).isPositive();
       assertThat(s.get("ingest_embeddings_per_turn").asDouble()).isGreaterThanOrEqualTo(1.0);
       assertThat(s.get("ingest_embedder_share").asDouble()).isBetween(0.0, 1.0);

@@ -1,6 +1,12 @@
 package dev.lychee.bench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +49,49 @@ class ProcessCpuTest {
     // the process's CPU comes in the OS's clock ticks (10 ms on Linux), the threads' finer
     assertThat(span.processCpuMs()).isGreaterThanOrEqualTo(span.cpuMs("spinner-#") - 20);
     assertThat(span.describe()).contains("elsewhere");
+    if (Files.isDirectory(Path.of("/proc/self/task"))) {
+      // on Linux the OS's view names the same thread, and does not count it again outside Java
+      assertThat(span.elsewhereCpuMs("spinner-#")).isZero();
+      assertThat(span.callerRunQueueMs()).isNotNaN();
+      assertThat(span.runQueueMs()).isGreaterThanOrEqualTo(span.callerRunQueueMs());
+    }
+  }
+
+  @Test
+  void theJvmsOwnThreadsAreNamedBesideTheJavaThreads() {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux only");
+    ProcessCpu start = ProcessCpu.mark();
+    // a full collection of a live heap runs on the collector's workers or the VM thread, which no
+    // Java API lists
+    List<long[]> live = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      live.add(new long[16_384]);
+    }
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+    }
+    ProcessCpu end = ProcessCpu.mark();
+    assertThat(live).hasSize(400);
+
+    ProcessCpu.Span span = ProcessCpu.between(start, end);
+    assertThat(span.collections()).isPositive();
+    assertThat(span.elsewhereThreads()).extracting(ProcessCpu.Group::name)
+        .anyMatch(n -> n.startsWith("GC Thread") || n.startsWith("VM Thread") || n.startsWith("G1"));
+    // the caller is a Java thread, named as such and not among the others
+    assertThat(span.elsewhereThreads()).extracting(ProcessCpu.Group::name).doesNotContain("main", "java");
+    assertThat(span.describe()).contains("waited for a core");
+  }
+
+  @Test
+  void withoutTheOsThreadsTheSpanFallsBackToTheJvmsCounts() {
+    Path absent = Path.of("/nonexistent-lychee-task-dir");
+    ProcessCpu start = ProcessCpu.mark(absent);
+    ProcessCpu end = ProcessCpu.mark(absent);
+
+    ProcessCpu.Span span = ProcessCpu.between(start, end);
+    assertThat(span.elsewhereThreads()).isEmpty();
+    assertThat(span.runQueueMs()).isNaN();
+    assertThat(span.describe()).contains("elsewhere (JIT, GC, native)").doesNotContain("waited");
   }
 
   @Test
