@@ -87,6 +87,15 @@ final class JsonDocs<T> {
    * keys) whose results are cached in turn.
    */
   Map<String, T> byIds(String namespace, Collection<String> ids) {
+    return byIds(namespace, ids, writtenAt);
+  }
+
+  /**
+   * As {@link #byIds(String, Collection)}, reopening the searchers first only when they do not
+   * cover {@code since} (null: every write): for a caller that knows the writes of this kind since
+   * then by other means ({@link RecentEncodings}).
+   */
+  Map<String, T> byIds(String namespace, Collection<String> ids, LongSupplier since) {
     LuceneIndex.ReadWork<Map<String, T>> work = s -> {
       if (copies != null) {
         Map<String, T> copied = copies.byIds(s, namespace, ids);
@@ -117,7 +126,7 @@ final class JsonDocs<T> {
       }
       return found;
     };
-    return writtenAt == null ? index.read(work) : index.read(work, writtenAt);
+    return since == null ? index.read(work) : index.read(work, since);
   }
 
   /** How many segment copies this kind holds (for tests); 0 when it keeps none. */

@@ -149,6 +149,13 @@ public final class LuceneRecordStore implements RecordStore {
 
   /** A segment {@link #putSegment} stored: its session (for {@code forget}) and its document's JSON. */
   private record PutSegment(String session, String json) {}
+  /**
+   * The records and nodes the encodings wrote since the searchers last reopened on them: the
+   * ingest's node look-up and the encoding's merge read take them from here instead of reopening
+   * the searchers for the encoding before (round twenty-five, measurements.md §6). Kept in step
+   * with every records write under {@link #recordsLock}.
+   */
+  private final RecentEncodings recent;
   /** Runs between an encoding's preparation and its write call; a no-op except in tests. */
   private volatile Runnable afterPrepare = () -> {};
   /** Runs inside an encoding's writer call, between its state change and its documents; a no-op except in tests. */
@@ -173,6 +180,7 @@ public final class LuceneRecordStore implements RecordStore {
     this.nodes = new JsonDocs<>(index, cache, KIND_NODE, 'n', JsonCodec::node, false, recordsWrittenAt::get);
     this.nodeLinks = new JsonDocs<>(index, cache, KIND_NODE, 'l', JsonCodec::nodeLinks, true, recordsWrittenAt::get);
     this.search = new LuceneTextSearch(index, cache, analyzer, config.maxQueryTerms());
+    this.recent = new RecentEncodings(index::covers);
     // after the sequence: replayed turns and segments take their numbers from it
     index.recover(this::replay);
   }
@@ -385,16 +393,20 @@ public final class LuceneRecordStore implements RecordStore {
     long seen = recordWrites.get();
     // read after the count: every records write counted so far has returned and moved the mark,
     // and a read reopens the searchers on it (not for turns or segments written since)
+    // the view of recent encodings is copied before the read takes its searcher (see RecentEncodings)
+    Kept kept = kept(namespace, records, nodes);
     List<JsonDocs.PreparedDoc> prepared =
-        index.read(s -> prepareEncoding(s, namespace, records, nodes), recordsWrittenAt::get);
+        index.read(s -> prepareEncoding(s, namespace, records, nodes, kept), recent::barrier);
     afterPrepare.run();
     recordsLock.lock();
+    recent.writing();
+    List<JsonDocs.PreparedDoc> written = null;
     try {
       // stable until the write: only forget removes entries, and it holds the records lock to do so
       PutSegment put = putSegments.get(key);
       StoredSegment stored = put == null ? null : JsonCodec.segment(put.json());
       // one write call = one log entry: records, nodes and the state change become visible together
-      index.writeLogged((writer, searcher) -> {
+      written = index.writeLogged((writer, searcher) -> {
         // state first: an unknown segment is refused before anything is written
         DocumentBlock.Builder block = DocumentBlock.builder();
         if (stored != null) {
@@ -402,18 +414,23 @@ public final class LuceneRecordStore implements RecordStore {
         } else {
           SegmentDocs.addState(block, searcher, namespace, segmentId, SegmentState.ENCODED, null);
         }
+        // under the records lock the view is stable, and no reopen runs under the write lock
         List<JsonDocs.PreparedDoc> docs = recordWrites.get() == seen ? prepared
-            : prepareEncoding(searcher, namespace, records, nodes);
+            : prepareEncoding(searcher, namespace, records, nodes, kept(namespace, records, nodes));
         JsonDocs.addPrepared(block, docs, seq);
         // one writer call: a commit running meanwhile holds all of it or none (no commit lock)
         block.build().write(writer, duringEncodingWrite);
-        return new LuceneIndex.Logged<>(null,
+        return new LuceneIndex.Logged<>(docs,
             LoggedEncoding.of(namespace, segmentId, docs).toBytes((byte) LOGGED_ENCODING));
-      }, () -> !index.covers(Math.max(recordsWrittenAt.get(), stored != null ? 0L : segmentAt.getOrDefault(key, 0L))));
+      }, () -> !index.covers(Math.max(recent.barrier(), stored != null ? 0L : segmentAt.getOrDefault(key, 0L))));
       // the segment's last write is now this records write, which recordsWrittenAt covers
       segmentAt.remove(key);
       putSegments.remove(key);
     } finally {
+      // before the count moves: an encoding that reads the count after it finds these documents
+      // in the view; a failure (null) drops the view, since a rollback may have replayed this
+      // encoding's entry or not
+      recent.written(namespace, written, index.changeCount());
       recordsWritten();
       recordsLock.unlock();
     }
@@ -447,14 +464,28 @@ public final class LuceneRecordStore implements RecordStore {
     this.duringEncodingWrite = Objects.requireNonNull(hook, "hook");
   }
 
-  /** The documents of a segment's records and then its nodes, merged with what {@code searcher} holds. */
+  /** What {@link #recent} holds of an encoding's records and nodes. */
+  private record Kept(Map<String, MergeOnPut.Placed<MemoryRecord>> records,
+      Map<String, MergeOnPut.Placed<EvidenceNode>> nodes) {}
+
+  private Kept kept(String namespace, List<MemoryRecord> records, List<EvidenceNode> nodes) {
+    return new Kept(recent.records(namespace, records.stream().map(MemoryRecord::id).toList()),
+        recent.nodes(namespace, nodes.stream().map(EvidenceNode::id).toList()));
+  }
+
+  /**
+   * The documents of a segment's records and then its nodes, merged with what {@code kept} holds
+   * of them and, for the others, what {@code searcher} holds.
+   */
   private List<JsonDocs.PreparedDoc> prepareEncoding(IndexSearcher searcher, String namespace,
-      List<MemoryRecord> records, List<EvidenceNode> nodes) throws IOException {
+      List<MemoryRecord> records, List<EvidenceNode> nodes, Kept kept) throws IOException {
     // each kind's stored values in one query, looked up by the plan from memory
-    Map<String, MergeOnPut.Placed<MemoryRecord>> storedRecords =
-        this.records.stored(searcher, namespace, records.stream().map(MemoryRecord::id).toList());
-    Map<String, MergeOnPut.Placed<EvidenceNode>> storedNodes =
-        this.nodes.stored(searcher, namespace, nodes.stream().map(EvidenceNode::id).toList());
+    // what the encodings since the searchers' last reopen wrote comes from the view of them, taken
+    // over the searcher's own values (see RecentEncodings); the rest from the searcher
+    Map<String, MergeOnPut.Placed<MemoryRecord>> storedRecords = withRecent(kept.records(),
+        records.stream().map(MemoryRecord::id).toList(), rest -> this.records.stored(searcher, namespace, rest));
+    Map<String, MergeOnPut.Placed<EvidenceNode>> storedNodes = withRecent(kept.nodes(),
+        nodes.stream().map(EvidenceNode::id).toList(), rest -> this.nodes.stored(searcher, namespace, rest));
     List<JsonDocs.PreparedDoc> docs = new ArrayList<>(this.records.prepare(namespace,
         MergeOnPut.records(records, id -> Optional.ofNullable(storedRecords.get(id))),
         MemoryRecord::id, StoreDocuments::record));
@@ -462,6 +493,24 @@ public final class LuceneRecordStore implements RecordStore {
         MergeOnPut.nodes(nodes, id -> Optional.ofNullable(storedNodes.get(id))),
         EvidenceNode::id, StoreDocuments::node));
     return docs;
+  }
+
+  /** Looks up the ids {@code kept} lacks. */
+  @FunctionalInterface
+  private interface StoredLookup<T> {
+    Map<String, MergeOnPut.Placed<T>> find(List<String> ids) throws IOException;
+  }
+
+  /** {@code kept} (values from {@link #recent}) completed by a look-up of the other {@code ids}. */
+  private static <T> Map<String, MergeOnPut.Placed<T>> withRecent(Map<String, MergeOnPut.Placed<T>> kept,
+      List<String> ids, StoredLookup<T> lookup) throws IOException {
+    if (kept.isEmpty()) {
+      return lookup.find(ids);
+    }
+    List<String> rest = ids.stream().filter(id -> !kept.containsKey(id)).toList();
+    Map<String, MergeOnPut.Placed<T>> found = new HashMap<>(lookup.find(rest));
+    found.putAll(kept);
+    return found;
   }
 
   // ---- records, nodes, search ----
@@ -477,8 +526,35 @@ public final class LuceneRecordStore implements RecordStore {
         StoreFields.scope(namespace, KIND_RECORD).build(), BY_SEQ);
   }
 
+  /**
+   * The nodes the encodings since the searchers' last reopen wrote come from {@link #recent}, the
+   * rest from the searchers, reopened only for a records write that view does not hold (a {@code
+   * forget}, a failed encoding); a read that overlapped a records write is made again the way it
+   * always was, on searchers that hold every records write. Why: this is the ingest's look-up of a
+   * segment's nodes before its encoding ({@code SegmentCommitter}), and it reopened the searchers,
+   * flushing a tiny segment, once per segment (round twenty-five, measurements.md §6).
+   */
   @Override
   public List<EvidenceNode> nodes(String namespace, Collection<String> ids) {
+    index.ensureOpen();
+    long generation = recent.generation();
+    if ((generation & 1) == 0) {
+      List<String> wanted = ids.stream().distinct().toList();
+      Map<String, MergeOnPut.Placed<EvidenceNode>> kept = recent.nodes(namespace, wanted);
+      List<String> rest = kept.isEmpty() ? wanted : wanted.stream().filter(id -> !kept.containsKey(id)).toList();
+      Map<String, EvidenceNode> found = rest.isEmpty() ? Map.of() : nodes.byIds(namespace, rest, recent::barrier);
+      if (recent.generation() == generation) {
+        List<EvidenceNode> out = new ArrayList<>(wanted.size());
+        for (String id : wanted) {
+          MergeOnPut.Placed<EvidenceNode> k = kept.get(id);
+          EvidenceNode n = k != null ? k.value() : found.get(id);
+          if (n != null) {
+            out.add(n);
+          }
+        }
+        return out;
+      }
+    }
     return nodes.inOrder(namespace, ids);
   }
 
@@ -516,10 +592,12 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public synchronized Forgotten forget(String namespace) {
     recordsLock.lock();
+    recent.writing();
     try {
       return index.write((writer, searcher) -> SessionEraser.eraseNamespace(writer, searcher, namespace));
     } finally {
       putSegments.keySet().removeIf(k -> k.namespace().equals(namespace));
+      recent.written(namespace, null, index.changeCount());
       recordsWritten();
       turnsRemoved();
       recordsLock.unlock();
@@ -532,11 +610,13 @@ public final class LuceneRecordStore implements RecordStore {
   @Override
   public synchronized Forgotten forget(String namespace, String session) {
     recordsLock.lock();
+    recent.writing();
     try {
       return index.write((writer, searcher) -> new SessionEraser(writer, searcher, namespace, session).erase());
     } finally {
       putSegments.entrySet().removeIf(e -> e.getKey().namespace().equals(namespace)
           && e.getValue().session().equals(session));
+      recent.written(namespace, null, index.changeCount());
       recordsWritten();
       turnsRemoved();
       recordsLock.unlock();
@@ -563,7 +643,12 @@ public final class LuceneRecordStore implements RecordStore {
 
   /** Stored records and nodes decoded from their JSON so far, by reads by id and merge reads (for tests). */
   long jsonDecodes() {
-    return records.decodes() + nodes.decodes();
+    return records.decodes() + nodes.decodes() + recent.decodes();
+  }
+
+  /** How many documents the view of recent encodings holds (for tests). */
+  int recentEncodings() {
+    return recent.size();
   }
 
   /** How many per-segment copies the reads by id hold (for tests). */

@@ -35,6 +35,12 @@ import java.util.Objects;
  * @param compoundFlushes whether a segment flushed by a write is packed into one compound file
  *     (default true): a commit then fsyncs three files per new segment instead of about a dozen,
  *     which on a busy disk was most of the time an {@code append} waited (docs/defaults.md §3.3)
+ * @param compoundMaxSegmentMb with {@code compoundFlushes}, every segment up to this size, flushed
+ *     or merged, is a compound file (default 32 MB; 0 keeps Lucene's own rule, under which a segment
+ *     above a tenth of the index is not). Why: in a young index nearly every merged segment, and
+ *     many flushed ones, was above that tenth, and each such segment is about fifteen files that
+ *     the next commit fsyncs one by one: a third of the commit thread's forces in an x1 ingest
+ *     (round twenty-five, docs/defaults.md §3.3)
  * @param deferredCommit how long the vectors of raw turns may stay visible but uncommitted before a
  *     commit takes them to disk (default 1 s; {@code Duration.ZERO} commits each write). They are
  *     the only data written this way, because the write path re-embeds missing turn vectors from
@@ -67,6 +73,7 @@ public record LuceneStoreConfig(
     int readCacheMaxEntries,
     long vectorCacheMaxBytes,
     boolean compoundFlushes,
+    double compoundMaxSegmentMb,
     Duration deferredCommit,
     boolean writeAheadLog,
     boolean refreshOnRead) {
@@ -92,6 +99,9 @@ public record LuceneStoreConfig(
     }
     if (maxQueryTerms < 1 || maxQueryTerms > 1000) {
       throw new IllegalArgumentException("maxQueryTerms must be in [1, 1000]: " + maxQueryTerms);
+    }
+    if (!(compoundMaxSegmentMb >= 0) || Double.isInfinite(compoundMaxSegmentMb)) {
+      throw new IllegalArgumentException("compoundMaxSegmentMb must be a finite number >= 0: " + compoundMaxSegmentMb);
     }
     if (readCacheMaxEntries < 0 || vectorCacheMaxBytes < 0) {
       throw new IllegalArgumentException("cache sizes must be >= 0");
@@ -125,6 +135,7 @@ public record LuceneStoreConfig(
         .readCacheMaxEntries(readCacheMaxEntries)
         .vectorCacheMaxBytes(vectorCacheMaxBytes)
         .compoundFlushes(compoundFlushes)
+        .compoundMaxSegmentMb(compoundMaxSegmentMb)
         .deferredCommit(deferredCommit)
         .writeAheadLog(writeAheadLog)
         .refreshOnRead(refreshOnRead);
@@ -151,6 +162,7 @@ public record LuceneStoreConfig(
     private int readCacheMaxEntries = 50_000;
     private long vectorCacheMaxBytes = 256L * 1024 * 1024;
     private boolean compoundFlushes = true;
+    private double compoundMaxSegmentMb = 32;
     private Duration deferredCommit = Duration.ofSeconds(1);
     private boolean writeAheadLog = true;
     private boolean refreshOnRead = true;
@@ -214,6 +226,11 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder compoundMaxSegmentMb(double v) {
+      this.compoundMaxSegmentMb = v;
+      return this;
+    }
+
     public Builder deferredCommit(Duration v) {
       this.deferredCommit = v;
       return this;
@@ -232,7 +249,7 @@ public record LuceneStoreConfig(
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
           minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync,
-          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, deferredCommit, writeAheadLog,
+          readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, compoundMaxSegmentMb, deferredCommit, writeAheadLog,
           refreshOnRead);
     }
   }
