@@ -14,9 +14,11 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 
 /**
- * Brute-force top-k over the live vectors that a query matches: the exact answer the HNSW graph
- * approximates, used for small indexes and when a caller filter starves the graph search.
- * Scores are {@link Vectors#dot} products (cosines for unit vectors), as the in-memory copy computes them.
+ * Brute-force top-k over the live vectors that a query matches, in the given vector fields (a
+ * document's vector is in one of them, {@link VectorFields}): the exact answer the HNSW graph
+ * approximates, used for small indexes, for the flat part of a large one, and when a caller filter
+ * starves the graph search. Scores are {@link Vectors#dot} products (cosines for unit vectors), as
+ * the in-memory copy computes them.
  */
 final class ExactVectorScan extends LiveVectors {
   /** Best first: score descending, then id ascending. */
@@ -29,8 +31,19 @@ final class ExactVectorScan extends LiveVectors {
   // the head is the worst kept hit
   private final PriorityQueue<ScoredId> best;
 
-  private ExactVectorScan(String field, float[] query, int k, Predicate<String> filter) {
-    super(field);
+  // vectors met, before the filter
+  private int scanned;
+
+  /**
+   * The best hits of a scan and how many vectors it met, filtered out or not.
+   *
+   * @param hits best first
+   * @param scanned the live vectors the query matched
+   */
+  record Scanned(List<ScoredId> hits, int scanned) {}
+
+  private ExactVectorScan(List<String> fields, float[] query, int k, Predicate<String> filter) {
+    super(fields.toArray(String[]::new));
     this.query = query;
     this.k = k;
     this.filter = filter;
@@ -38,20 +51,26 @@ final class ExactVectorScan extends LiveVectors {
   }
 
   /** The {@code k} best live documents matching {@code scope} whose id passes {@code filter}. */
-  static List<ScoredId> search(IndexSearcher searcher, Query scope, String field, float[] query, int k,
+  static List<ScoredId> search(IndexSearcher searcher, Query scope, List<String> fields, float[] query, int k,
       Predicate<String> filter) throws IOException {
-    ExactVectorScan scan = new ExactVectorScan(field, query, k, filter);
+    return scan(searcher, scope, fields, query, k, filter).hits();
+  }
+
+  /** As {@link #search}, and how many vectors the scan met. */
+  static Scanned scan(IndexSearcher searcher, Query scope, List<String> fields, float[] query, int k,
+      Predicate<String> filter) throws IOException {
+    ExactVectorScan scan = new ExactVectorScan(fields, query, k, filter);
     searcher.search(scope, scan);
     List<ScoredId> out = new ArrayList<>(scan.best);
     out.sort(BEST_FIRST);
-    return out;
+    return new Scanned(out, scan.scanned);
   }
 
   /** Every live vector matching {@code scope}, by id (copies, safe to keep after the searcher is released). */
-  static Map<String, float[]> all(IndexSearcher searcher, Query scope, String field) throws IOException {
+  static Map<String, float[]> all(IndexSearcher searcher, Query scope, List<String> fields) throws IOException {
     Map<String, float[]> out = new LinkedHashMap<>();
     // the values object reuses its array between documents
-    searcher.search(scope, new LiveVectors(field) {
+    searcher.search(scope, new LiveVectors(fields.toArray(String[]::new)) {
       @Override
       void accept(String id, float[] vector) {
         out.put(id, vector.clone());
@@ -62,6 +81,7 @@ final class ExactVectorScan extends LiveVectors {
 
   @Override
   void accept(String id, float[] v) {
+    scanned++;
     if (filter != null && !filter.test(id)) {
       return;
     }

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.lucene.index.IndexWriter;
 
 /**
@@ -99,14 +100,17 @@ record LoggedVectors(String namespace, List<Kind> kinds) {
   /**
    * Writes every vector's document, each replacing the one of its key, in one writer call ({@link
    * DocumentBlock}): a commit running meanwhile holds all of them or none. The same call as the
-   * write that logged it.
+   * write that logged it; {@code graph} says per kind whether its vectors go into the HNSW graph
+   * field or the flat one ({@link VectorFields}), which the live write and a replay decide by the
+   * same rule from the index as it is before the write ({@code LuceneVectorIndex}).
    */
-  void apply(IndexWriter writer) throws IOException {
+  void apply(IndexWriter writer, Predicate<Kind> graph) throws IOException {
     DocumentBlock.Builder block = DocumentBlock.builder();
     for (Kind k : kinds) {
+      boolean toGraph = graph.test(k);
       for (Map.Entry<String, float[]> e : k.unit()) {
         block.add(VectorFields.uid(namespace, k.kind(), e.getKey()),
-            VectorFields.vector(namespace, k.kind(), e.getKey(), e.getValue()));
+            VectorFields.vector(namespace, k.kind(), e.getKey(), e.getValue(), toGraph));
       }
     }
     block.build().write(writer, () -> {});

@@ -229,11 +229,13 @@ final class LuceneIndex implements AutoCloseable {
     // merges of the tiny segments it flushed (Lucene waits up to 500 ms by default; JFR showed
     // appends parked there), and merges run in the background anyway
     iwc.setMaxFullFlushMergeWaitMillis(0);
-    KnnVectorsFormat vectors = new LycheeHnswVectorsFormat(config.hnswMaxConn(), config.hnswBeamWidth());
+    KnnVectorsFormat graphs = new LycheeHnswVectorsFormat(config.hnswMaxConn(), config.hnswBeamWidth());
+    // the vector index's flat fields build no graph (see VectorFields)
+    KnnVectorsFormat flat = new LycheeFlatVectorsFormat();
     iwc.setCodec(new Lucene912Codec() {
       @Override
       public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-        return vectors;
+        return VectorFields.isFlat(field) ? flat : graphs;
       }
     });
     CountingIndexWriter w = new CountingIndexWriter(directory, iwc);
@@ -899,6 +901,15 @@ final class LuceneIndex implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       cause.addSuppressed(e);
     }
+  }
+
+  /**
+   * The writer that works are given now: a rollback replaces it, and with it what the writes since
+   * the last commit left (the deferred ones are gone). For an owner that keeps, under the write
+   * lock, what it learnt about the index per writer ({@code LuceneVectorIndex}'s sizes).
+   */
+  IndexWriter currentWriter() {
+    return writer;
   }
 
   void ensureOpen() {

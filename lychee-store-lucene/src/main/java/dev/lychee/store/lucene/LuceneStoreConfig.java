@@ -58,6 +58,14 @@ import java.util.Objects;
  *     returned before it, and several writes share one reopen (default true; false reopens after
  *     every such write, as before). The reopen flushes a tiny segment and was about a quarter of a
  *     Lucene {@code append}'s time (docs/defaults.md §3.3)
+ * @param alwaysBuildGraphs whether every vector goes into a field of which Lucene builds HNSW graphs
+ *     (default false). With false a vector is written to a field with no graph while its (namespace,
+ *     kind) holds at most {@code exactSearchMaxVectors} vectors, which are scanned exactly and never
+ *     search a graph, and to the graph field once above; no segment or merge then builds a graph an
+ *     index below the bound never reads. An index that crosses the bound keeps its first vectors in
+ *     the flat field, and each graph search of it also scans those exactly (at most the bound);
+ *     true builds graphs from the first vector on, for an index known to grow far beyond the bound,
+ *     as before round twenty-five (docs/defaults.md §3.5)
  */
 public record LuceneStoreConfig(
     double ramBufferMb,
@@ -76,7 +84,8 @@ public record LuceneStoreConfig(
     double compoundMaxSegmentMb,
     Duration deferredCommit,
     boolean writeAheadLog,
-    boolean refreshOnRead) {
+    boolean refreshOnRead,
+    boolean alwaysBuildGraphs) {
 
   public LuceneStoreConfig {
     if (!(ramBufferMb >= 1)) {
@@ -138,7 +147,8 @@ public record LuceneStoreConfig(
         .compoundMaxSegmentMb(compoundMaxSegmentMb)
         .deferredCommit(deferredCommit)
         .writeAheadLog(writeAheadLog)
-        .refreshOnRead(refreshOnRead);
+        .refreshOnRead(refreshOnRead)
+        .alwaysBuildGraphs(alwaysBuildGraphs);
   }
 
   /** How many graph hits to fetch for {@code k} results when a caller filter will drop some. */
@@ -166,6 +176,7 @@ public record LuceneStoreConfig(
     private Duration deferredCommit = Duration.ofSeconds(1);
     private boolean writeAheadLog = true;
     private boolean refreshOnRead = true;
+    private boolean alwaysBuildGraphs = false;
 
     private Builder() {}
 
@@ -246,11 +257,16 @@ public record LuceneStoreConfig(
       return this;
     }
 
+    public Builder alwaysBuildGraphs(boolean v) {
+      this.alwaysBuildGraphs = v;
+      return this;
+    }
+
     public LuceneStoreConfig build() {
       return new LuceneStoreConfig(ramBufferMb, hnswMaxConn, hnswBeamWidth, exactSearchMaxVectors,
           minCandidates, filterWidenFactor, filterWidenExtra, filterWidenCap, maxQueryTerms, fsync,
           readCacheMaxEntries, vectorCacheMaxBytes, compoundFlushes, compoundMaxSegmentMb, deferredCommit, writeAheadLog,
-          refreshOnRead);
+          refreshOnRead, alwaysBuildGraphs);
     }
   }
 }

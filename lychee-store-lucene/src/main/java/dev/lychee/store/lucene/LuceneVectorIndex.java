@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
@@ -26,17 +31,35 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 
 /**
- * A durable {@link VectorIndex} on Lucene's HNSW vector fields, in one directory: one document per
+ * A durable {@link VectorIndex} on Lucene's vector fields, in one directory: one document per
  * (namespace, kind, id), vectors stored unit-length with {@code DOT_PRODUCT} similarity.
  *
+ * <p>Layout: a vector is in one of two fields of its dimension ({@link VectorFields}): the flat
+ * field ({@link LycheeFlatVectorsFormat}, no graph) or the graph field ({@link
+ * LycheeHnswVectorsFormat}, each segment builds an HNSW graph of it, and each merge again). A write
+ * of {@code n} vectors to a logical index holding {@code c} goes to the flat field when {@code c +
+ * n <= }{@link LuceneStoreConfig#exactSearchMaxVectors()}, else to the graph field (always, with
+ * {@link LuceneStoreConfig#alwaysBuildGraphs()}); an upsert of an existing id replaces its document
+ * in the field the rule gives now. So an index that never holds more vectors than the bound, which
+ * is only ever scanned exactly, builds no graph, and the flat part of a larger one holds at most the
+ * bound. The write knows {@code c} without reopening the searchers from bounds it keeps per index
+ * and per writer (counted exactly on a current view when they cannot decide), and a replay of the
+ * write-ahead log counts it on its view, which holds every entry before: the same rule on the same
+ * index, so both put a vector in the same field. Why: Lucene's HNSW format built graphs on every
+ * flush and merge that no search read, three fifths of the merge threads' samples in an ingest
+ * below the bound (round twenty-four, measurements.md §6). Indexes written before round
+ * twenty-five hold every vector in the graph field and are read as they are.
+ *
  * <p>Searching: a logical index of at most {@link LuceneStoreConfig#exactSearchMaxVectors()}
- * vectors is scanned exactly, from an in-memory copy read once per commit (bounded by
+ * vectors is scanned exactly, both fields, from an in-memory copy read once per commit (bounded by
  * {@link LuceneStoreConfig#vectorCacheMaxBytes()}, and tied to the reader version it was read at, so a
- * search never sees vectors of another commit than its searcher); a larger one runs a {@link KnnFloatVectorQuery} whose filter is the
- * (namespace, kind) scope, so the graph never returns another index's ids. With a caller filter the
- * graph fetch is widened ({@link LuceneStoreConfig#widenedFetch}), post-filtered, and if still short
- * of {@code k} an exact scan with the filter answers instead. Lucene's {@code DOT_PRODUCT} score is
- * {@code (1 + dot) / 2}; it is mapped back to the cosine {@code 2 * score - 1}.
+ * search never sees vectors of another commit than its searcher); a larger one runs a {@link
+ * KnnFloatVectorQuery} on the graph field whose filter is the (namespace, kind) scope, so the graph
+ * never returns another index's ids, and scans the index's flat part exactly; the two are merged to
+ * the top {@code k}. With a caller filter the graph fetch is widened ({@link
+ * LuceneStoreConfig#widenedFetch}), post-filtered, and if the hits of both parts are still short of
+ * {@code k} an exact scan of both fields with the filter answers instead. Lucene's {@code
+ * DOT_PRODUCT} score is {@code (1 + dot) / 2}; it is mapped back to the cosine {@code 2 * score - 1}.
  *
  * <p>Every write call is durable when it returns, like the record store's: {@link #upsert} and
  * {@link #upsertAll} through the index's write-ahead log (one synced entry of the unit vectors,
@@ -53,12 +76,25 @@ public final class LuceneVectorIndex implements VectorIndex {
   private record SlabKey(String namespace, String kind) {}
 
   /**
-   * The dimension each index was written with in this process. A deferred write's work may run on
-   * searchers not yet reopened for the writes just before it ({@link LuceneStoreConfig#refreshOnRead()}),
-   * which would let a second dimension start an index the first one has just started; written
-   * under the index's write lock, dropped when the index may have been emptied (remove, forget).
+   * What this process knows of each index it wrote: its dimension and bounds on its size. A
+   * deferred write's work may run on searchers not yet reopened for the writes just before it
+   * ({@link LuceneStoreConfig#refreshOnRead()}), which would let a second dimension start an index
+   * the first one has just started, and would count the index short; written under the index's
+   * write lock, dropped when the index may have been emptied (remove, forget), and not trusted
+   * under another writer than it was learnt with (a rollback drops the deferred writes it counted).
    */
-  private final ConcurrentHashMap<SlabKey, Integer> dimensions = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<SlabKey, Known> known = new ConcurrentHashMap<>();
+
+  /**
+   * One index as its writes left it.
+   *
+   * @param writer the writer the writes went to
+   * @param dimension its vectors' dimension
+   * @param atLeast at most as many vectors as it holds (the last exact count, or a write's size)
+   * @param atMost at least as many as it holds (the last exact count plus every vector written
+   *     since, replacements counted as new)
+   */
+  private record Known(IndexWriter writer, int dimension, long atLeast, long atMost) {}
 
   private record Loaded(long version, LoadedVectors slab) {}
 
@@ -76,7 +112,16 @@ public final class LuceneVectorIndex implements VectorIndex {
         .weigher((SlabKey k, Loaded v) -> (int) Math.min(Integer.MAX_VALUE, v.slab().bytes()))
         .build();
     // vector writes other than the turns' are logged (see write); what no commit holds comes back
-    index.recover((writer, searcher, entry) -> LoggedVectors.parse(entry).apply(writer));
+    index.recover((writer, searcher, entry) -> {
+      // the replay's searcher holds every entry before this one: count each index on it
+      LoggedVectors logged = LoggedVectors.parse(entry);
+      Map<String, Boolean> toGraph = new HashMap<>();
+      for (LoggedVectors.Kind k : logged.kinds()) {
+        long count = searcher.count(new TermQuery(VectorFields.scope(logged.namespace(), k.kind())));
+        toGraph.put(k.kind(), graph(count, k.unit().size()));
+      }
+      logged.apply(writer, k -> toGraph.get(k.kind()));
+    });
   }
 
   /**
@@ -138,24 +183,35 @@ public final class LuceneVectorIndex implements VectorIndex {
     LoggedVectors vectors = new LoggedVectors(namespace,
         nonEmpty.stream().map(p -> new LoggedVectors.Kind(p.kind(), p.unit())).toList());
     LuceneIndex.WriteWork<Void> work = (writer, searcher) -> {
+      Map<String, Boolean> toGraph = new HashMap<>();
+      Map<SlabKey, Known> after = new HashMap<>();
       for (Prepared p : nonEmpty) {
-        Integer known = dimensions.get(new SlabKey(namespace, p.kind()));
-        int stored = known != null ? known : storedDimension(searcher, namespace, p.kind());
-        if (stored > 0 && stored != p.dimension()) {
-          throw new IllegalArgumentException("index " + namespace + "/" + p.kind() + " holds vectors of dimension "
-              + stored + ", got " + p.dimension());
+        SlabKey key = new SlabKey(namespace, p.kind());
+        int n = p.unit().size();
+        Known k = known.get(key);
+        if (!settled(k, writer, n)) {
+          // currentView said so under this lock, for this very map: the searcher holds every write
+          long count = searcher.count(new TermQuery(VectorFields.scope(namespace, p.kind())));
+          int dimension = count == 0 ? 0
+              : k != null && k.writer() == writer ? k.dimension() : storedDimension(searcher, namespace, p.kind());
+          k = new Known(writer, dimension, count, count);
         }
+        if (k.dimension() > 0 && k.dimension() != p.dimension()) {
+          throw new IllegalArgumentException("index " + namespace + "/" + p.kind() + " holds vectors of dimension "
+              + k.dimension() + ", got " + p.dimension());
+        }
+        toGraph.put(p.kind(), graph(k.atLeast(), n));
+        after.put(key, new Known(writer, p.dimension(), Math.max(k.atLeast(), n), k.atMost() + n));
       }
-      vectors.apply(writer);
-      for (Prepared p : nonEmpty) {
-        dimensions.put(new SlabKey(namespace, p.kind()), p.dimension());
-      }
+      vectors.apply(writer, k -> toGraph.get(k.kind()));
+      known.putAll(after);
       return null;
     };
-    // the work reads its searcher only for a dimension not known yet: otherwise the searchers need
-    // no reopen first (the map changes under the write lock, where this is asked)
-    BooleanSupplier currentView =
-        () -> !nonEmpty.stream().allMatch(p -> dimensions.containsKey(new SlabKey(namespace, p.kind())));
+    // the work reads its searcher only for an index whose dimension or layout its bounds do not
+    // give: otherwise the searchers need no reopen first (the map changes under the write lock,
+    // where this is asked)
+    BooleanSupplier currentView = () -> !nonEmpty.stream().allMatch(
+        p -> settled(known.get(new SlabKey(namespace, p.kind())), index.currentWriter(), p.unit().size()));
     if (deferred) {
       index.writeDeferred(work, currentView);
     } else {
@@ -169,6 +225,23 @@ public final class LuceneVectorIndex implements VectorIndex {
         return new LuceneIndex.Logged<>(null, entry);
       }, currentView);
     }
+  }
+
+  /**
+   * Whether a write of {@code n} vectors to an index holding {@code before} goes to the graph field
+   * (see the class comment): the rule of the live write and of a replay alike.
+   */
+  private boolean graph(long before, int n) {
+    return config.alwaysBuildGraphs() || before + n > config.exactSearchMaxVectors();
+  }
+
+  /**
+   * Whether what is known of an index, learnt with {@code writer}, gives its dimension and the
+   * field a write of {@code n} vectors goes to, with no count on a current view: its size bounds
+   * fall on the same side of the rule.
+   */
+  private boolean settled(Known k, IndexWriter writer, int n) {
+    return k != null && k.writer() == writer && graph(k.atLeast(), n) == graph(k.atMost(), n);
   }
 
   @Override
@@ -209,24 +282,24 @@ public final class LuceneVectorIndex implements VectorIndex {
         }
         unit.add(UnitVectors.normalizedOrZero(query));
       }
-      String field = VectorFields.vectorField(dim);
       List<List<ScoredId>> out = new ArrayList<>(unit.size());
       if (size > config.exactSearchMaxVectors()) {
         for (float[] q : unit) {
-          out.add(approximate(searcher, scope, field, q, k, filter, size));
+          out.add(approximate(searcher, scope, dim, q, k, filter, size));
         }
         return out;
       }
+      List<String> fields = bothFields(dim);
       if (loaded == null && config.vectorCacheMaxBytes() > 0) {
         // one scan of the files fills the slab; the searches until the next commit then run in memory
-        loaded = new Loaded(version, new LoadedVectors(ExactVectorScan.all(searcher, scope, field)));
+        loaded = new Loaded(version, new LoadedVectors(ExactVectorScan.all(searcher, scope, fields)));
         keep(key, loaded);
       }
       if (loaded != null) {
         return loaded.slab().search(unit, k, filter);
       }
       for (float[] q : unit) {
-        out.add(ExactVectorScan.search(searcher, scope, field, q, k, filter));
+        out.add(ExactVectorScan.search(searcher, scope, fields, q, k, filter));
       }
       return out;
     });
@@ -243,23 +316,42 @@ public final class LuceneVectorIndex implements VectorIndex {
     slabs.asMap().merge(key, loaded, (old, fresh) -> old.version() > fresh.version() ? old : fresh);
   }
 
-  private List<ScoredId> approximate(IndexSearcher searcher, Query scope, String field, float[] q, int k,
+  /** Both vector fields of a dimension, the flat one first (see {@link LiveVectors}). */
+  private static List<String> bothFields(int dimension) {
+    return List.of(VectorFields.flatField(dimension), VectorFields.graphField(dimension));
+  }
+
+  /**
+   * A search of an index above the bound: the graph's best of its graph field and the exact best of
+   * its flat part (at most the bound, see the class comment), merged.
+   */
+  private List<ScoredId> approximate(IndexSearcher searcher, Query scope, int dim, float[] q, int k,
       Predicate<String> filter, int size) throws IOException {
-    int fetch = Math.min(size, filter == null ? k : config.widenedFetch(k));
-    int candidates = Math.min(size, Math.max(fetch, config.minCandidates()));
-    TopDocs td = searcher.search(new KnnFloatVectorQuery(field, q, candidates, scope), candidates);
-    var stored = searcher.storedFields();
-    List<ScoredId> hits = new ArrayList<>(td.scoreDocs.length);
-    for (ScoreDoc sd : td.scoreDocs) {
-      String id = stored.document(sd.doc, java.util.Set.of(VectorFields.ID)).get(VectorFields.ID);
-      if (filter == null || filter.test(id)) {
-        // Lucene scores DOT_PRODUCT as (1 + dot) / 2
-        hits.add(new ScoredId(id, 2.0 * sd.score - 1.0));
+    String flatField = VectorFields.flatField(dim);
+    Query flatPart = new BooleanQuery.Builder()
+        .add(scope, BooleanClause.Occur.FILTER)
+        .add(new FieldExistsQuery(flatField), BooleanClause.Occur.FILTER)
+        .build();
+    ExactVectorScan.Scanned flat = ExactVectorScan.scan(searcher, flatPart, List.of(flatField), q, k, filter);
+    List<ScoredId> hits = new ArrayList<>(flat.hits());
+    int graphSize = size - flat.scanned();
+    if (graphSize > 0) {
+      int fetch = Math.min(graphSize, filter == null ? k : config.widenedFetch(k));
+      int candidates = Math.min(graphSize, Math.max(fetch, config.minCandidates()));
+      TopDocs td = searcher.search(
+          new KnnFloatVectorQuery(VectorFields.graphField(dim), q, candidates, scope), candidates);
+      var stored = searcher.storedFields();
+      for (ScoreDoc sd : td.scoreDocs) {
+        String id = stored.document(sd.doc, java.util.Set.of(VectorFields.ID)).get(VectorFields.ID);
+        if (filter == null || filter.test(id)) {
+          // Lucene scores DOT_PRODUCT as (1 + dot) / 2
+          hits.add(new ScoredId(id, 2.0 * sd.score - 1.0));
+        }
       }
-    }
-    if (filter != null && hits.size() < k && td.scoreDocs.length < size) {
-      // the filter rejected too much of what the graph returned: answer exactly
-      return ExactVectorScan.search(searcher, scope, field, q, k, filter);
+      if (filter != null && hits.size() < k && td.scoreDocs.length < graphSize) {
+        // the filter rejected too much of what the graph returned: answer exactly
+        return ExactVectorScan.search(searcher, scope, bothFields(dim), q, k, filter);
+      }
     }
     hits.sort(ExactVectorScan.BEST_FIRST);
     return List.copyOf(hits.subList(0, Math.min(k, hits.size())));
@@ -278,7 +370,7 @@ public final class LuceneVectorIndex implements VectorIndex {
         .toArray(Term[]::new);
     index.write((writer, searcher) -> {
       writer.deleteDocuments(keys);
-      dimensions.remove(new SlabKey(namespace, kind));
+      known.remove(new SlabKey(namespace, kind));
       return null;
     });
     // the commit retired the loaded copy already; dropping it frees the memory sooner
@@ -290,7 +382,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     checkName(namespace, "namespace");
     index.write((writer, searcher) -> {
       writer.deleteDocuments(new Term(VectorFields.NS, namespace));
-      dimensions.keySet().removeIf(key -> key.namespace().equals(namespace));
+      known.keySet().removeIf(key -> key.namespace().equals(namespace));
       return null;
     });
     slabs.asMap().keySet().removeIf(key -> key.namespace().equals(namespace));

@@ -14,7 +14,12 @@ import org.apache.lucene.util.BytesRef;
 /**
  * Fields of the vector index: one document per (namespace, kind, id). The vector lives in a field
  * named after its dimension, because Lucene fixes one dimension per field for the whole index
- * while different logical indexes (namespaces, kinds) may use different embedders.
+ * while different logical indexes (namespaces, kinds) may use different embedders; and there are
+ * two such fields per dimension, one per layout: {@link #graphField} ({@link
+ * LycheeHnswVectorsFormat}, each segment builds an HNSW graph of it) and {@link #flatField}
+ * ({@link LycheeFlatVectorsFormat}, no graph). A document holds its vector in exactly one of them
+ * (which one, {@code LuceneVectorIndex} decides); indexes written before the flat field existed
+ * hold every vector in the graph field.
  */
 final class VectorFields {
   private VectorFields() {}
@@ -30,8 +35,21 @@ final class VectorFields {
   /** The vector's dimension (stored). */
   static final String DIM = "dim";
 
-  static String vectorField(int dimension) {
+  private static final String FLAT_PREFIX = "vecflat_";
+
+  /** The field of vectors that go into HNSW graphs (the only vector field of earlier indexes). */
+  static String graphField(int dimension) {
     return "vec_" + dimension;
+  }
+
+  /** The field of vectors stored with no graph. */
+  static String flatField(int dimension) {
+    return FLAT_PREFIX + dimension;
+  }
+
+  /** Whether {@code field} is a {@link #flatField} (for the codec's choice of format per field). */
+  static boolean isFlat(String field) {
+    return field.startsWith(FLAT_PREFIX);
   }
 
   static Term uid(String namespace, String kind, String id) {
@@ -42,7 +60,8 @@ final class VectorFields {
     return new Term(SCOPE, CompositeKey.of(namespace, kind));
   }
 
-  static Document vector(String namespace, String kind, String id, float[] unit) {
+  /** A vector's document, its vector in the {@link #graphField} if {@code graph}, else in the {@link #flatField}. */
+  static Document vector(String namespace, String kind, String id, float[] unit, boolean graph) {
     Document d = new Document();
     d.add(new StringField(UID, uid(namespace, kind, id).text(), Field.Store.NO));
     d.add(new StringField(NS, namespace, Field.Store.NO));
@@ -50,7 +69,8 @@ final class VectorFields {
     d.add(new SortedDocValuesField(ID, new BytesRef(id)));
     d.add(new StoredField(ID, id));
     d.add(new StoredField(DIM, unit.length));
-    d.add(new KnnFloatVectorField(vectorField(unit.length), unit, VectorSimilarityFunction.DOT_PRODUCT));
+    d.add(new KnnFloatVectorField(
+        graph ? graphField(unit.length) : flatField(unit.length), unit, VectorSimilarityFunction.DOT_PRODUCT));
     return d;
   }
 }
