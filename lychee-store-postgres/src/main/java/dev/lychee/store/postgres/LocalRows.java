@@ -257,8 +257,7 @@ final class LocalRows {
       {"tags", "text"}, {"t_ref", "text"}, {"t_valid_from", "text"}, {"t_valid_to", "text"},
       {"span_start", "date"}, {"span_end", "date"}, {"has_span", "boolean"}, {"unparsed", "boolean"},
       {"evidence", "text"}, {"session", "text"}, {"segment_id", "text"}, {"source_role", "text"},
-      {"created_at", "timestamp"}, {"kind", "text"}, {"key", "text"}, {"label", "text"}, {"search_text_base", "text"},
-      {"search_text_tail", "text"},
+      {"created_at", "timestamp"}, {"kind", "text"}, {"key", "text"}, {"label", "text"}, {"search_text", "text"},
       {"record_ids_base", "text"}, {"record_ids_tail", "text"}, {"sessions", "text"}, {"turn_ranges", "text"}};
 
   /**

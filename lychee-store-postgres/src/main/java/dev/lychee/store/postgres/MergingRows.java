@@ -178,7 +178,7 @@ final class MergingRows<T> {
           List<String> chunk = ids.subList(i, Math.min(ids.size(), i + IN_CHUNK));
           locks.add(p.query(lockSql, b -> b.bind("ns", ns).bindArray("ids", chunk),
               (rs, ctx) -> new Locked<>(mapper.map(rs, ctx), rs.getString("row_ctid"),
-                  rewriter == null ? null : rewriter.over(rs))));
+                  rewriter == null ? null : rewriter.stored(rs))));
         }
       });
     }
@@ -200,7 +200,7 @@ final class MergingRows<T> {
         if (old == null) {
           fresh.add(merged);
         } else if (!merged.equals(old)) {
-          changed.add(new Locked<>(merged, locked.ctid(), locked.over()));
+          changed.add(new Locked<>(merged, locked.ctid(), locked.stored()));
         }
       }
       if (!fresh.isEmpty()) {
@@ -214,7 +214,7 @@ final class MergingRows<T> {
           if (rewriter == null) {
             binder.accept(a, r.row());
           } else {
-            r.over().bind(a, r.row());
+            rewriter.bind(a, r.row(), r.stored());
           }
           a.bind("row_ctid", r.ctid());
         }
@@ -280,37 +280,30 @@ final class MergingRows<T> {
   }
 
   /**
-   * A stored row as the locking read found it, with where it lies ({@code ctid}) and how the
-   * table's {@link Rewriter} writes a merged row over it ({@code null}: no rewriter).
+   * A stored row as the locking read found it, with where it lies ({@code ctid}) and what the
+   * table's {@link Rewriter} read of it ({@code null}: none).
    */
-  private record Locked<T>(T row, String ctid, Rewriter.Over<T> over) {}
+  private record Locked<T>(T row, String ctid, String stored) {}
 
   /**
    * How {@link #rewriteAll} writes a merged row over the stored row it was merged from, for a table
-   * that writes less than the whole row then (nodes keep the stored start of their record ids and
-   * of their search text; {@link NodeTable}).
+   * that writes less than the whole row then (nodes keep the stored start of their record ids;
+   * {@link NodeTable}).
    *
    * @param <T> the row type
    */
   interface Rewriter<T> {
     /**
-     * The written columns' values: the parameters an {@link Over} binds, in SQL expressions that
-     * may read the stored row as {@code t}.
+     * The written columns' values: the parameters {@link #bind} binds, in SQL expressions that may
+     * read the stored row as {@code t}.
      */
     String values();
 
-    /** How to write over the stored row of the locking read's current result row. */
-    Over<T> over(ResultSet rs) throws SQLException;
+    /** What the rewrite needs of a stored row besides the row, from its locking read's result. */
+    String stored(ResultSet rs) throws SQLException;
 
-    /**
-     * The rewrite of one stored row, with what it needs of that row besides the row itself.
-     *
-     * @param <T> the row type
-     */
-    interface Over<T> {
-      /** Binds the rewrite of the stored row to {@code merged}, the stored row merged with newer ones. */
-      void bind(Params p, T merged);
-    }
+    /** Binds the rewrite of the stored row, of which {@link #stored} read {@code stored}, to {@code merged}. */
+    void bind(Params p, T merged, String stored);
   }
 
   /** Inserts one row, or merges it into the stored one under its row lock. */

@@ -487,37 +487,26 @@ final class SchemaMigrations {
       "ALTER TABLE nodes ALTER COLUMN record_ids_tail SET STORAGE EXTERNAL"));
 
   /**
-   * Migration 9: a node's search text in two columns, the text's stored start ({@code
-   * search_text_base}, the former {@code search_text}) and what merges appended since ({@code
-   * search_text_tail}, empty for every stored node), the node's text being the last 8,000
-   * characters of the two ({@link NodeTable#searchText}); and the nodes' compressible text columns
-   * compressed with LZ4 instead of pglz, the server's default, when the server was built with LZ4
-   * (it lists {@code lz4} among {@code default_toast_compression}'s values; on a server without it
-   * they keep pglz). Why (round twenty-five, docs/measurements.md §6): every segment rewrites the
-   * nodes it merges into, and the hot ones (the speakers', the frequent tags') carry an
-   * 8,000-character search text, which the server compressed with pglz and stored out of line anew
-   * at each rewrite, and up to 7 KB of tags and 4 KB of turn ranges, compressed anew too. Now a
-   * merge keeps the stored text, TOAST value and all, and writes what it appended, as migration 8
-   * does for the record ids, and what is compressed is compressed several times faster (rewriting
-   * the 60 largest nodes of a LoCoMo ingest took about 40% less server time with LZ4 alone, for 8%
-   * more WAL). Values stored before keep pglz until rewritten; every value names its own method.
-   * Metadata only: the rename, a column with a constant default and the compression settings
-   * rewrite no row.
-   *
-   * <p>The column is renamed, as migration 8 renamed {@code record_ids}, so that an instance of an
-   * older release still running fails on its first read or write of a node (no column {@code
-   * search_text}) instead of reading texts without their tails; it must be restarted on this
-   * release.
+   * Migration 9: the nodes' compressible text columns ({@code search_text}, {@code sessions},
+   * {@code entities}, {@code tags}, {@code turn_ranges}) compressed with LZ4 instead of pglz, the
+   * server's default, when the server was built with LZ4 (it lists {@code lz4} among {@code
+   * default_toast_compression}'s values; a server without it keeps pglz and the migration changes
+   * nothing). Why (round twenty-five, docs/measurements.md §6): every segment rewrites the nodes it
+   * merges into, and the hot ones (the speakers', the frequent tags') carry an 8,000-character
+   * {@code search_text} and up to 7 KB of tags and 4 KB of turn ranges, which the server compressed
+   * anew with pglz at each rewrite, and decompressed at each locking read and catch-up; LZ4 does
+   * both several times faster for a slightly larger value (rewriting the 60 largest nodes of a LoCoMo
+   * ingest took about 40% less server time for 8% more WAL). Values stored before keep pglz until
+   * rewritten; every value names its own method, so reads of either are the same text. Metadata
+   * only (no table rewrite, a moment's exclusive lock), and instances of an earlier release read and
+   * write the same columns as before, so they need no restart.
    */
-  static final Migration V9 = new Migration(9, "nodes' search text as a kept base and an appended tail, text in LZ4",
-      List.of("ALTER TABLE nodes RENAME COLUMN search_text TO search_text_base",
-          "ALTER TABLE nodes ADD COLUMN search_text_tail text NOT NULL DEFAULT ''",
-          """
+  static final Migration V9 = new Migration(9, "nodes' text columns compressed with LZ4 where the server has it",
+      List.of("""
       DO $$
       BEGIN
         IF 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression') THEN
-          ALTER TABLE nodes ALTER COLUMN search_text_base SET COMPRESSION lz4,
-            ALTER COLUMN search_text_tail SET COMPRESSION lz4, ALTER COLUMN sessions SET COMPRESSION lz4,
+          ALTER TABLE nodes ALTER COLUMN search_text SET COMPRESSION lz4, ALTER COLUMN sessions SET COMPRESSION lz4,
             ALTER COLUMN entities SET COMPRESSION lz4, ALTER COLUMN tags SET COMPRESSION lz4,
             ALTER COLUMN turn_ranges SET COMPRESSION lz4;
         END IF;

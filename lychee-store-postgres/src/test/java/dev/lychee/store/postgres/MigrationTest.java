@@ -191,23 +191,20 @@ class MigrationTest {
 
   /**
    * Migration 9 on a schema the previous release made (migrations 1 to 8, a node with an
-   * 8,000-character search text stored, compressed with pglz): the node reads back the same, its
-   * columns now compress with LZ4, and each merge of a piece of text keeps the stored text as the
-   * base, untouched, and appends the piece to the tail ({@code search_text_tail}), until the tail
-   * would pass {@link NodeTable#SEARCH_TAIL_CHARS}; then the whole merged text is the new base,
-   * stored with LZ4, and the tail is empty (round twenty-five). At every step the text reads back
-   * as {@link EvidenceNode#mergedWith} makes it, the last 8,000 characters, from this instance's
-   * copy, from the database by id and from a second instance. The test's server (PostgreSQL 15 as
-   * packaged) is built with LZ4; on one without it the columns keep pglz, which this test does not
-   * cover.
+   * 8,000-character search text and long tags and turn ranges stored, compressed with pglz): the
+   * node reads back the same, the columns now compress with LZ4 (round twenty-five), the stored
+   * values keep pglz until a merge rewrites them, and the rewritten values, LZ4 now, read back whole
+   * from this instance's copy, from the database by id and from a second instance. The test's
+   * server (PostgreSQL 15 as packaged) is built with LZ4; on one without it the migration changes
+   * nothing, which this test does not cover.
    */
   @Test
-  void migrationNineKeepsANodesStoredTextAndAppendsWhatAMergeAdds() throws Exception {
+  void migrationNineCompressesANodesTextWithLz4AndReadsWhatPglzStored() throws Exception {
     String url = TestPostgres.get().url();
-    EvidenceNode stored = wordy(0, EvidenceNode.MAX_SEARCH_TEXT_CHARS);
+    EvidenceNode stored = wordy(0);
     PostgresStoreConfig config = storedByTheReleaseBefore(9, stored);
     String schema = config.schema();
-    for (String column : List.of("search_text", "sessions", "entities", "tags", "turn_ranges")) {
+    for (String column : LZ4_COLUMNS) {
       assertThat(compression(schema, column)).as(column).isEqualTo("default");
     }
     assertThat(storedCompression(schema, "search_text")).isEqualTo("pglz");
@@ -216,72 +213,40 @@ class MigrationTest {
         assertThat(compression(schema, column)).as(column).isEqualTo("lz4");
       }
       assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(stored);
-      EvidenceNode merged = stored;
-      String base = stored.searchText();
-      StringBuilder tail = new StringBuilder();
-      int kept = 0;
-      int rebased = 0;
-      for (int part = 1; part <= 12; part++) {
-        EvidenceNode piece = wordy(part, 900);
-        StoreWrites.nodes(store, "ns", List.of(piece));
-        merged = merged.mergedWith(piece);
-        assertThat(merged.searchText()).hasSize(EvidenceNode.MAX_SEARCH_TEXT_CHARS);
-        String[] columns = searchTextColumns(schema);
-        if (columns[0].equals(base)) {
-          kept++;
-          // the tail holds what the merges appended since the base was written, and no more than the bound
-          tail.append("\n").append(piece.searchText());
-          assertThat(columns[1]).isEqualTo(tail.toString()).hasSizeLessThanOrEqualTo(NodeTable.SEARCH_TAIL_CHARS);
-          assertThat(storedCompression(schema, "search_text_base")).isEqualTo(rebased == 0 ? "pglz" : "lz4");
-        } else {
-          rebased++;
-          assertThat(columns[0]).isEqualTo(merged.searchText());
-          assertThat(columns[1]).isEmpty();
-          assertThat(storedCompression(schema, "search_text_base")).isEqualTo("lz4");
-          base = columns[0];
-          tail.setLength(0);
-        }
-        String id = stored.id();
-        assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(merged);
-        assertThat(store.nodes("ns", List.of(id))).containsExactly(merged);
-        try (RecordStore other = PostgresRecordStore.open(url, config)) {
-          assertThat(other.nodes("ns", List.of(id))).containsExactly(merged);
-        }
+      // a merge appends a text of its own: the stored text is cut to its last 8,000 characters
+      StoreWrites.nodes(store, "ns", List.of(wordy(1)));
+      EvidenceNode merged = stored.mergedWith(wordy(1));
+      assertThat(merged.searchText()).hasSize(EvidenceNode.MAX_SEARCH_TEXT_CHARS).isNotEqualTo(stored.searchText());
+      // the largest column is compressed first; the others only while the row is still too long
+      assertThat(storedCompression(schema, "search_text")).isEqualTo("lz4");
+      for (String column : LZ4_COLUMNS) {
+        assertThat(storedCompression(schema, column)).as(column).isNotEqualTo("pglz");
       }
-      // 900 characters and a line break a merge: four merges fit a tail of 4,096
-      assertThat(kept).as("merges that kept the stored text").isEqualTo(10);
-      assertThat(rebased).as("merges that stored the whole text again").isEqualTo(2);
-    }
-  }
-
-  /** The one node's stored search text columns: the base and the tail. */
-  private static String[] searchTextColumns(String schema) throws Exception {
-    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT search_text_base, search_text_tail FROM " + schema + ".nodes")) {
-      rs.next();
-      return new String[] {rs.getString(1), rs.getString(2)};
+      assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(merged);
+      assertThat(store.nodes("ns", List.of(stored.id()))).containsExactly(merged);
+      try (RecordStore other = PostgresRecordStore.open(url, config)) {
+        assertThat(other.nodes("ns", NodeKind.ENTITY)).containsExactly(merged);
+      }
     }
   }
 
   /** The columns migration 9 compresses with LZ4. */
-  private static final List<String> LZ4_COLUMNS = List.of("search_text_base", "search_text_tail", "sessions", "entities",
-      "tags", "turn_ranges");
+  private static final List<String> LZ4_COLUMNS = List.of("search_text", "sessions", "entities", "tags", "turn_ranges");
 
   /**
-   * A speaker's node as one segment of a long conversation merges it: a search text of {@code
-   * chars} characters, its largest column, with 40 tags and 30 turn ranges, each different for
-   * each {@code part}.
+   * A speaker's node as one segment of a long conversation merges it: an 8,000-character search
+   * text, its largest column, with 40 tags and 30 turn ranges, each different for each {@code part}.
    */
-  private static EvidenceNode wordy(int part, int chars) {
+  private static EvidenceNode wordy(int part) {
     StringBuilder text = new StringBuilder();
-    for (int i = 0; text.length() < chars; i++) {
+    for (int i = 0; text.length() < EvidenceNode.MAX_SEARCH_TEXT_CHARS; i++) {
       text.append("Entity: Amy\nTags: fact, plan\nRecord: part ").append(part).append(", line ").append(i)
           .append(" says Amy went hiking again.\n");
     }
     List<String> tags = IntStream.range(0, 40).mapToObj(i -> "tag-" + part + "-" + i).toList();
     List<TurnRange> ranges = IntStream.range(0, 30).mapToObj(i -> new TurnRange("s" + part, i, i + 2)).toList();
     return new EvidenceNode(null, "ns", NodeKind.ENTITY, "amy", "Amy",
-        text.substring(0, chars), List.of("record-" + part), List.of("s" + part),
+        text.substring(0, EvidenceNode.MAX_SEARCH_TEXT_CHARS), List.of("record-" + part), List.of("s" + part),
         List.of("amy"), tags, null, ranges);
   }
 

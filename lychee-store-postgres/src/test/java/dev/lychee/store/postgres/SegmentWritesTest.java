@@ -140,7 +140,7 @@ class SegmentWritesTest {
       RowArrays rows = new RowArrays();
       for (int i = 0; i < 2; i++) {
         rows.bind("namespace", "ns").bind("id", "x" + i).bind("kind", "ENTITY").bind("key", "k").bind("label", "k")
-            .bind("search_text_base", "k").bind("search_text_tail", "").bind("record_ids_base", "[]").bind("record_ids_tail", "[]").bind("sessions", "[]").bind("entities", "[]")
+            .bind("search_text", "k").bind("record_ids_base", "[]").bind("record_ids_tail", "[]").bind("sessions", "[]").bind("entities", "[]")
             .bind("tags", "[]").day("span_start", null).day("span_end", null).bind("has_span", false)
             .bind("turn_ranges", "[]").bind("row_ctid", ctid);
       }
@@ -148,8 +148,7 @@ class SegmentWritesTest {
       h.execute("SET LOCAL plan_cache_mode = force_generic_plan");
       h.execute("PREPARE rewrite_probe AS " + positional(nodes.rows.rewriteAll(rows)));
       String out = String.join("\n", h.createQuery("EXPLAIN EXECUTE rewrite_probe('{ns,ns}', '{x0,x1}', '{ENTITY,ENTITY}',"
-          + " '{k,k}', '{k,k}', '{k,k}', '{\"\",\"\"}', '{[],[]}', '{[],[]}', '{[],[]}', '{[],[]}', '{[],[]}',"
-          + " '{NULL,NULL}', '{NULL,NULL}',"
+          + " '{k,k}', '{k,k}', '{k,k}', '{[],[]}', '{[],[]}', '{[],[]}', '{[],[]}', '{[],[]}', '{NULL,NULL}', '{NULL,NULL}',"
           + " '{f,f}', '{[],[]}', '{\"" + ctid + "\",\"" + ctid + "\"}')").mapTo(String.class).list());
       h.execute("DEALLOCATE rewrite_probe");
       return out;
