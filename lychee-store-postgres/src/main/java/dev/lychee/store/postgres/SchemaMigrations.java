@@ -46,7 +46,7 @@ final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6, V7, V8));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5, V6, V7, V8, V9));
   }
 
   int latestVersion() {
@@ -485,4 +485,30 @@ final class SchemaMigrations {
       "ALTER TABLE nodes RENAME COLUMN record_ids TO record_ids_base",
       "ALTER TABLE nodes ADD COLUMN record_ids_tail text NOT NULL DEFAULT '[]'",
       "ALTER TABLE nodes ALTER COLUMN record_ids_tail SET STORAGE EXTERNAL"));
+
+  /**
+   * Migration 9: the nodes' compressible text columns ({@code search_text}, {@code sessions},
+   * {@code entities}, {@code tags}, {@code turn_ranges}) compressed with LZ4 instead of pglz, the
+   * server's default, when the server was built with LZ4 (it lists {@code lz4} among {@code
+   * default_toast_compression}'s values; a server without it keeps pglz and the migration changes
+   * nothing). Why (round twenty-five, docs/measurements.md §6): every segment rewrites the nodes it
+   * merges into, and the hot ones (the speakers', the frequent tags') carry an 8,000-character
+   * {@code search_text} and up to 7 KB of tags and 4 KB of turn ranges, which the server compressed
+   * anew with pglz at each rewrite, and decompressed at each locking read and catch-up; LZ4 does
+   * both several times faster for a slightly larger value (rewriting the 60 largest nodes of a LoCoMo
+   * ingest took about 40% less server time for 8% more WAL). Values stored before keep pglz until
+   * rewritten; every value names its own method, so reads of either are the same text. Metadata
+   * only (no table rewrite, a moment's exclusive lock), and instances of an earlier release read and
+   * write the same columns as before, so they need no restart.
+   */
+  static final Migration V9 = new Migration(9, "nodes' text columns compressed with LZ4 where the server has it",
+      List.of("""
+      DO $$
+      BEGIN
+        IF 'lz4' = ANY (SELECT unnest(enumvals) FROM pg_settings WHERE name = 'default_toast_compression') THEN
+          ALTER TABLE nodes ALTER COLUMN search_text SET COMPRESSION lz4, ALTER COLUMN sessions SET COMPRESSION lz4,
+            ALTER COLUMN entities SET COMPRESSION lz4, ALTER COLUMN tags SET COMPRESSION lz4,
+            ALTER COLUMN turn_ranges SET COMPRESSION lz4;
+        END IF;
+      END $$"""));
 }

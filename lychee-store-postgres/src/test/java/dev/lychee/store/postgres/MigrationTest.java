@@ -74,18 +74,20 @@ class MigrationTest {
 
   /**
    * A fresh schema made by the migrations before {@code migration} (the release before it), with
-   * the node stored as the releases before migration 8 did, in one column {@code record_ids} (this
-   * release's code writes the columns of migration 8); the schema's config.
+   * the node stored as that release stored it: before migration 8 in one column {@code record_ids},
+   * from it on as the base {@code record_ids_base} with an empty tail (this release's code writes
+   * the columns of its last migration); the schema's config.
    */
   private static PostgresStoreConfig storedByTheReleaseBefore(int migration, EvidenceNode n) throws Exception {
     PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(2).build();
     SchemaMigrations previous = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2,
-        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6, SchemaMigrations.V7)
-        .subList(0, migration - 1));
+        SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, SchemaMigrations.V6, SchemaMigrations.V7,
+        SchemaMigrations.V8).subList(0, migration - 1));
     new PostgresRecordStore(PostgresDatabase.open(TestPostgres.get().url(), config, previous)).close();
+    String recordIds = migration > 8 ? "record_ids_base" : "record_ids";
     try (Connection c = TestPostgres.get().connect(); PreparedStatement st = c.prepareStatement("INSERT INTO "
-        + config.schema() + ".nodes(namespace, id, kind, key, label, search_text, record_ids, sessions, entities,"
-        + " tags, has_span, turn_ranges) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?)")) {
+        + config.schema() + ".nodes(namespace, id, kind, key, label, search_text, " + recordIds + ", sessions,"
+        + " entities, tags, has_span, turn_ranges) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, ?)")) {
       String[] values = {n.namespace(), n.id(), n.kind().name(), n.key(), n.label(), n.searchText(),
           JsonColumns.strings(n.recordIds()), JsonColumns.strings(n.sessions()), JsonColumns.strings(n.entities()),
           JsonColumns.strings(n.tags()), JsonColumns.turnRanges(n.turnRanges())};
@@ -184,6 +186,89 @@ class MigrationTest {
     }
     try (RecordStore other = PostgresRecordStore.open(url, config)) {
       assertThat(other.nodes("ns", NodeKind.ENTITY)).singleElement().extracting(EvidenceNode::recordIds).isEqualTo(all);
+    }
+  }
+
+  /**
+   * Migration 9 on a schema the previous release made (migrations 1 to 8, a node with an
+   * 8,000-character search text and long tags and turn ranges stored, compressed with pglz): the
+   * node reads back the same, the columns now compress with LZ4 (round twenty-five), the stored
+   * values keep pglz until a merge rewrites them, and the rewritten values, LZ4 now, read back whole
+   * from this instance's copy, from the database by id and from a second instance. The test's
+   * server (PostgreSQL 15 as packaged) is built with LZ4; on one without it the migration changes
+   * nothing, which this test does not cover.
+   */
+  @Test
+  void migrationNineCompressesANodesTextWithLz4AndReadsWhatPglzStored() throws Exception {
+    String url = TestPostgres.get().url();
+    EvidenceNode stored = wordy(0);
+    PostgresStoreConfig config = storedByTheReleaseBefore(9, stored);
+    String schema = config.schema();
+    for (String column : LZ4_COLUMNS) {
+      assertThat(compression(schema, column)).as(column).isEqualTo("default");
+    }
+    assertThat(storedCompression(schema, "search_text")).isEqualTo("pglz");
+    try (RecordStore store = PostgresRecordStore.open(url, config)) {
+      for (String column : LZ4_COLUMNS) {
+        assertThat(compression(schema, column)).as(column).isEqualTo("lz4");
+      }
+      assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(stored);
+      // a merge appends a text of its own: the stored text is cut to its last 8,000 characters
+      StoreWrites.nodes(store, "ns", List.of(wordy(1)));
+      EvidenceNode merged = stored.mergedWith(wordy(1));
+      assertThat(merged.searchText()).hasSize(EvidenceNode.MAX_SEARCH_TEXT_CHARS).isNotEqualTo(stored.searchText());
+      // the largest column is compressed first; the others only while the row is still too long
+      assertThat(storedCompression(schema, "search_text")).isEqualTo("lz4");
+      for (String column : LZ4_COLUMNS) {
+        assertThat(storedCompression(schema, column)).as(column).isNotEqualTo("pglz");
+      }
+      assertThat(store.nodes("ns", NodeKind.ENTITY)).containsExactly(merged);
+      assertThat(store.nodes("ns", List.of(stored.id()))).containsExactly(merged);
+      try (RecordStore other = PostgresRecordStore.open(url, config)) {
+        assertThat(other.nodes("ns", NodeKind.ENTITY)).containsExactly(merged);
+      }
+    }
+  }
+
+  /** The columns migration 9 compresses with LZ4. */
+  private static final List<String> LZ4_COLUMNS = List.of("search_text", "sessions", "entities", "tags", "turn_ranges");
+
+  /**
+   * A speaker's node as one segment of a long conversation merges it: an 8,000-character search
+   * text, its largest column, with 40 tags and 30 turn ranges, each different for each {@code part}.
+   */
+  private static EvidenceNode wordy(int part) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; text.length() < EvidenceNode.MAX_SEARCH_TEXT_CHARS; i++) {
+      text.append("Entity: Amy\nTags: fact, plan\nRecord: part ").append(part).append(", line ").append(i)
+          .append(" says Amy went hiking again.\n");
+    }
+    List<String> tags = IntStream.range(0, 40).mapToObj(i -> "tag-" + part + "-" + i).toList();
+    List<TurnRange> ranges = IntStream.range(0, 30).mapToObj(i -> new TurnRange("s" + part, i, i + 2)).toList();
+    return new EvidenceNode(null, "ns", NodeKind.ENTITY, "amy", "Amy",
+        text.substring(0, EvidenceNode.MAX_SEARCH_TEXT_CHARS), List.of("record-" + part), List.of("s" + part),
+        List.of("amy"), tags, null, ranges);
+  }
+
+  /** How a column of {@code nodes} compresses new values: default (the server's, pglz here), pglz or lz4. */
+  private static String compression(String schema, String column) throws Exception {
+    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT CASE attcompression WHEN 'l' THEN 'lz4' WHEN 'p' THEN 'pglz'"
+            + " ELSE 'default' END FROM pg_attribute WHERE attrelid = '" + schema
+            + ".nodes'::regclass AND attname = '" + column + "'")) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  /** How the one node's stored value of {@code column} is compressed: pglz, lz4, or null (not at all). */
+  private static String storedCompression(String schema, String column) throws Exception {
+    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT pg_column_compression(" + column + ") FROM " + schema + ".nodes")) {
+      rs.next();
+      String method = rs.getString(1);
+      assertThat(rs.next()).isFalse();
+      return method;
     }
   }
 
