@@ -68,8 +68,8 @@ final class SpeedCommand implements Callable<Integer> {
 
   @Option(names = "--warmup-max", defaultValue = "1000",
       description = "After --warmup recalls, go on warming up in blocks of 10 until two blocks in a row in each of"
-          + " which the JIT's compiler threads were busy (on a core or waiting for one) for at most 5% of its wall"
-          + " time (where the OS's threads cannot be read: compiled for at most 5% of it), up to this many warm-up recalls per scale; equal to --warmup:"
+          + " which the JIT's compiler threads were busy (on a core or waiting for one) for at most 5 percent of its wall"
+          + " time (where the OS's threads cannot be read: compiled for at most 5 percent of it), up to this many warm-up recalls per scale; equal to --warmup:"
           + " exactly --warmup (default: ${DEFAULT-VALUE}).")
   private int warmupMax;
 
