@@ -25,11 +25,11 @@ final class ExactVectorScan extends LiveVectors {
   static final Comparator<ScoredId> BEST_FIRST =
       Comparator.comparingDouble(ScoredId::score).reversed().thenComparing(ScoredId::id);
 
-  private final float[] query;
+  private final float[][] queries;
   private final int k;
   private final Predicate<String> filter;
-  // the head is the worst kept hit
-  private final PriorityQueue<ScoredId> best;
+  // one per query; the head is the worst kept hit
+  private final List<PriorityQueue<ScoredId>> best;
 
   // vectors met, before the filter
   private int scanned;
@@ -42,28 +42,39 @@ final class ExactVectorScan extends LiveVectors {
    */
   record Scanned(List<ScoredId> hits, int scanned) {}
 
-  private ExactVectorScan(List<String> fields, float[] query, int k, Predicate<String> filter) {
+  private ExactVectorScan(List<String> fields, List<float[]> queries, int k, Predicate<String> filter) {
     super(fields.toArray(String[]::new));
-    this.query = query;
+    this.queries = queries.toArray(float[][]::new);
     this.k = k;
     this.filter = filter;
-    this.best = new PriorityQueue<>(Math.min(k, 1024) + 1, BEST_FIRST.reversed());
+    this.best = new ArrayList<>(queries.size());
+    for (int i = 0; i < queries.size(); i++) {
+      best.add(new PriorityQueue<>(Math.min(k, 1024) + 1, BEST_FIRST.reversed()));
+    }
   }
 
   /** The {@code k} best live documents matching {@code scope} whose id passes {@code filter}. */
   static List<ScoredId> search(IndexSearcher searcher, Query scope, List<String> fields, float[] query, int k,
       Predicate<String> filter) throws IOException {
-    return scan(searcher, scope, fields, query, k, filter).hits();
+    return scanAll(searcher, scope, fields, List.of(query), k, filter).get(0).hits();
   }
 
-  /** As {@link #search}, and how many vectors the scan met. */
-  static Scanned scan(IndexSearcher searcher, Query scope, List<String> fields, float[] query, int k,
-      Predicate<String> filter) throws IOException {
-    ExactVectorScan scan = new ExactVectorScan(fields, query, k, filter);
+  /**
+   * As {@link #search} for each of {@code queries}, in one walk of the documents: a document's id
+   * and vector are read once for all of them (a route's query variants search the same part of an
+   * index). One {@link Scanned} per query, in order; each counts every vector the walk met.
+   */
+  static List<Scanned> scanAll(IndexSearcher searcher, Query scope, List<String> fields, List<float[]> queries,
+      int k, Predicate<String> filter) throws IOException {
+    ExactVectorScan scan = new ExactVectorScan(fields, queries, k, filter);
     searcher.search(scope, scan);
-    List<ScoredId> out = new ArrayList<>(scan.best);
-    out.sort(BEST_FIRST);
-    return new Scanned(out, scan.scanned);
+    List<Scanned> out = new ArrayList<>(queries.size());
+    for (PriorityQueue<ScoredId> kept : scan.best) {
+      List<ScoredId> hits = new ArrayList<>(kept);
+      hits.sort(BEST_FIRST);
+      out.add(new Scanned(hits, scan.scanned));
+    }
+    return out;
   }
 
   /** Every live vector matching {@code scope}, by id (copies, safe to keep after the searcher is released). */
@@ -85,12 +96,15 @@ final class ExactVectorScan extends LiveVectors {
     if (filter != null && !filter.test(id)) {
       return;
     }
-    ScoredId hit = new ScoredId(id, Vectors.dot(query, v, 0));
-    if (best.size() < k) {
-      best.add(hit);
-    } else if (BEST_FIRST.compare(hit, best.peek()) < 0) {
-      best.poll();
-      best.add(hit);
+    for (int i = 0; i < queries.length; i++) {
+      PriorityQueue<ScoredId> kept = best.get(i);
+      ScoredId hit = new ScoredId(id, Vectors.dot(queries[i], v, 0));
+      if (kept.size() < k) {
+        kept.add(hit);
+      } else if (BEST_FIRST.compare(hit, kept.peek()) < 0) {
+        kept.poll();
+        kept.add(hit);
+      }
     }
   }
 }

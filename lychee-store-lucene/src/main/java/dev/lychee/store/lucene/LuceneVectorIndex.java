@@ -55,8 +55,8 @@ import org.apache.lucene.search.TopDocs;
  * {@link LuceneStoreConfig#vectorCacheMaxBytes()}, and tied to the reader version it was read at, so a
  * search never sees vectors of another commit than its searcher); a larger one runs a {@link
  * KnnFloatVectorQuery} on the graph field whose filter is the (namespace, kind) scope, so the graph
- * never returns another index's ids, and scans the index's flat part exactly; the two are merged to
- * the top {@code k}. With a caller filter the graph fetch is widened ({@link
+ * never returns another index's ids, and scans the index's flat part exactly (one walk of it for
+ * all the queries of a {@link #searchAll}); the two are merged to the top {@code k}. With a caller filter the graph fetch is widened ({@link
  * LuceneStoreConfig#widenedFetch}), post-filtered, and if the hits of both parts are still short of
  * {@code k} an exact scan of both fields with the filter answers instead. Lucene's {@code
  * DOT_PRODUCT} score is {@code (1 + dot) / 2}; it is mapped back to the cosine {@code 2 * score - 1}.
@@ -282,12 +282,8 @@ public final class LuceneVectorIndex implements VectorIndex {
         }
         unit.add(UnitVectors.normalizedOrZero(query));
       }
-      List<List<ScoredId>> out = new ArrayList<>(unit.size());
       if (size > config.exactSearchMaxVectors()) {
-        for (float[] q : unit) {
-          out.add(approximate(searcher, scope, dim, q, k, filter, size));
-        }
-        return out;
+        return approximate(searcher, scope, dim, unit, k, filter, size);
       }
       List<String> fields = bothFields(dim);
       if (loaded == null && config.vectorCacheMaxBytes() > 0) {
@@ -298,10 +294,8 @@ public final class LuceneVectorIndex implements VectorIndex {
       if (loaded != null) {
         return loaded.slab().search(unit, k, filter);
       }
-      for (float[] q : unit) {
-        out.add(ExactVectorScan.search(searcher, scope, fields, q, k, filter));
-      }
-      return out;
+      return ExactVectorScan.scanAll(searcher, scope, fields, unit, k, filter).stream()
+          .map(ExactVectorScan.Scanned::hits).toList();
     });
   }
 
@@ -322,17 +316,29 @@ public final class LuceneVectorIndex implements VectorIndex {
   }
 
   /**
-   * A search of an index above the bound: the graph's best of its graph field and the exact best of
-   * its flat part (at most the bound, see the class comment), merged.
+   * The searches of an index above the bound: per query, the graph's best of its graph field and
+   * the exact best of its flat part (at most the bound, see the class comment), merged. The flat part
+   * is walked once for all the queries.
    */
-  private List<ScoredId> approximate(IndexSearcher searcher, Query scope, int dim, float[] q, int k,
-      Predicate<String> filter, int size) throws IOException {
+  private List<List<ScoredId>> approximate(IndexSearcher searcher, Query scope, int dim, List<float[]> queries,
+      int k, Predicate<String> filter, int size) throws IOException {
     String flatField = VectorFields.flatField(dim);
     Query flatPart = new BooleanQuery.Builder()
         .add(scope, BooleanClause.Occur.FILTER)
         .add(new FieldExistsQuery(flatField), BooleanClause.Occur.FILTER)
         .build();
-    ExactVectorScan.Scanned flat = ExactVectorScan.scan(searcher, flatPart, List.of(flatField), q, k, filter);
+    List<ExactVectorScan.Scanned> flat = ExactVectorScan.scanAll(searcher, flatPart, List.of(flatField), queries, k,
+        filter);
+    List<List<ScoredId>> out = new ArrayList<>(queries.size());
+    for (int i = 0; i < queries.size(); i++) {
+      out.add(withGraph(searcher, scope, dim, queries.get(i), k, filter, size, flat.get(i)));
+    }
+    return out;
+  }
+
+  /** One query's hits of the flat part merged with the graph's best (exactly, if a filter starves the graph). */
+  private List<ScoredId> withGraph(IndexSearcher searcher, Query scope, int dim, float[] q, int k,
+      Predicate<String> filter, int size, ExactVectorScan.Scanned flat) throws IOException {
     List<ScoredId> hits = new ArrayList<>(flat.hits());
     int graphSize = size - flat.scanned();
     if (graphSize > 0) {

@@ -173,6 +173,41 @@ class LuceneVectorLayoutTest {
     }
   }
 
+  /**
+   * {@code searchAll} walks an index's flat part once for all its queries (round twenty-six): each
+   * query's hits are those it gets alone, above the bound (flat part and graph) and below it with no
+   * in-memory copy (files only), with and without a filter.
+   */
+  @Test
+  void severalQueriesInOneCallGetWhatEachGetsAlone() {
+    Random rnd = new Random(41);
+    Map<String, float[]> flat = random(rnd, 40, "f");
+    Map<String, float[]> graph = random(rnd, 200, "g");
+    List<float[]> queries = new ArrayList<>(random(rnd, 6, "q").values());
+    Predicate<String> some = id -> id.hashCode() % 3 != 0;
+    LuceneStoreConfig above = bound(40).toBuilder().minCandidates(5).build();
+    LuceneStoreConfig filesOnly = bound(1000).toBuilder().vectorCacheMaxBytes(0).build();
+    Path path = dir.resolve("variants");
+    for (LuceneStoreConfig config : List.of(above, filesOnly)) {
+      try (LuceneVectorIndex index = new LuceneVectorIndex(path, config)) {
+        if (config == above) {
+          index.upsert(NS, VectorIndex.RECORDS, flat);
+          index.upsertAll(NS, Map.of(VectorIndex.RECORDS, graph));
+          assertThat(fieldCount(index, VectorFields.graphField(DIM))).isEqualTo(200);
+        }
+        for (Predicate<String> filter : Arrays.<Predicate<String>>asList(null, some)) {
+          List<List<ScoredId>> together = index.searchAll(NS, VectorIndex.RECORDS, queries, 7, filter);
+          assertThat(together).hasSize(queries.size());
+          for (int i = 0; i < queries.size(); i++) {
+            assertThat(together.get(i)).hasSize(7)
+                .isEqualTo(index.search(NS, VectorIndex.RECORDS, queries.get(i), 7, filter));
+          }
+          assertThat(together.get(0)).isNotEqualTo(together.get(1));
+        }
+      }
+    }
+  }
+
   @Test
   void anIndexOfTheEarlierLayoutIsReadSearchedAndWrittenOnWithNoMigration() throws IOException {
     Random rnd = new Random(31);
