@@ -9,6 +9,7 @@ import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.ingest.IngestConfig;
 import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.RefusingEmbedder;
 import dev.lychee.spring.ai.advisor.AdvisorListener;
 import dev.lychee.spring.ai.advisor.LycheeMemoryAdvisor;
 import dev.lychee.spring.ai.retriever.LycheeDocumentRetriever;
@@ -22,6 +23,12 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -149,6 +156,22 @@ class LycheeAutoConfigurationTest {
     });
     runner.withPropertyValues("lychee.advisor.enabled=false").run(ctx ->
         assertThat(ctx).doesNotHaveBean(LycheeMemoryAdvisor.class).hasSingleBean(LycheeDocumentRetriever.class));
+  }
+
+  /** An append that stored the turns but could not embed them counts as a failure of stage "ingest". */
+  @Test
+  void theFailureMeterCountsStoredTurnsWhoseEmbeddingFailed() {
+    try (Lychee refusing = Lychee.builder().embedder(new RefusingEmbedder()).build()) {
+      runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).withBean(Lychee.class, () -> refusing).run(ctx -> {
+        ChatModel model = prompt -> new ChatResponse(List.of(new Generation(new AssistantMessage("fine"))));
+        ChatClient client = ChatClient.builder(model).defaultAdvisors(ctx.getBean(LycheeMemoryAdvisor.class)).build();
+        assertThat(client.prompt().user("I like green tea.").advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c1"))
+            .call().content()).isEqualTo("fine");
+        MeterRegistry registry = ctx.getBean(MeterRegistry.class);
+        assertThat(registry.counter("lychee.advisor.failures", "stage", LycheeMemoryAdvisor.INGEST_STAGE).count()).isEqualTo(1);
+        assertThat(registry.counter("lychee.advisor.turns").count()).isEqualTo(2);
+      });
+    }
   }
 
   @Test
