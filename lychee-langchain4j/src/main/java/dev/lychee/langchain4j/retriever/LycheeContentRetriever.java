@@ -88,7 +88,7 @@ public final class LycheeContentRetriever implements ContentRetriever {
    * Checks#MAX_QUESTION_CHARS} (a pasted document, not a question) its first and last {@value
    * #LONG_MESSAGE_HALF} code points around {@code "\n...\n"}: the request usually opens or closes
    * such a message, and it is the excerpt Lychee embeds for an exchange that long (docs/defaults.md
-   * §8). Langchain4j asks the retriever with every user message, so refusing it would fail the call.
+   * §8.1). Langchain4j asks the retriever with every user message, so refusing it would fail the call.
    */
   static String questionText(String message) {
     return message.length() <= Checks.MAX_QUESTION_CHARS ? message

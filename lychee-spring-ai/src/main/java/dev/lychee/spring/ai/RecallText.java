@@ -9,7 +9,7 @@ import dev.lychee.core.segment.Exchanges;
  * hands it over on every call; refusing it would fail the host's chat call. Such a message is
  * recalled on its first and last {@value #LONG_MESSAGE_HALF} code points around {@code "\n...\n"}:
  * the request usually opens or closes it, and that is the excerpt Lychee embeds for an exchange
- * that long (docs/defaults.md §8).
+ * that long (docs/defaults.md §8.1).
  */
 public final class RecallText {
   /** Code points kept from each end of a user message too long to be a question. */
