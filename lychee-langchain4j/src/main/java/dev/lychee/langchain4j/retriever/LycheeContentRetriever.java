@@ -62,16 +62,17 @@ public final class LycheeContentRetriever implements ContentRetriever {
     }
     Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
     MemoryScope scope = resolver.resolve(memoryId);
-    Question question;
+    String text = questionText(query.text());
     try {
-      question = new Question(scope.namespace(), questionText(query.text()), maxResults, null, tokenBudget);
+      Checks.question(text);
     } catch (IllegalArgumentException e) {
-      // a text Lychee cannot ask about (a lone surrogate, say) must not fail the host's chat call
+      // a text Lychee cannot ask about (a lone surrogate, say) must not fail the host's chat call;
+      // a bad namespace still does (below): that is the application's mapping, not the user's text
       LOG.warn("cannot recall for a message in namespace '{}', answering without memory: {}", scope.namespace(),
           e.getMessage());
       return List.of();
     }
-    Recall recall = lychee.recall(question);
+    Recall recall = lychee.recall(new Question(scope.namespace(), text, maxResults, null, tokenBudget));
     List<Content> out = new ArrayList<>();
     for (Evidence e : recall.evidence()) {
       if (e.score() < minScore) {

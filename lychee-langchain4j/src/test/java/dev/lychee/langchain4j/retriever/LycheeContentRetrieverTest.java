@@ -97,6 +97,9 @@ class LycheeContentRetrieverTest {
       assertThat(retriever.retrieve(query("Lisbon \uD800?", "ann"))).isEmpty();
       assertThat(warnings.lines()).singleElement().asString().contains("answering without memory")
           .contains("surrogate");
+      // a namespace Lychee refuses is the application's mapping, not the user's text: still an error
+      assertThatThrownBy(() -> retriever.retrieve(query("Lisbon?", "bad\u0001id")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace");
     }
   }
 

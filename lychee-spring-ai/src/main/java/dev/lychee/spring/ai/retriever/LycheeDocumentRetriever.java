@@ -1,5 +1,6 @@
 package dev.lychee.spring.ai.retriever;
 
+import dev.lychee.api.Checks;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.core.Lychee;
@@ -74,15 +75,17 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
       return List.of();
     }
     ConversationScope scope = resolver.resolve(query.context());
-    Question question;
+    String text = RecallText.of(query.text());
     try {
-      question = new Question(scope.namespace(), RecallText.of(query.text()), maxResults, null, tokenBudget);
+      Checks.question(text);
     } catch (IllegalArgumentException e) {
-      // a text Lychee cannot ask about (a lone surrogate, say) must not fail the host's chat call
+      // a text Lychee cannot ask about (a lone surrogate, say) must not fail the host's chat call;
+      // a bad namespace still does (below): that is the application's mapping, not the user's text
       LOG.warn("cannot recall for a message in namespace '{}', answering without memory: {}", scope.namespace(),
           e.getMessage());
       return List.of();
     }
+    Question question = new Question(scope.namespace(), text, maxResults, null, tokenBudget);
     List<Document> out = new ArrayList<>();
     for (Evidence e : lychee.recall(question).evidence()) {
       out.add(Document.builder().id(e.candidate().id()).text(e.text())

@@ -64,6 +64,10 @@ class LycheeDocumentRetrieverTest {
       assertThat(none).isEmpty();
       assertThat(warnings.lines()).singleElement().asString().contains("answering without memory")
           .contains("surrogate");
+      // a namespace Lychee refuses is the application's mapping, not the user's text: still an error
+      assertThatThrownBy(() -> retriever.retrieve(Query.builder().text("Lisbon?")
+          .context(Map.of(ChatMemory.CONVERSATION_ID, "bad\u0001id")).build()))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace");
     }
   }
 
