@@ -13,6 +13,7 @@ import dev.lychee.api.Question;
 import dev.lychee.api.Role;
 import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.ingest.IngestResult;
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.Single;
 import java.time.Instant;
@@ -22,6 +23,8 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Lychee as an ADK {@link BaseMemoryService}.
@@ -29,11 +32,13 @@ import java.util.Objects;
  * <p>{@link #addSessionToMemory} appends the session's text events as turns (the {@code user}
  * author's as user turns, every agent's as assistant turns named after the agent) at explicit
  * indices, so adding the same session again, or again after it grew, stores each event once; then
- * it closes the session's open segment so that it is encoded. {@link #searchMemory} recalls
+ * it closes the session's open segment so that it is encoded. When the events were stored but a
+ * later step failed (the embedding model refused them, say), one WARN line says so. {@link #searchMemory} recalls
  * evidence from the user's namespace only and returns one {@link MemoryEntry} per item, with the
  * date the source was said as its timestamp when known.
  */
 public final class LycheeMemoryService implements BaseMemoryService {
+  private static final Logger LOG = LoggerFactory.getLogger(LycheeMemoryService.class);
   private static final String USER_AUTHOR = "user";
 
   private final Lychee lychee;
@@ -82,8 +87,14 @@ public final class LycheeMemoryService implements BaseMemoryService {
       String namespace = resolver.namespace(session.appName(), session.userId());
       List<Turn> turns = turns(session.events());
       if (!turns.isEmpty()) {
-        lychee.append(namespace, session.id(), turns);
-        lychee.flush(namespace, session.id());
+        IngestResult r = lychee.append(namespace, session.id(), turns).plus(lychee.flush(namespace, session.id()));
+        if (!r.ok()) {
+          // the events are committed, but a later step failed (their embedding, segmenting,
+          // encoding); Lychee only returns that, so it is said here, without event text
+          LOG.warn("session '{}' is stored ({} new event(s)), but {} step(s) after storing it failed "
+              + "(Lychee.encodePending repairs them): {}", session.id(), r.turnsStored(), r.failures().size(),
+              r.failuresByKind());
+        }
       }
     });
   }

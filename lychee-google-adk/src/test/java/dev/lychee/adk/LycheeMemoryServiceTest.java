@@ -16,6 +16,7 @@ import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.LongTalk;
+import dev.lychee.core.testing.RefusingEmbedder;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,24 @@ class LycheeMemoryServiceTest {
   private static int chars(List<MemoryEntry> entries) {
     return entries.stream().flatMap(m -> m.content().parts().orElse(List.of()).stream())
         .mapToInt(p -> p.text().orElse("").length()).sum();
+  }
+
+  /**
+   * A session stored but not embedded (the embedding model refuses it) gives one WARN per
+   * addSessionToMemory, naming the failure's kind and neither the refusal's secret-bearing cause
+   * nor the events' words; the call itself completes.
+   */
+  @Test
+  void aStoredSessionWhoseEmbeddingFailedIsLoggedOnce() {
+    try (Lychee refusing = Lychee.builder().embedder(new RefusingEmbedder()).build();
+         WarnLog warnings = WarnLog.of(LycheeMemoryService.class)) {
+      Session session = Session.builder("s-1").appName("diner").userId("ann")
+          .events(List.of(text("user", "Book a table for two."), text("planner", "Booked for 8 pm."))).build();
+      new LycheeMemoryService(refusing).addSessionToMemory(session).blockingAwait();
+      assertThat(refusing.store().turns("diner/ann", "s-1")).hasSize(2);
+      assertThat(warnings.lines()).singleElement().asString().contains("session 's-1'")
+          .contains(RefusingEmbedder.REFUSAL).doesNotContain(RefusingEmbedder.SECRET).doesNotContain("table");
+    }
   }
 
   @Test

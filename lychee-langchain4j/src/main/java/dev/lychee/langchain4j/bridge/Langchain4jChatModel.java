@@ -21,7 +21,8 @@ import java.util.Objects;
  * response, so Lychee's usage accounting reports what the provider billed.
  *
  * <p>Retries are the langchain4j model's business (its {@code maxRetries}); a failure that is left
- * after them surfaces as {@link ProviderException}.
+ * after them surfaces as {@link ProviderException} with the HTTP status langchain4j reports (401,
+ * 404, 429, ...), so that Lychee does not try a refused request again; -1 when there is none.
  */
 public final class Langchain4jChatModel implements ChatModel {
   private final dev.langchain4j.model.chat.ChatModel model;
@@ -70,8 +71,7 @@ public final class Langchain4jChatModel implements ChatModel {
       response = model.chat(b.build());
     } catch (RuntimeException e) {
       // the client's message names the provider's error; the key never appears in it
-      throw new ProviderException("langchain4j:" + modelId, -1,
-          "the application's chat model failed: " + e.getMessage(), e);
+      throw BridgeFailures.of("langchain4j:" + modelId, "the application's chat model", e);
     }
     AiMessage ai = response == null ? null : response.aiMessage();
     if (ai == null || ai.text() == null) {

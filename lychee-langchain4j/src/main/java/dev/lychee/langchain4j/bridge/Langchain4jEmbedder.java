@@ -14,7 +14,8 @@ import java.util.Objects;
 /**
  * Lychee's {@link Embedder} SPI on the application's own langchain4j embedding model. Vectors are
  * scaled to unit length (Lychee's contract; many providers already return unit vectors). The
- * dimension is asked of the model once, lazily, unless it is given.
+ * dimension is asked of the model once, lazily, unless it is given. A failure of the model
+ * surfaces as {@link ProviderException} with the HTTP status langchain4j reports, -1 when none.
  */
 public final class Langchain4jEmbedder implements Embedder {
   private final EmbeddingModel model;
@@ -56,8 +57,7 @@ public final class Langchain4jEmbedder implements Embedder {
     try {
       response = model.embedAll(segments);
     } catch (RuntimeException e) {
-      throw new ProviderException("langchain4j:" + modelId, -1,
-          "the application's embedding model failed: " + e.getMessage(), e);
+      throw BridgeFailures.of("langchain4j:" + modelId, "the application's embedding model", e);
     }
     List<Embedding> vectors = response == null ? null : response.content();
     if (vectors == null || vectors.size() != texts.size()) {

@@ -7,6 +7,7 @@ import dev.lychee.api.RawTurn;
 import dev.lychee.api.Turn;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.langchain4j.MemoryScope;
 import dev.lychee.langchain4j.MemoryScopeResolver;
 import java.time.Clock;
@@ -14,6 +15,8 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link ChatMemoryStore} that keeps the framework's short window in a delegate store and feeds
@@ -25,7 +28,9 @@ import java.util.Objects;
  * TailAlignment}) and appends only the turns after the overlap, at the next free indices; so a
  * repeated call with the same window stores nothing, and a retry after a failure in the delegate
  * stores nothing twice. The turn is committed to Lychee before the delegate is updated: a message
- * can reach long-term memory without reaching the window, never the other way round.
+ * can reach long-term memory without reaching the window, never the other way round. An append
+ * whose turns were stored but whose later steps failed (the embedding model refused them, say) is
+ * logged as one WARN line.
  *
  * <p>{@code deleteMessages} clears the window and forgets the Lychee session (its turns, and the
  * records and nodes only it supported).
@@ -35,6 +40,8 @@ import java.util.Objects;
  * recalled evidence pasted in, and that text would be remembered as if the user had said it.
  */
 public final class LycheeChatMemoryStore implements ChatMemoryStore {
+  private static final Logger LOG = LoggerFactory.getLogger(LycheeChatMemoryStore.class);
+
   private final Lychee lychee;
   private final ChatMemoryStore delegate;
   private final MemoryScopeResolver resolver;
@@ -72,7 +79,14 @@ public final class LycheeChatMemoryStore implements ChatMemoryStore {
     synchronized (lockOf(scope)) {
       List<Turn> fresh = newTurns(scope, ChatTurns.of(messages));
       if (!fresh.isEmpty()) {
-        lychee.append(scope.namespace(), scope.session(), fresh);
+        IngestResult r = lychee.append(scope.namespace(), scope.session(), fresh);
+        if (!r.ok()) {
+          // the turns are committed, but a later step failed (their embedding, segmenting, a
+          // synchronous encoding); Lychee only returns that, so it is said here, without turn text
+          LOG.warn("{} new message(s) of session '{}' are stored, but {} step(s) after storing them failed "
+              + "(Lychee.encodePending repairs them): {}", r.turnsStored(), scope.session(), r.failures().size(),
+              r.failuresByKind());
+        }
       }
       delegate.updateMessages(memoryId, messages);
     }

@@ -5,16 +5,20 @@ import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
+import dev.lychee.api.Checks;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.segment.Exchanges;
 import dev.lychee.langchain4j.MemoryScope;
 import dev.lychee.langchain4j.MemoryScopeResolver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A langchain4j {@link ContentRetriever} that recalls Lychee evidence for the user's message. The
@@ -22,8 +26,16 @@ import java.util.Objects;
  * {@code @MemoryId} reads only its own memory. Each evidence item becomes one {@link Content}
  * whose {@link ContentMetadata#SCORE} is Lychee's final score and whose segment metadata carries
  * the provenance (see {@link EvidenceMetadata}).
+ *
+ * <p>A user message longer than a question may be ({@link Checks#MAX_QUESTION_CHARS}) is recalled
+ * on its first and last 2,000 characters; a message Lychee cannot ask about at all yields no
+ * content and one WARN line. Neither fails the chat call.
  */
 public final class LycheeContentRetriever implements ContentRetriever {
+  /** Code points kept from each end of a user message too long to be a question. */
+  static final int LONG_MESSAGE_HALF = 2_000;
+  private static final Logger LOG = LoggerFactory.getLogger(LycheeContentRetriever.class);
+
   private final Lychee lychee;
   private final MemoryScopeResolver resolver;
   private final int maxResults;
@@ -50,8 +62,17 @@ public final class LycheeContentRetriever implements ContentRetriever {
     }
     Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
     MemoryScope scope = resolver.resolve(memoryId);
-    Question question = new Question(scope.namespace(), query.text(), maxResults, null, tokenBudget);
-    Recall recall = lychee.recall(question);
+    String text = questionText(query.text());
+    try {
+      Checks.question(text);
+    } catch (IllegalArgumentException e) {
+      // a text Lychee cannot ask about (a lone surrogate, say) must not fail the host's chat call;
+      // a bad namespace still does (below): that is the application's mapping, not the user's text
+      LOG.warn("cannot recall for a message in namespace '{}', answering without memory: {}", scope.namespace(),
+          e.getMessage());
+      return List.of();
+    }
+    Recall recall = lychee.recall(new Question(scope.namespace(), text, maxResults, null, tokenBudget));
     List<Content> out = new ArrayList<>();
     for (Evidence e : recall.evidence()) {
       if (e.score() < minScore) {
@@ -61,6 +82,18 @@ public final class LycheeContentRetriever implements ContentRetriever {
       out.add(Content.from(segment, Map.of(ContentMetadata.SCORE, e.score())));
     }
     return out;
+  }
+
+  /**
+   * The text recalled for a user message: the message itself, or for one over {@link
+   * Checks#MAX_QUESTION_CHARS} (a pasted document, not a question) its first and last {@value
+   * #LONG_MESSAGE_HALF} code points around {@code "\n...\n"}: the request usually opens or closes
+   * such a message, and it is the excerpt Lychee embeds for an exchange that long (docs/defaults.md
+   * §8.1). Langchain4j asks the retriever with every user message, so refusing it would fail the call.
+   */
+  static String questionText(String message) {
+    return message.length() <= Checks.MAX_QUESTION_CHARS ? message
+        : Exchanges.embeddingText(message, 2 * LONG_MESSAGE_HALF);
   }
 
   /** Configures a {@link LycheeContentRetriever}. */

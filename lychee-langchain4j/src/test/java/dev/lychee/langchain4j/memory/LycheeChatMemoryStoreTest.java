@@ -13,7 +13,9 @@ import dev.lychee.api.RawTurn;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.RefusingEmbedder;
 import dev.lychee.langchain4j.MemoryScopeResolver;
+import dev.lychee.langchain4j.WarnLog;
 import dev.langchain4j.store.memory.chat.ChatMemoryStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,6 +81,27 @@ class LycheeChatMemoryStoreTest {
     assertThat(store.getMessages("ann")).isEmpty();
     assertThat(lychee.store().turns("ann", "chat")).isEmpty();
     assertThat(stored("ben")).containsExactly("My cat is Max.");
+  }
+
+  /**
+   * Messages stored but not embedded (the embedding model refuses them) give one WARN per update,
+   * naming the failure's kind and neither the refusal's secret-bearing cause nor the user's words;
+   * the update itself goes on.
+   */
+  @Test
+  void storedMessagesWhoseEmbeddingFailedAreLoggedOncePerUpdate() {
+    try (Lychee refusing = Lychee.builder().embedder(new RefusingEmbedder()).build();
+         WarnLog warnings = WarnLog.of(LycheeChatMemoryStore.class)) {
+      LycheeChatMemoryStore s = LycheeChatMemoryStore.builder(refusing).build();
+      List<ChatMessage> window = List.of(UserMessage.from("I live in Oslo."), AiMessage.from("Nice city."));
+      s.updateMessages("ann", window);
+      assertThat(s.getMessages("ann")).isEqualTo(window);
+      assertThat(refusing.store().turns("ann", "chat")).hasSize(2);
+      assertThat(warnings.lines()).singleElement().asString().contains("session 'chat'")
+          .contains(RefusingEmbedder.REFUSAL).doesNotContain(RefusingEmbedder.SECRET).doesNotContain("Oslo");
+      s.updateMessages("ann", window); // nothing new: nothing appended, nothing to say
+      assertThat(warnings.lines()).hasSize(1);
+    }
   }
 
   @Test

@@ -8,12 +8,14 @@ import dev.langchain4j.rag.content.Content;
 import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.query.Metadata;
 import dev.langchain4j.rag.query.Query;
+import dev.lychee.api.Checks;
 import dev.lychee.api.Question;
 import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.LongTalk;
+import dev.lychee.langchain4j.WarnLog;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -69,6 +71,36 @@ class LycheeContentRetrieverTest {
 
   private static int chars(List<Content> contents) {
     return contents.stream().mapToInt(c -> c.textSegment().text().length()).sum();
+  }
+
+  /**
+   * A 20,000-char user message (a pasted document after the question) is over the question limit:
+   * the retriever recalls on its head and tail instead of throwing into {@code AiServices}' call,
+   * and a message Lychee cannot ask about at all gives no content and one WARN.
+   */
+  @Test
+  void aMessageOverTheQuestionLimitIsRecalledOnItsEnds() {
+    try (Lychee lychee = Lychee.builder().embedder(new HashingEmbedder())
+        .config(LycheeConfig.builder().segmenter("turn").llm(LycheeConfig.Mode.OFFLINE).build()).build();
+         WarnLog warnings = WarnLog.of(LycheeContentRetriever.class)) {
+      LongTalk.tell(lychee, "ann");
+      String pasted = "What did my sister and I do in Lisbon? Here are my notes:\n" + "la ".repeat(6_700);
+      assertThat(pasted.length()).isGreaterThan(20_000).isGreaterThan(Checks.MAX_QUESTION_CHARS);
+      LycheeContentRetriever retriever = LycheeContentRetriever.builder(lychee).build();
+      List<Content> found = retriever.retrieve(query(pasted, "ann"));
+      assertThat(found).isNotEmpty().anySatisfy(c -> assertThat(c.textSegment().text()).contains("Lisbon"));
+      assertThat(warnings.lines()).isEmpty();
+      String excerpt = LycheeContentRetriever.questionText(pasted);
+      assertThat(excerpt).hasSize(2 * LycheeContentRetriever.LONG_MESSAGE_HALF + "\n...\n".length())
+          .startsWith(pasted.substring(0, 100)).endsWith(pasted.substring(pasted.length() - 100));
+
+      assertThat(retriever.retrieve(query("Lisbon \uD800?", "ann"))).isEmpty();
+      assertThat(warnings.lines()).singleElement().asString().contains("answering without memory")
+          .contains("surrogate");
+      // a namespace Lychee refuses is the application's mapping, not the user's text: still an error
+      assertThatThrownBy(() -> retriever.retrieve(query("Lisbon?", "bad\u0001id")))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace");
+    }
   }
 
   @Test

@@ -31,7 +31,8 @@ final class LycheeFactory {
   private LycheeFactory() {}
 
   static Lychee create(LycheeProperties p, EmbeddingModel embeddingModel, ChatModel chatModel) {
-    LycheeConfig config = LycheeConfig.builder().segmenter(p.segmenter()).llm(p.llm().mode()).build();
+    LycheeConfig config = LycheeConfig.builder().segmenter(p.segmenter()).llm(p.llm().mode())
+        .encodeMode(p.encoding().resolvedMode()).build();
     List<Module> modules = new ArrayList<>();
     modules.add(embedder(p.embedder(), embeddingModel));
     store(p.store()).ifPresent(modules::add);

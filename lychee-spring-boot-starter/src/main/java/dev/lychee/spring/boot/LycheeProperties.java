@@ -2,6 +2,7 @@ package dev.lychee.spring.boot;
 
 import dev.lychee.api.Question;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -15,7 +16,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param llm whether Lychee's encoder, planner and answerer use the application's chat model
  * @param segmenter {@code semantic} (default), {@code fixed} or {@code turn}
  * @param recall recall budgets
- * @param encoding when segments are encoded
+ * @param encoding where closed segments are encoded
  * @param advisor the {@code ChatClient} advisor bean
  */
 @ConfigurationProperties(prefix = "lychee")
@@ -106,10 +107,35 @@ public record LycheeProperties(
   }
 
   /**
-   * @param async encode closed segments in the background (default true), so that an append
-   *     returns once its turns are committed
+   * Where closed segments are encoded ({@code IngestConfig.encodeMode}).
+   *
+   * @param mode {@code auto} (the default when neither property is set: in the background when the
+   *     encoder calls an LLM, on the caller's thread for the offline encoder, as in core), {@code
+   *     sync} (an append or flush returns after the segments it closed are encoded) or {@code async}
+   *     (an append returns once its turns are committed; encoding follows on background threads)
+   * @param async the older boolean form: {@code true} is {@code mode=async}, {@code false} is
+   *     {@code mode=sync}; unset by default. Setting both to different modes stops the start.
    */
-  public record Encoding(@DefaultValue("true") boolean async) {}
+  public record Encoding(IngestConfig.EncodeMode mode, Boolean async) {
+    public Encoding {
+      if (mode != null && async != null && mode != fromAsync(async)) {
+        throw new IllegalArgumentException("lychee.encoding.mode=" + mode.name().toLowerCase(java.util.Locale.ROOT)
+            + " contradicts lychee.encoding.async=" + async + "; set only lychee.encoding.mode");
+      }
+    }
+
+    /** The mode the Lychee bean runs with: {@code mode}, else what {@code async} says, else {@code AUTO}. */
+    public IngestConfig.EncodeMode resolvedMode() {
+      if (mode != null) {
+        return mode;
+      }
+      return async == null ? IngestConfig.EncodeMode.AUTO : fromAsync(async);
+    }
+
+    private static IngestConfig.EncodeMode fromAsync(boolean async) {
+      return async ? IngestConfig.EncodeMode.ASYNC : IngestConfig.EncodeMode.SYNC;
+    }
+  }
 
   /**
    * @param enabled whether the {@code LycheeMemoryAdvisor} bean is created (default true)

@@ -3,9 +3,13 @@ package dev.lychee.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.lychee.api.Question;
+import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.ingest.IngestConfig;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.core.testing.HashingEmbedder;
+import dev.lychee.core.testing.RefusingEmbedder;
 import dev.lychee.spring.ai.advisor.AdvisorListener;
 import dev.lychee.spring.ai.advisor.LycheeMemoryAdvisor;
 import dev.lychee.spring.ai.retriever.LycheeDocumentRetriever;
@@ -15,8 +19,16 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -44,6 +56,7 @@ class LycheeAutoConfigurationTest {
       assertThat(p.recall().tokenBudget()).isEqualTo(500);
       assertThat(p.encoding().async()).isFalse();
       Lychee lychee = ctx.getBean(Lychee.class);
+      assertThat(lychee.config().ingest().encodeMode()).isEqualTo(IngestConfig.EncodeMode.SYNC);
       assertThat(lychee.config().segmenter()).isEqualTo("fixed");
       assertThat(lychee.config().encoder()).isEqualTo(LycheeConfig.Mode.OFFLINE);
       assertThat(lychee.embedder().dimension()).isEqualTo(32);
@@ -60,13 +73,50 @@ class LycheeAutoConfigurationTest {
       assertThat(p.segmenter()).isEqualTo("semantic");
       assertThat(p.recall().maxResults()).isEqualTo(8);
       assertThat(p.recall().tokenBudget()).isEqualTo(Question.NO_TOKEN_BUDGET);
-      assertThat(p.encoding().async()).isTrue();
+      assertThat(p.encoding().mode()).isNull();
+      assertThat(p.encoding().async()).isNull();
+      assertThat(ctx.getBean(Lychee.class).config().ingest().encodeMode()).isEqualTo(IngestConfig.EncodeMode.AUTO);
       assertThat(p.llm().mode()).isEqualTo(LycheeConfig.Mode.AUTO);
       assertThat(new LycheeProperties.Store(LycheeProperties.StoreType.SQLITE, null).resolvedPath())
           .isEqualTo(Path.of("lychee-data", "lychee.db"));
       assertThat(ctx.getBean(LycheeMemoryAdvisor.class).getOrder())
           .isEqualTo(org.springframework.ai.chat.client.advisor.api.Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER);
     });
+  }
+
+  /**
+   * The encoding properties reach the Lychee bean: where an append's closed segment is encoded
+   * shows in what the append and the flush after it report. The offline encoder runs here (no chat
+   * model), so {@code auto} encodes on the caller's thread, as core's {@code AUTO} does.
+   */
+  @Test
+  void theEncodingModeDecidesWhereAnAppendsSegmentIsEncoded() {
+    ApplicationContextRunner turns = runner.withPropertyValues("lychee.segmenter=turn");
+    for (String sync : List.of("lychee.encoding.mode=sync", "lychee.encoding.async=false", "lychee.encoding.mode=auto")) {
+      turns.withPropertyValues(sync).run(ctx -> {
+        Lychee lychee = ctx.getBean(Lychee.class);
+        assertThat(lychee.config().ingest().encodeMode()).as(sync)
+            .isEqualTo(sync.endsWith("auto") ? IngestConfig.EncodeMode.AUTO : IngestConfig.EncodeMode.SYNC);
+        IngestResult appended = lychee.append("ann", "s1", List.of(Turn.user("Ann", "I moved to Porto."), Turn.assistant("Nice!")));
+        assertThat(appended.segmentsEncoded()).as(sync).isEqualTo(1);
+        assertThat(appended.segmentsQueued()).as(sync).isZero();
+      });
+    }
+    for (String async : List.of("lychee.encoding.mode=async", "lychee.encoding.async=true",
+        "lychee.encoding.mode=ASYNC,lychee.encoding.async=true")) {
+      turns.withPropertyValues(async.split(",")).run(ctx -> {
+        Lychee lychee = ctx.getBean(Lychee.class);
+        assertThat(lychee.config().ingest().encodeMode()).as(async).isEqualTo(IngestConfig.EncodeMode.ASYNC);
+        IngestResult appended = lychee.append("ann", "s1", List.of(Turn.user("Ann", "I moved to Porto."), Turn.assistant("Nice!")));
+        // the append returns with its turns committed; the segment is closed and queued behind it
+        assertThat(appended.turnsStored()).as(async).isEqualTo(2);
+        assertThat(appended.segmentsEncoded()).as(async).isZero();
+        IngestResult flushed = lychee.flush("ann", "s1");
+        assertThat(appended.segmentsQueued() + flushed.segmentsQueued()).as(async).isEqualTo(1);
+        assertThat(flushed.segmentsEncoded()).as(async).isZero();
+        assertThat(lychee.awaitIdle("ann", Duration.ofMinutes(1))).isTrue();
+      });
+    }
   }
 
   @Test
@@ -78,6 +128,11 @@ class LycheeAutoConfigurationTest {
     runner.withPropertyValues("lychee.recall.token-budget=31").run(ctx ->
         assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.recall.token-budget must be between "
             + Question.MIN_TOKEN_BUDGET + " and " + Question.MAX_TOKEN_BUDGET));
+    runner.withPropertyValues("lychee.encoding.mode=fast").run(ctx ->
+        assertThat(ctx).getFailure().hasStackTraceContaining("lychee.encoding.mode"));
+    runner.withPropertyValues("lychee.encoding.mode=sync", "lychee.encoding.async=true").run(ctx ->
+        assertThat(ctx).getFailure().rootCause()
+            .hasMessageContaining("lychee.encoding.mode=sync contradicts lychee.encoding.async=true"));
     runner.withPropertyValues("lychee.llm.mode=llm").run(ctx ->
         assertThat(ctx).getFailure().rootCause().hasMessageContaining("lychee.llm.mode=llm needs exactly one Spring AI ChatModel"));
   }
@@ -101,6 +156,22 @@ class LycheeAutoConfigurationTest {
     });
     runner.withPropertyValues("lychee.advisor.enabled=false").run(ctx ->
         assertThat(ctx).doesNotHaveBean(LycheeMemoryAdvisor.class).hasSingleBean(LycheeDocumentRetriever.class));
+  }
+
+  /** An append that stored the turns but could not embed them counts as a failure of stage "ingest". */
+  @Test
+  void theFailureMeterCountsStoredTurnsWhoseEmbeddingFailed() {
+    try (Lychee refusing = Lychee.builder().embedder(new RefusingEmbedder()).build()) {
+      runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new).withBean(Lychee.class, () -> refusing).run(ctx -> {
+        ChatModel model = prompt -> new ChatResponse(List.of(new Generation(new AssistantMessage("fine"))));
+        ChatClient client = ChatClient.builder(model).defaultAdvisors(ctx.getBean(LycheeMemoryAdvisor.class)).build();
+        assertThat(client.prompt().user("I like green tea.").advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c1"))
+            .call().content()).isEqualTo("fine");
+        MeterRegistry registry = ctx.getBean(MeterRegistry.class);
+        assertThat(registry.counter("lychee.advisor.failures", "stage", LycheeMemoryAdvisor.INGEST_STAGE).count()).isEqualTo(1);
+        assertThat(registry.counter("lychee.advisor.turns").count()).isEqualTo(2);
+      });
+    }
   }
 
   @Test

@@ -1,12 +1,17 @@
 package dev.lychee.spring.ai.advisor;
 
+import dev.lychee.api.LycheeException;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.spring.ai.ConversationScope;
 import dev.lychee.spring.ai.ConversationScopeResolver;
 import dev.lychee.spring.ai.EvidenceText;
+import dev.lychee.spring.ai.RecallText;
+import java.time.Clock;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +28,8 @@ import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatResponse;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 
 /**
  * A {@code ChatClient} advisor that gives the model the user's long-term memory and remembers every
@@ -37,10 +44,12 @@ import reactor.core.publisher.Flux;
  * wrote it.
  *
  * <p><b>After</b> the call it appends the exchange (the user message as written, the assistant's
- * answer) to the conversation's session. The append returns once the raw turns are committed;
- * encoding the segment is Lychee's ingest pipeline's business (background encoding when it is
- * configured so). A failing recall or append never fails the chat call: it is logged and reported
- * to the {@link AdvisorListener}.
+ * answer, both dated by the builder's {@link Builder#clock(Clock) clock}) to the conversation's
+ * session. The append returns once the raw turns are committed; encoding the segment is Lychee's
+ * ingest pipeline's business (background encoding when it is configured so). A failing recall or append never fails the chat call: it is logged and reported
+ * to the {@link AdvisorListener}; so is an append that stored the turns but whose later steps
+ * failed (stage {@value #INGEST_STAGE}: for example the embedding model refused the turns, so
+ * vector search cannot find them until {@code Lychee.encodePending} runs).
  */
 public final class LycheeMemoryAdvisor implements BaseAdvisor {
   /** The default memory block; {@code {memory}} is replaced by the recalled lines. */
@@ -53,6 +62,8 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private static final Logger LOG = LoggerFactory.getLogger(LycheeMemoryAdvisor.class);
   private static final String SCOPE_KEY = "lychee_scope";
   private static final String USER_TEXT_KEY = "lychee_user_text";
+  /** The {@link AdvisorListener#failed} stage of an append whose turns were stored but whose later steps failed. */
+  public static final String INGEST_STAGE = "ingest";
 
   private final Lychee lychee;
   private final ConversationScopeResolver resolver;
@@ -61,6 +72,8 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private final String template;
   private final int order;
   private final AdvisorListener listener;
+  private final Clock clock;
+  private final Scheduler scheduler;
 
   private LycheeMemoryAdvisor(Builder b) {
     this.lychee = b.lychee;
@@ -70,6 +83,8 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     this.template = b.template;
     this.order = b.order;
     this.listener = b.listener;
+    this.clock = b.clock;
+    this.scheduler = b.scheduler;
   }
 
   public static Builder builder(Lychee lychee) {
@@ -96,7 +111,7 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private String memoryBlock(ConversationScope scope, String text) {
     long start = System.nanoTime();
     try {
-      Question question = new Question(scope.namespace(), text, maxResults, null, tokenBudget);
+      Question question = new Question(scope.namespace(), RecallText.of(text), maxResults, null, tokenBudget);
       Recall recall = lychee.recall(question);
       listener.recalled(scope, recall.evidence().size(), System.nanoTime() - start);
       return recall.evidence().isEmpty() ? "" : template.replace("{memory}", EvidenceText.lines(recall.evidence()));
@@ -114,18 +129,30 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     if (!(scopeValue instanceof ConversationScope scope) || !(userText instanceof String said)) {
       return response;
     }
+    // dated, so that the records say when it was said ("- [date]" lines, relative dates resolved)
+    LocalDateTime now = LocalDateTime.now(clock);
     List<Turn> turns = new ArrayList<>(2);
-    turns.add(Turn.user(null, said));
+    turns.add(Turn.user(null, said).withTime(now));
     String answer = answerText(response.chatResponse());
     if (answer != null && !answer.isBlank()) {
-      turns.add(Turn.assistant(answer));
+      turns.add(Turn.assistant(answer).withTime(now));
     }
+    IngestResult result;
     try {
-      int stored = lychee.append(scope.namespace(), scope.session(), turns).turnsStored();
-      listener.appended(scope, stored);
+      result = lychee.append(scope.namespace(), scope.session(), turns);
     } catch (RuntimeException e) {
       LOG.warn("could not remember an exchange of session '{}': {}", scope.session(), e.toString());
       listener.failed(scope, "append", e);
+      return response;
+    }
+    listener.appended(scope, result.turnsStored());
+    if (!result.ok()) {
+      // the turns are committed, but a step after that failed (their embedding, segmenting, a
+      // synchronous encoding): only returned by Lychee, so say it here; kinds carry no turn text
+      String what = "the exchange of session '" + scope.session() + "' is stored, but " + result.failures().size()
+          + " step(s) after storing it failed (Lychee.encodePending repairs them): " + result.failuresByKind();
+      LOG.warn(what);
+      listener.failed(scope, INGEST_STAGE, new LycheeException(what));
     }
     return response;
   }
@@ -137,12 +164,25 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     return r.getResult().getOutput().getText();
   }
 
-  /** Streams are remembered once, after the last chunk, as one answer. */
+  /**
+   * Streams are remembered once, after the last chunk, as one answer. Recall and the append block
+   * (embeddings, store commits, perhaps an LLM planner call), so both run on the {@link
+   * #getScheduler() scheduler}, as Spring AI's {@code BaseAdvisor} runs {@code before}: never on
+   * the subscribing thread nor on the one that emits the chunks, which in a reactive application is
+   * an event loop that every other stream shares.
+   */
   @Override
   public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
-    ChatClientRequest advised = before(request, chain);
-    return new ChatClientMessageAggregator().aggregateChatClientResponse(
-        chain.nextStream(advised), response -> after(response, chain));
+    return Mono.just(request).publishOn(scheduler).map(r -> before(r, chain))
+        .flatMapMany(advised -> new ChatClientMessageAggregator().aggregateChatClientResponse(
+            // the chunks reach the aggregator, and so after(), on the scheduler's thread
+            chain.nextStream(advised).publishOn(scheduler), response -> after(response, chain)));
+  }
+
+  /** Where a stream's recall and append run (default {@link BaseAdvisor#DEFAULT_SCHEDULER}). */
+  @Override
+  public Scheduler getScheduler() {
+    return scheduler;
   }
 
   @Override
@@ -164,6 +204,8 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
     private String template = DEFAULT_TEMPLATE;
     private int order = Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER;
     private AdvisorListener listener = AdvisorListener.NONE;
+    private Clock clock = Clock.systemDefaultZone();
+    private Scheduler scheduler = BaseAdvisor.DEFAULT_SCHEDULER;
 
     private Builder(Lychee lychee) {
       this.lychee = Objects.requireNonNull(lychee, "lychee");
@@ -208,8 +250,25 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
       return this;
     }
 
+    /** Hears recalls, appends and failures (default: none). */
     public Builder listener(AdvisorListener l) {
       this.listener = Objects.requireNonNull(l, "listener");
+      return this;
+    }
+
+    /** The clock that dates the remembered turns (default: the system clock, in its time zone). */
+    public Builder clock(Clock c) {
+      this.clock = Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /**
+     * Where a streaming call's recall and append run (default {@link
+     * BaseAdvisor#DEFAULT_SCHEDULER}, Reactor's bounded elastic scheduler): a scheduler meant for
+     * blocking work, since both block.
+     */
+    public Builder scheduler(Scheduler s) {
+      this.scheduler = Objects.requireNonNull(s, "scheduler");
       return this;
     }
 

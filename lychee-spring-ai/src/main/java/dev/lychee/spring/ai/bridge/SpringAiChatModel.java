@@ -21,7 +21,9 @@ import org.springframework.ai.chat.prompt.Prompt;
  * and answerer use the application's client (endpoint, key, retries, observations) and no second
  * client is configured. Temperature and the token cap go through Spring AI's portable options;
  * JSON mode has no portable option, so Lychee's prompts ask for JSON in words and its parsers find
- * it in plain text. Token usage comes from the response metadata.
+ * it in plain text. Token usage comes from the response metadata. A failure of the model surfaces
+ * as {@link ProviderException} with the HTTP status Spring AI reports (401, 404, 429, ...), so
+ * that Lychee does not try a refused request again; -1 when there is none.
  */
 public final class SpringAiChatModel implements ChatModel {
   private final org.springframework.ai.chat.model.ChatModel model;
@@ -57,7 +59,7 @@ public final class SpringAiChatModel implements ChatModel {
     try {
       response = model.call(new Prompt(messages, options.build()));
     } catch (RuntimeException e) {
-      throw new ProviderException("spring-ai:" + modelId, -1, "the application's chat model failed: " + e.getMessage(), e);
+      throw BridgeFailures.of("spring-ai:" + modelId, "the application's chat model", e);
     }
     String text = response == null || response.getResult() == null || response.getResult().getOutput() == null
         ? null : response.getResult().getOutput().getText();

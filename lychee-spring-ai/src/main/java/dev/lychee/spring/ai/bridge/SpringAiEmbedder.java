@@ -11,7 +11,8 @@ import org.springframework.ai.embedding.EmbeddingModel;
 /**
  * Lychee's {@link Embedder} SPI on the application's Spring AI embedding model. Vectors are scaled
  * to unit length (Lychee's contract). The dimension is asked of the model once, lazily, unless
- * given.
+ * given. A failure of the model surfaces as {@link ProviderException} with the HTTP status Spring
+ * AI reports, -1 when none.
  */
 public final class SpringAiEmbedder implements Embedder {
   private final EmbeddingModel model;
@@ -57,7 +58,7 @@ public final class SpringAiEmbedder implements Embedder {
     try {
       vectors = model.embed(texts);
     } catch (RuntimeException e) {
-      throw new ProviderException("spring-ai:" + modelId, -1, "the application's embedding model failed: " + e.getMessage(), e);
+      throw BridgeFailures.of("spring-ai:" + modelId, "the application's embedding model", e);
     }
     if (vectors == null || vectors.size() != texts.size()) {
       throw new ProviderException("spring-ai:" + modelId, -1, "the embedding model returned "

@@ -1,14 +1,18 @@
 package dev.lychee.spring.ai.retriever;
 
+import dev.lychee.api.Checks;
 import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.core.Lychee;
 import dev.lychee.spring.ai.ConversationScope;
 import dev.lychee.spring.ai.ConversationScopeResolver;
 import dev.lychee.spring.ai.EvidenceText;
+import dev.lychee.spring.ai.RecallText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.rag.Query;
 import org.springframework.ai.rag.retrieval.search.DocumentRetriever;
@@ -18,8 +22,12 @@ import org.springframework.ai.rag.retrieval.search.DocumentRetriever;
  * as documents (text, {@link Document#getScore() score}, provenance in the {@link EvidenceText}
  * metadata keys). The namespace comes from the query context, which the RAG advisor fills from the
  * advisor parameters ({@code ChatMemory.CONVERSATION_ID}, {@link ConversationScopeResolver#USER_ID}).
+ * A query longer than a question may be is recalled on a bounded excerpt ({@link RecallText}); one
+ * Lychee cannot ask about at all yields no documents and one WARN line. Neither fails the call.
  */
 public final class LycheeDocumentRetriever implements DocumentRetriever {
+  private static final Logger LOG = LoggerFactory.getLogger(LycheeDocumentRetriever.class);
+
   private final Lychee lychee;
   private final ConversationScopeResolver resolver;
   private final int maxResults;
@@ -67,7 +75,17 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
       return List.of();
     }
     ConversationScope scope = resolver.resolve(query.context());
-    Question question = new Question(scope.namespace(), query.text(), maxResults, null, tokenBudget);
+    String text = RecallText.of(query.text());
+    try {
+      Checks.question(text);
+    } catch (IllegalArgumentException e) {
+      // a text Lychee cannot ask about (a lone surrogate, say) must not fail the host's chat call;
+      // a bad namespace still does (below): that is the application's mapping, not the user's text
+      LOG.warn("cannot recall for a message in namespace '{}', answering without memory: {}", scope.namespace(),
+          e.getMessage());
+      return List.of();
+    }
+    Question question = new Question(scope.namespace(), text, maxResults, null, tokenBudget);
     List<Document> out = new ArrayList<>();
     for (Evidence e : lychee.recall(question).evidence()) {
       out.add(Document.builder().id(e.candidate().id()).text(e.text())
