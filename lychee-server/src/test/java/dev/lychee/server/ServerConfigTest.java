@@ -3,7 +3,9 @@ package dev.lychee.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lychee.server.auth.ApiKeys;
 import dev.lychee.server.http.PresentedKey;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ServerConfigTest {
@@ -23,6 +25,36 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().maxBodyBytes(10).build()).hasMessageContaining("maxBodyBytes");
     assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace("a b").build()).hasMessageContaining("mcpNamespace");
     assertThatThrownBy(() -> ServerConfig.builder().host(" ").build()).hasMessageContaining("host");
+    assertThatThrownBy(() -> ServerConfig.builder().allowedOrigin("https://app.example").build())
+        .hasMessageContaining("allowed origins need API keys");
+    assertThatThrownBy(() -> ServerConfig.builder().keys(TestServer.keys()).allowedOrigin("app.example").build())
+        .hasMessageContaining("scheme://host[:port]");
+    assertThat(ServerConfig.builder().keys(TestServer.keys()).allowedOrigin("HTTPS://App.Example/").build().allowedOrigins())
+        .containsExactly("https://app.example");
+  }
+
+  @Test
+  void theRecordConstructorChecksWhatTheBuilderChecks() {
+    // the public constructor of a record is the obvious call: it must not bypass "no keys only on loopback"
+    assertThatThrownBy(() -> new ServerConfig("0.0.0.0", 8080, 1 << 20, ApiKeys.none(), "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0.0.0.0").hasMessageContaining("loopback");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 0, ApiKeys.none(), "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxBodyBytes");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, null, "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keys");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", -1, 1 << 20, ApiKeys.none(), "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("port");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "a b", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mcpNamespace");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", null, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extraRoutes");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", List.of(),
+        java.nio.file.Path.of("/nonexistent/eval.json"))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("evaluation");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", List.of(), null, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowedOrigins");
+    ServerConfig ok = new ServerConfig("0.0.0.0", 0, 1 << 20, TestServer.keys(), "default", List.of(), null);
+    assertThat(ok.allowedOrigins()).isEmpty();
+    assertThat(ok.loopback()).isFalse();
   }
 
   @Test
