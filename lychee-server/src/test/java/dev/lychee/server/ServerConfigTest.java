@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.lychee.server.auth.ApiKeys;
+import dev.lychee.server.http.ApiException;
 import dev.lychee.server.http.PresentedKey;
+import dev.lychee.server.http.ProblemCode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,7 +64,22 @@ class ServerConfigTest {
     assertThat(PresentedKey.from("Bearer abc", null)).isEqualTo("abc");
     assertThat(PresentedKey.from("Token abc", null)).isEqualTo("abc");
     assertThat(PresentedKey.from("token  abc ", null)).isEqualTo("abc");
-    assertThat(PresentedKey.from("Basic abc", null)).isEmpty();
+    // another scheme (a proxy's Basic credentials) does not hide X-API-Key
+    assertThat(PresentedKey.from("Basic dXNlcjpwYXNz", "secret")).isEqualTo("secret");
+    assertThat(PresentedKey.from("Negotiate abc", " secret ")).isEqualTo("secret");
+    assertThat(PresentedKey.from("", "secret")).isEqualTo("secret");
+    assertThat(PresentedKey.from("Bearer abc", "other")).isEqualTo("abc");
+    // alone, it gets a 401 that names a registered scheme, but never echoes a word that could be a key
+    assertThatThrownBy(() -> PresentedKey.from("Basic dXNlcjpwYXNz", null)).isInstanceOfSatisfying(ApiException.class, e -> {
+      assertThat(e.code()).isEqualTo(ProblemCode.UNAUTHORIZED);
+      assertThat(e.getMessage()).contains("unsupported Authorization scheme 'basic'").contains("X-API-Key")
+          .doesNotContain("dXNlcjpwYXNz");
+      assertThat(e.headers()).containsKey("WWW-Authenticate");
+    });
+    assertThatThrownBy(() -> PresentedKey.from("sk-live-0123456789", null))
+        .hasMessageContaining("no scheme").message().doesNotContain("sk-live");
+    assertThatThrownBy(() -> PresentedKey.from("sk-live-0123456789 extra", null))
+        .hasMessageContaining("unsupported Authorization scheme;").message().doesNotContain("sk-live");
     assertThat(PresentedKey.from(null, " abc")).isEqualTo("abc");
     assertThat(PresentedKey.from(null, null)).isNull();
   }

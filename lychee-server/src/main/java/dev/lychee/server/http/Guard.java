@@ -67,10 +67,10 @@ public final class Guard {
     String secret = PresentedKey.from(authorization, xApiKey);
     if (secret == null) {
       throw new ApiException(ProblemCode.UNAUTHORIZED, "send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
-          java.util.Map.of("WWW-Authenticate", "Bearer realm=\"lychee\""));
+          PresentedKey.CHALLENGE);
     }
     return keys.authenticate(secret).map(Caller::new).orElseThrow(() -> new ApiException(
-        ProblemCode.UNAUTHORIZED, "the API key is not valid", java.util.Map.of("WWW-Authenticate", "Bearer realm=\"lychee\"")));
+        ProblemCode.UNAUTHORIZED, "the API key is not valid", PresentedKey.CHALLENGE));
   }
 
   /** 403 unless {@code caller} may do {@code right} in {@code ns}. */
