@@ -10,6 +10,7 @@ import dev.lychee.server.http.HttpMetrics;
 import dev.lychee.server.http.JsonBodies;
 import dev.lychee.server.http.JsonRoute;
 import dev.lychee.server.http.OpsRoutes;
+import dev.lychee.server.http.OriginPolicy;
 import dev.lychee.server.inspect.InspectorRoutes;
 import dev.lychee.server.http.ProblemCode;
 import dev.lychee.server.http.Responder;
@@ -83,13 +84,20 @@ public final class LycheeServer implements AutoCloseable {
   public static LycheeServer start(ServerConfig config, Lychee memory, PrometheusMeterRegistry registry) {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(registry, "registry");
+    // ServerConfig checks this when it is built; checked again here because an open server on a
+    // reachable address would serve every namespace to the network
+    if (config.keys().isEmpty() && !config.loopback()) {
+      throw new IllegalArgumentException("refusing to start without API keys on " + config.host()
+          + ", which is not a loopback address; configure keys");
+    }
     JsonBodies json = new JsonBodies();
     Responder out = new Responder(json);
     MemoryService service = new MemoryService(memory, new O200kTokenCounter());
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     HttpMetrics metrics = new HttpMetrics(registry);
-    Guard guard = new Guard(config.keys());
+    OriginPolicy origins = new OriginPolicy(config.keys().isEmpty(), config.host(), config.allowedOrigins());
+    Guard guard = new Guard(config.keys(), origins);
 
     List<Routes> groups = new ArrayList<>();
     groups.add(new V1Routes(service, json, out));
@@ -101,7 +109,7 @@ public final class LycheeServer implements AutoCloseable {
 
     McpJsonMapper mapper = McpServers.jsonMapper();
     HttpServletStreamableServerTransportProvider transport = McpServers.httpTransport(mapper, MCP_PATH,
-        req -> req.getAttribute(Guard.CALLER), (int) config.maxBodyBytes());
+        req -> req.getAttribute(Guard.CALLER), (int) config.maxBodyBytes(), origins);
     McpSyncServer mcp = McpServers.overHttp(transport, mapper,
         new MemoryTools(service, mapper, json.writer(), config.mcpNamespace(), null));
 
@@ -145,7 +153,8 @@ public final class LycheeServer implements AutoCloseable {
     });
     app.start();
     if (config.keys().isEmpty()) {
-      LOG.warn("NO API KEYS configured: every local process may read and write every namespace (allowed on loopback only)");
+      LOG.warn("NO API KEYS configured: every local process may read and write every namespace (allowed on loopback only;"
+          + " requests with a foreign Host or Origin, such as other sites' web pages, are refused)");
     }
     LOG.info("lychee server listening on {}", "http://" + config.host() + ":" + app.port());
     return new LycheeServer(app, config, mcp, routes);

@@ -1,6 +1,7 @@
 package dev.lychee.server;
 
 import dev.lychee.server.auth.ApiKeys;
+import dev.lychee.server.http.OriginPolicy;
 import dev.lychee.server.http.Routes;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -9,24 +10,67 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How the server runs. Immutable; built by {@link #builder()}, validated on {@link Builder#build()}.
+ * How the server runs. Immutable and validated on construction, whether through {@link #builder()}
+ * or the record constructor: an invalid value throws an {@link IllegalArgumentException} naming it.
  *
  * @param host the address to bind (default 127.0.0.1)
  * @param port the port (default 8080; 0 picks a free one)
- * @param maxBodyBytes the largest request body accepted (default 1 MiB)
+ * @param maxBodyBytes the largest request body accepted (default 1 MiB; 1 KiB to 256 MiB)
  * @param keys the API keys; empty means open, which is allowed only on a loopback address
  * @param mcpNamespace the namespace MCP tools act on when a key does not name one (default "default")
  * @param extraRoutes further route groups mounted beside REST v1
  * @param evalJson an {@code eval locomo} result file the web inspector charts; null for none
+ * @param allowedOrigins web origins ({@code https://host[:port]}) accepted besides the server's own
+ *     and loopback ones; only a server with keys takes them (default none)
  */
 public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys keys, String mcpNamespace, List<Routes> extraRoutes,
-    java.nio.file.Path evalJson) {
+    java.nio.file.Path evalJson, List<String> allowedOrigins) {
 
   public static final int DEFAULT_PORT = 8080;
   public static final long DEFAULT_MAX_BODY = 1L << 20;
 
+  /** @throws IllegalArgumentException naming the bad setting */
   public ServerConfig {
+    if (host == null || host.isBlank()) {
+      throw new IllegalArgumentException("host must not be blank");
+    }
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be between 0 and 65535: " + port);
+    }
+    if (maxBodyBytes < 1024 || maxBodyBytes > (256L << 20)) {
+      throw new IllegalArgumentException("maxBodyBytes must be between 1 KiB and 256 MiB: " + maxBodyBytes);
+    }
+    if (keys == null) {
+      throw new IllegalArgumentException("keys must not be null; ApiKeys.none() gives an open (loopback-only) server");
+    }
+    if (mcpNamespace == null || !mcpNamespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
+      throw new IllegalArgumentException("mcpNamespace must be 1-128 characters of letters, digits and . _ - : @ +");
+    }
+    if (extraRoutes == null || extraRoutes.stream().anyMatch(Objects::isNull)) { // List.of(..).contains(null) throws
+      throw new IllegalArgumentException("extraRoutes must be a list without nulls (List.of() for none)");
+    }
     extraRoutes = List.copyOf(extraRoutes);
+    if (keys.isEmpty() && !isLoopback(host)) {
+      throw new IllegalArgumentException("no API keys are configured, so the server may only bind a loopback address (got "
+          + host + "); configure keys with --keys FILE, LYCHEE_API_KEYS_FILE or LYCHEE_API_KEYS");
+    }
+    if (evalJson != null && !java.nio.file.Files.isReadable(evalJson)) {
+      throw new IllegalArgumentException("the evaluation file cannot be read: " + evalJson);
+    }
+    if (allowedOrigins == null || allowedOrigins.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException("allowedOrigins must be a list without nulls (List.of() for none)");
+    }
+    if (keys.isEmpty() && !allowedOrigins.isEmpty()) {
+      throw new IllegalArgumentException("allowed origins need API keys: a server without keys answers only loopback pages"
+          + " (got " + allowedOrigins + ")");
+    }
+    allowedOrigins = allowedOrigins.stream().map(OriginPolicy::normalizeOrigin).distinct().toList();
+  }
+
+  /** The configuration before allowed origins existed: none are allowed. */
+  public ServerConfig(String host, int port, long maxBodyBytes, ApiKeys keys, String mcpNamespace, List<Routes> extraRoutes,
+      java.nio.file.Path evalJson) {
+    this(host, port, maxBodyBytes, keys, mcpNamespace, extraRoutes, evalJson, List.of());
   }
 
   public static Builder builder() {
@@ -55,7 +99,8 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
   @Override
   public String toString() {
     return "ServerConfig[" + host + ":" + port + ", maxBody=" + maxBodyBytes + ", keys="
-        + keys.keys().stream().map(k -> k.id()).toList() + ", mcpNamespace=" + mcpNamespace + "]";
+        + keys.keys().stream().map(k -> k.id()).toList() + ", mcpNamespace=" + mcpNamespace
+        + (allowedOrigins.isEmpty() ? "" : ", allowedOrigins=" + allowedOrigins) + "]";
   }
 
   /** Builds a {@link ServerConfig}. */
@@ -67,8 +112,18 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
     private String mcpNamespace = "default";
     private final List<Routes> extra = new ArrayList<>();
     private java.nio.file.Path evalJson;
+    private final List<String> origins = new ArrayList<>();
 
     private Builder() {}
+
+    /**
+     * A web origin ({@code https://host[:port]}) whose pages may call a server with keys, besides
+     * the server's own and loopback ones; for a reverse proxy that rewrites {@code Host}. Repeatable.
+     */
+    public Builder allowedOrigin(String origin) {
+      origins.add(Objects.requireNonNull(origin, "origin"));
+      return this;
+    }
 
     /** An {@code eval locomo --json} result for the inspector's evaluation chart (default: none). */
     public Builder evalJson(java.nio.file.Path file) {
@@ -106,28 +161,9 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
       return this;
     }
 
-    /** @throws IllegalArgumentException naming the bad setting */
+    /** @throws IllegalArgumentException naming the bad setting (the record constructor checks every value) */
     public ServerConfig build() {
-      if (host == null || host.isBlank()) {
-        throw new IllegalArgumentException("host must not be blank");
-      }
-      if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException("port must be between 0 and 65535: " + port);
-      }
-      if (maxBodyBytes < 1024 || maxBodyBytes > (256L << 20)) {
-        throw new IllegalArgumentException("maxBodyBytes must be between 1 KiB and 256 MiB: " + maxBodyBytes);
-      }
-      if (mcpNamespace == null || !mcpNamespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
-        throw new IllegalArgumentException("mcpNamespace must be 1-128 characters of letters, digits and . _ - : @ +");
-      }
-      if (keys.isEmpty() && !isLoopback(host)) {
-        throw new IllegalArgumentException("no API keys are configured, so the server may only bind a loopback address (got "
-            + host + "); configure keys with --keys FILE, LYCHEE_API_KEYS_FILE or LYCHEE_API_KEYS");
-      }
-      if (evalJson != null && !java.nio.file.Files.isReadable(evalJson)) {
-        throw new IllegalArgumentException("the evaluation file cannot be read: " + evalJson);
-      }
-      return new ServerConfig(host, port, maxBodyBytes, keys, mcpNamespace, extra, evalJson);
+      return new ServerConfig(host, port, maxBodyBytes, keys, mcpNamespace, extra, evalJson, origins);
     }
   }
 }

@@ -39,6 +39,11 @@ class BadInputTest {
     for (String path : jsonRoutes()) {
       assertProblem(s.http.post(path, K, "{\"question\": \"unclosed"), 400, "malformed-json", null);
       assertProblem(s.http.post(path, K, "[1, 2,"), 400, "malformed-json", null);
+      // well-formed JSON, but no object: a client's bug, never a server fault
+      Http.Res nul = s.http.post(path, K, "null");
+      assertProblem(nul, 400, "invalid-request", null);
+      assertThat(nul.json().get("detail").asText()).as(path).contains("JSON object");
+      assertProblem(s.http.post(path, K, " null \n"), 400, "invalid-request", null);
     }
     assertProblem(s.http.post("/v1/namespaces/alice/recall", K, ""), 400, "malformed-json", null);
     assertProblem(s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"a?\"} trailing"), 400, "malformed-json", null);

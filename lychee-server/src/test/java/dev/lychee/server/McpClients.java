@@ -32,12 +32,17 @@ final class McpClients {
 
   /** Starts {@code ServerMain mcp} in a child JVM on the test class path. */
   static McpSyncClient stdio(Path db, String namespace) {
-    ServerParameters p = ServerParameters.builder(Path.of(System.getProperty("java.home"), "bin", "java").toString())
-        .args("-Xmx1g", "-cp", System.getProperty("java.class.path"), "dev.lychee.server.boot.ServerMain", "mcp",
-            "--db", db.toString(), "--namespace", namespace)
-        .build();
+    java.util.List<String> command = stdioCommand(db, namespace);
+    ServerParameters p = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
     return McpClient.sync(new StdioClientTransport(p, McpServers.jsonMapper()))
         .requestTimeout(Duration.ofSeconds(120)).initializationTimeout(Duration.ofSeconds(120)).build();
+  }
+
+  /** The command line of a child {@code ServerMain mcp} on the test class path. */
+  static java.util.List<String> stdioCommand(Path db, String namespace) {
+    return java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+        "-cp", System.getProperty("java.class.path"), "dev.lychee.server.boot.ServerMain", "mcp",
+        "--db", db.toString(), "--namespace", namespace);
   }
 
   static CallToolResult call(McpSyncClient c, String tool, Map<String, Object> args) {

@@ -93,6 +93,36 @@ class RestRoutesTest {
   }
 
   @Test
+  void aProxysBasicCredentialsDoNotHideTheApiKey() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    java.util.function.BiFunction<String, String, java.net.http.HttpResponse<String>> get = (authorization, xApiKey) -> {
+      java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(java.net.URI.create(s.server.baseUrl() + "/v1/namespaces"))
+          .header("Authorization", authorization);
+      if (xApiKey != null) {
+        b.header("X-API-Key", xApiKey);
+      }
+      try {
+        return client.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      } catch (java.io.IOException | InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    };
+    // nginx basic auth in front of the server: the key travels in X-API-Key
+    java.net.http.HttpResponse<String> ok = get.apply("Basic dXNlcjpwYXNz", TestServer.ALICE_READ);
+    assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+    java.net.http.HttpResponse<String> alone = get.apply("Basic dXNlcjpwYXNz", null);
+    assertThat(alone.statusCode()).isEqualTo(401);
+    assertThat(Http.JSON.readTree(alone.body()).get("detail").asText())
+        .isEqualTo("unsupported Authorization scheme 'basic'; send 'Authorization: Bearer <key>' or 'X-API-Key: <key>'");
+    assertThat(alone.headers().firstValue("WWW-Authenticate")).isPresent();
+    // the same on MCP
+    int port = s.server.port();
+    HostAndOriginTest.Raw mcp = HostAndOriginTest.send(port, "POST", "/mcp", "127.0.0.1:" + port, null, "application/json",
+        HostAndOriginTest.INIT, Map.of("Authorization", "Basic dXNlcjpwYXNz", "X-API-Key", TestServer.ALICE_READ));
+    assertThat(mcp.status()).as(mcp.body()).isEqualTo(200);
+  }
+
+  @Test
   void problemsNeverCarryKeysOrStackTraces() {
     Http.Res r = s.http.get("/v1/namespaces/alice/status", "secret-that-must-not-echo");
     assertThat(r.body()).doesNotContain("secret-that-must-not-echo").doesNotContain("Exception").doesNotContain("\tat ");

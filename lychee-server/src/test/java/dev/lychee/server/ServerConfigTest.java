@@ -3,7 +3,11 @@ package dev.lychee.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.lychee.server.auth.ApiKeys;
+import dev.lychee.server.http.ApiException;
 import dev.lychee.server.http.PresentedKey;
+import dev.lychee.server.http.ProblemCode;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ServerConfigTest {
@@ -23,6 +27,36 @@ class ServerConfigTest {
     assertThatThrownBy(() -> ServerConfig.builder().maxBodyBytes(10).build()).hasMessageContaining("maxBodyBytes");
     assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace("a b").build()).hasMessageContaining("mcpNamespace");
     assertThatThrownBy(() -> ServerConfig.builder().host(" ").build()).hasMessageContaining("host");
+    assertThatThrownBy(() -> ServerConfig.builder().allowedOrigin("https://app.example").build())
+        .hasMessageContaining("allowed origins need API keys");
+    assertThatThrownBy(() -> ServerConfig.builder().keys(TestServer.keys()).allowedOrigin("app.example").build())
+        .hasMessageContaining("scheme://host[:port]");
+    assertThat(ServerConfig.builder().keys(TestServer.keys()).allowedOrigin("HTTPS://App.Example/").build().allowedOrigins())
+        .containsExactly("https://app.example");
+  }
+
+  @Test
+  void theRecordConstructorChecksWhatTheBuilderChecks() {
+    // the public constructor of a record is the obvious call: it must not bypass "no keys only on loopback"
+    assertThatThrownBy(() -> new ServerConfig("0.0.0.0", 8080, 1 << 20, ApiKeys.none(), "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0.0.0.0").hasMessageContaining("loopback");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 0, ApiKeys.none(), "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxBodyBytes");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, null, "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keys");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", -1, 1 << 20, ApiKeys.none(), "default", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("port");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "a b", List.of(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mcpNamespace");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", null, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extraRoutes");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", List.of(),
+        java.nio.file.Path.of("/nonexistent/eval.json"))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("evaluation");
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", List.of(), null, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowedOrigins");
+    ServerConfig ok = new ServerConfig("0.0.0.0", 0, 1 << 20, TestServer.keys(), "default", List.of(), null);
+    assertThat(ok.allowedOrigins()).isEmpty();
+    assertThat(ok.loopback()).isFalse();
   }
 
   @Test
@@ -30,7 +64,22 @@ class ServerConfigTest {
     assertThat(PresentedKey.from("Bearer abc", null)).isEqualTo("abc");
     assertThat(PresentedKey.from("Token abc", null)).isEqualTo("abc");
     assertThat(PresentedKey.from("token  abc ", null)).isEqualTo("abc");
-    assertThat(PresentedKey.from("Basic abc", null)).isEmpty();
+    // another scheme (a proxy's Basic credentials) does not hide X-API-Key
+    assertThat(PresentedKey.from("Basic dXNlcjpwYXNz", "secret")).isEqualTo("secret");
+    assertThat(PresentedKey.from("Negotiate abc", " secret ")).isEqualTo("secret");
+    assertThat(PresentedKey.from("", "secret")).isEqualTo("secret");
+    assertThat(PresentedKey.from("Bearer abc", "other")).isEqualTo("abc");
+    // alone, it gets a 401 that names a registered scheme, but never echoes a word that could be a key
+    assertThatThrownBy(() -> PresentedKey.from("Basic dXNlcjpwYXNz", null)).isInstanceOfSatisfying(ApiException.class, e -> {
+      assertThat(e.code()).isEqualTo(ProblemCode.UNAUTHORIZED);
+      assertThat(e.getMessage()).contains("unsupported Authorization scheme 'basic'").contains("X-API-Key")
+          .doesNotContain("dXNlcjpwYXNz");
+      assertThat(e.headers()).containsKey("WWW-Authenticate");
+    });
+    assertThatThrownBy(() -> PresentedKey.from("sk-live-0123456789", null))
+        .hasMessageContaining("no scheme").message().doesNotContain("sk-live");
+    assertThatThrownBy(() -> PresentedKey.from("sk-live-0123456789 extra", null))
+        .hasMessageContaining("unsupported Authorization scheme;").message().doesNotContain("sk-live");
     assertThat(PresentedKey.from(null, " abc")).isEqualTo("abc");
     assertThat(PresentedKey.from(null, null)).isNull();
   }

@@ -104,7 +104,11 @@ public final class ApiKeyFile {
         throw new IllegalArgumentException(source + ": " + e.getMessage());
       }
     }
-    return ApiKeys.of(keys);
+    try {
+      return ApiKeys.of(keys);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(source + ": " + e.getMessage());
+    }
   }
 
   private static String text(JsonNode k, String field, String where) {

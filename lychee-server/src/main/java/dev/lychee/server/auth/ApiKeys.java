@@ -19,9 +19,17 @@ public final class ApiKeys {
   private ApiKeys(List<ApiKey> keys) {
     this.keys = List.copyOf(keys);
     Set<String> ids = new HashSet<>();
-    for (ApiKey k : keys) {
+    for (int i = 0; i < this.keys.size(); i++) {
+      ApiKey k = this.keys.get(i);
       if (!ids.add(k.id())) {
         throw new IllegalArgumentException("two API keys share the id '" + k.id() + "'");
+      }
+      // one secret with two entries would act as whichever comes first, with its scope and right
+      for (int j = 0; j < i; j++) {
+        if (MessageDigest.isEqual(this.keys.get(j).sha256(), k.sha256())) {
+          throw new IllegalArgumentException("API keys '" + this.keys.get(j).id() + "' and '" + k.id()
+              + "' have the same secret; give each key its own secret");
+        }
       }
     }
   }

@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code lychee mcp}: an MCP server on stdin/stdout for desktop and coding agents. Every tool acts
  * on one namespace ({@code --namespace}); stdout carries only JSON-RPC, everything else goes to
- * stderr.
+ * stderr. When the client closes stdin the command closes the memory and exits with 0, as the MCP
+ * stdio transport asks; a signal does the same through the shutdown hook.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
     description = {"Run an MCP server over stdio (tools: remember, recall, ask, forget, list_sessions, status).",
@@ -57,15 +59,33 @@ public final class McpCommand implements Callable<Integer> {
     McpJsonMapper mapper = McpServers.jsonMapper();
     MemoryTools tools = new MemoryTools(new MemoryService(memory, new O200kTokenCounter()), mapper,
         new JsonBodies().writer(), namespace, Caller.OPEN);
-    McpSyncServer server = McpServers.overStdio(mapper, tools, System.in, rpc);
-    System.err.println("lychee mcp: serving namespace '" + namespace + "' on stdio");
+    // the client ends the session by closing our stdin (or by a signal): either way we close once and exit
     CountDownLatch stopped = new CountDownLatch(1);
+    AtomicBoolean clientGone = new AtomicBoolean();
+    McpSyncServer server = McpServers.overStdio(mapper, tools, new EndAwareInput(System.in, () -> {
+      clientGone.set(true);
+      stopped.countDown();
+    }), rpc);
+    System.err.println("lychee mcp: serving namespace '" + namespace + "' on stdio");
+    AtomicBoolean closed = new AtomicBoolean();
+    Runnable close = () -> {
+      if (closed.compareAndSet(false, true)) {
+        try {
+          server.closeGracefully();
+        } finally {
+          memory.close();
+        }
+      }
+    };
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.closeGracefully();
-      memory.close();
+      close.run();
       stopped.countDown();
     }, "lychee-mcp-shutdown"));
     stopped.await();
+    close.run();
+    if (clientGone.get()) {
+      System.err.println("lychee mcp: the client closed stdin; stopped");
+    }
     return 0;
   }
 }

@@ -56,6 +56,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "An `eval locomo --json` result that the web inspector charts (recall against tokens).")
   java.nio.file.Path evalJson;
 
+  @Option(names = "--allowed-origin", paramLabel = "ORIGIN",
+      description = {"A web origin (https://host[:port]) whose pages may call a server with keys, besides the server's own "
+          + "and loopback pages: for a reverse proxy that rewrites Host. Repeatable; needs keys. Default: none."})
+  java.util.List<String> allowedOrigins = new java.util.ArrayList<>();
+
   @Option(names = "--queue-capacity", paramLabel = "N",
       description = "Segments the background encoder may hold before writes are held or refused. Default: ${DEFAULT-VALUE}.")
   int queueCapacity = 1_000;
@@ -73,8 +78,10 @@ public final class ServeCommand implements Callable<Integer> {
     try {
       memoryConfig = memoryConfig();
       ApiKeys apiKeys = keys != null ? ApiKeyFile.read(keys) : ApiKeyFile.fromEnvironment(System.getenv());
-      config = ServerConfig.builder().host(host).port(port).keys(apiKeys).maxBodyBytes(maxBody)
-          .mcpNamespace(mcpNamespace).evalJson(evalJson).build();
+      ServerConfig.Builder b = ServerConfig.builder().host(host).port(port).keys(apiKeys).maxBodyBytes(maxBody)
+          .mcpNamespace(mcpNamespace).evalJson(evalJson);
+      allowedOrigins.forEach(b::allowedOrigin);
+      config = b.build();
     } catch (IllegalArgumentException e) {
       err.println("lychee serve: " + e.getMessage());
       return 2;
@@ -102,7 +109,8 @@ public final class ServeCommand implements Callable<Integer> {
       return 1;
     }
     if (config.keys().isEmpty()) {
-      err.println("lychee: NO API KEYS: every local process may read and write every namespace (allowed only on loopback)");
+      err.println("lychee: NO API KEYS: every local process may read and write every namespace (allowed only on loopback;"
+          + " web pages of other sites, with a foreign Host or Origin, are refused)");
     } else {
       err.println("lychee: " + config.keys().keys().size() + " API key(s): " + config.keys().keys().stream().map(k -> k.id()).toList());
     }

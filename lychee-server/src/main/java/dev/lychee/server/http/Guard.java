@@ -7,7 +7,8 @@ import io.javalin.http.Context;
 import java.util.Locale;
 
 /**
- * Runs before every matched route: authenticates the key (401), checks the route's access rule
+ * Runs before every matched route: refuses foreign {@code Host} and {@code Origin} headers
+ * ({@link OriginPolicy}, 403), authenticates the key (401), checks the route's access rule
  * against the namespace in the path (403), and rejects non-JSON bodies (415). The caller is left
  * on the request for handlers that find their namespace in the body.
  */
@@ -16,12 +17,16 @@ public final class Guard {
   public static final String CALLER = "lychee.caller";
 
   private final ApiKeys keys;
+  private final OriginPolicy origins;
 
-  public Guard(ApiKeys keys) {
-    this.keys = keys;
+  public Guard(ApiKeys keys, OriginPolicy origins) {
+    this.keys = java.util.Objects.requireNonNull(keys, "keys");
+    this.origins = java.util.Objects.requireNonNull(origins, "origins");
   }
 
   public void check(Context ctx) {
+    // before anything else, public routes included: a rebound page must not even read /metrics
+    checkOrigin(ctx.header("Host"), ctx.header("Origin"));
     io.javalin.router.Endpoint matched = ctx.endpoints().matchedHttpEndpoint();
     Access access = matched == null ? null : matched.metadata(Access.class);
     if (access == null) {
@@ -47,6 +52,13 @@ public final class Guard {
     }
   }
 
+  /** 403 when {@link OriginPolicy} refuses these {@code Host} and {@code Origin} headers. */
+  public void checkOrigin(String host, String origin) {
+    origins.refusal(host, origin).ifPresent(detail -> {
+      throw new ApiException(ProblemCode.FORBIDDEN, detail);
+    });
+  }
+
   /** The caller a presented key stands for; 401 when keys are configured and it matches none. */
   public Caller authenticate(String authorization, String xApiKey) {
     if (keys.isEmpty()) {
@@ -55,10 +67,10 @@ public final class Guard {
     String secret = PresentedKey.from(authorization, xApiKey);
     if (secret == null) {
       throw new ApiException(ProblemCode.UNAUTHORIZED, "send an API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
-          java.util.Map.of("WWW-Authenticate", "Bearer realm=\"lychee\""));
+          PresentedKey.CHALLENGE);
     }
     return keys.authenticate(secret).map(Caller::new).orElseThrow(() -> new ApiException(
-        ProblemCode.UNAUTHORIZED, "the API key is not valid", java.util.Map.of("WWW-Authenticate", "Bearer realm=\"lychee\"")));
+        ProblemCode.UNAUTHORIZED, "the API key is not valid", PresentedKey.CHALLENGE));
   }
 
   /** 403 unless {@code caller} may do {@code right} in {@code ns}. */

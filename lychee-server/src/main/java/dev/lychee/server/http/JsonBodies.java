@@ -64,7 +64,12 @@ public final class JsonBodies {
       throw new ApiException(ProblemCode.MALFORMED_JSON, "the body is empty; send a JSON object");
     }
     try {
-      return strict.readValue(body, type);
+      T value = strict.readValue(body, type);
+      if (value == null) {
+        // Jackson reads the literal null as no object at all; the routes would fail on it later
+        throw new ApiException(ProblemCode.INVALID_REQUEST, "the body must be a JSON object, not null");
+      }
+      return value;
     } catch (UnrecognizedPropertyException e) {
       String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream()
           .map(String::valueOf).sorted().collect(Collectors.joining(", "));

@@ -6,7 +6,7 @@ public enum ProblemCode {
   INVALID_REQUEST(400, "A field is missing, of the wrong type or out of range"),
   UNKNOWN_FIELD(400, "The body holds a field this route does not know"),
   UNAUTHORIZED(401, "A valid API key is required"),
-  FORBIDDEN(403, "The API key does not reach this namespace with this right"),
+  FORBIDDEN(403, "The API key does not reach this namespace with this right, or the Host or Origin is refused"),
   NOT_FOUND(404, "No such route"),
   NAMESPACE_NOT_FOUND(404, "The namespace holds no data"),
   SESSION_NOT_FOUND(404, "The session holds no data"),

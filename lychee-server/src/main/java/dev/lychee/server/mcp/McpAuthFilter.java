@@ -16,8 +16,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Guards {@code /mcp} with the same keys as REST: a request without a valid key gets a 401 problem
- * document before the MCP transport sees it; a valid one carries its {@link Caller} on to the tools.
+ * Guards {@code /mcp} like REST: a foreign {@code Host} or {@code Origin} gets a 403 problem document
+ * (the Origin check the MCP streamable-HTTP transport requires), a request without a valid key a
+ * 401, both before the MCP transport sees them; a valid one carries its {@link Caller} on to the tools.
  */
 public final class McpAuthFilter implements Filter {
   private final Guard guard;
@@ -33,6 +34,7 @@ public final class McpAuthFilter implements Filter {
     HttpServletRequest req = (HttpServletRequest) request;
     HttpServletResponse res = (HttpServletResponse) response;
     try {
+      guard.checkOrigin(req.getHeader("Host"), req.getHeader("Origin"));
       Caller caller = guard.authenticate(req.getHeader("Authorization"), req.getHeader("X-API-Key"));
       req.setAttribute(Guard.CALLER, caller);
     } catch (ApiException e) {

@@ -64,6 +64,18 @@ class ApiKeysTest {
         new ApiKey("a", ApiKeys.sha256("1"), List.of(new NamespacePattern("x")), Right.READ, null),
         new ApiKey("a", ApiKeys.sha256("2"), List.of(new NamespacePattern("y")), Right.READ, null))))
         .hasMessageContaining("share the id 'a'");
+    // one secret under two entries would act as whichever comes first: refused, naming both ids and never the hash
+    String shared = ApiKeys.sha256Hex("one-secret");
+    String twoEntries = "{\"keys\":[{\"id\":\"ops\",\"sha256\":\"" + shared + "\",\"namespaces\":[\"*\"],\"right\":\"admin\"},"
+        + "{\"id\":\"other\",\"sha256\":\"" + hash + "\",\"namespaces\":[\"x\"],\"right\":\"read\"},"
+        + "{\"id\":\"bot\",\"sha256\":\"" + shared.toUpperCase(java.util.Locale.ROOT) + "\",\"namespaces\":[\"bot\"],\"right\":\"read\"}]}";
+    assertThatThrownBy(() -> ApiKeyFile.parse(twoEntries, "keys.json"))
+        .hasMessage("keys.json: API keys 'ops' and 'bot' have the same secret; give each key its own secret")
+        .message().doesNotContainIgnoringCase(shared);
+    assertThatThrownBy(() -> ApiKeys.of(List.of(
+        new ApiKey("a", ApiKeys.sha256("1"), List.of(new NamespacePattern("x")), Right.READ, null),
+        new ApiKey("b", ApiKeys.sha256("1"), List.of(new NamespacePattern("y")), Right.READ, null))))
+        .hasMessageContaining("'a' and 'b' have the same secret");
     assertThatThrownBy(() -> new ApiKey("a", ApiKeys.sha256("1"), List.of(new NamespacePattern("x")), Right.READ, "y"))
         .hasMessageContaining("outside its namespaces");
   }
