@@ -44,6 +44,10 @@ public final class PostgresDatabase {
     // the server may be down when an instance starts; the first call reports it clearly instead
     hc.setInitializationFailTimeout(-1);
     hc.setAutoCommit(true);
+    // the server's bounds on every statement and lock wait of this pool's sessions (§3.3): one
+    // statement per new connection, for a URL and a DataSource alike; migrations lift them
+    hc.setConnectionInitSql("SELECT set_config('statement_timeout', '" + config.statementTimeout().toMillis()
+        + "', false), set_config('lock_timeout', '" + config.lockTimeout().toMillis() + "', false)");
     this.pool = new HikariDataSource(hc);
     this.jdbi = Jdbi.create(pool);
     try {
@@ -87,6 +91,11 @@ public final class PostgresDatabase {
     HikariConfig hc = new HikariConfig();
     hc.setJdbcUrl(url.driverUrl());
     hc.setDriverClassName("org.postgresql.Driver");
+    // the client's bound on a silent server or a dead link (§3.3); the URL's own parameters win
+    if (!config.socketTimeout().isZero()) {
+      hc.addDataSourceProperty("socketTimeout", String.valueOf((config.socketTimeout().toMillis() + 999) / 1000));
+    }
+    hc.addDataSourceProperty("tcpKeepAlive", String.valueOf(config.tcpKeepAlive()));
     if (url.user() != null) {
       hc.setUsername(url.user());
     }
@@ -185,6 +194,11 @@ public final class PostgresDatabase {
       try {
         return attempt.run();
       } catch (RuntimeException e) {
+        if (Failures.isStatementTimeout(e)) {
+          // not retried: the same statement would most likely run as long again
+          throw new PostgresStoreException("PostgreSQL at " + target + ": a " + what + " ran past statementTimeout ("
+              + config.statementTimeout().toMillis() + " ms) and was cancelled: " + Failures.rootMessage(e), e);
+        }
         if (!Failures.isTransient(e)) {
           throw e;
         }
