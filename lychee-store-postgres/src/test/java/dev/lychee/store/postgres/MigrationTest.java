@@ -380,6 +380,11 @@ class MigrationTest {
     assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://bob:hunter2%@db.example/mem", quick))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("%25").hasMessageNotContaining("hunter2");
     assertThat(PostgresUrl.parse("jdbc:postgresql://bob:hunter2@db.example/mem")).hasToString("PostgresUrl[postgresql://db.example/mem]");
+    // an '@' in the parameters is no user-info; several hosts keep their list
+    assertThat(PostgresUrl.parse("jdbc:postgresql://db.example:5/mem?password=a@b"))
+        .isEqualTo(new PostgresUrl("jdbc:postgresql://db.example:5/mem?password=a@b", null, null));
+    assertThat(PostgresUrl.parse("jdbc:postgresql://bob@h1:5,h2:6/mem"))
+        .isEqualTo(new PostgresUrl("jdbc:postgresql://h1:5,h2:6/mem", "bob", null));
   }
 
   /** The user-info reaches the server: user and percent-decoded password go to the driver's properties. */
