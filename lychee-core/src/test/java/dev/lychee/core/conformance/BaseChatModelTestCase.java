@@ -2,6 +2,7 @@ package dev.lychee.core.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -324,6 +325,27 @@ public abstract class BaseChatModelTestCase {
               assertThat(e.endpoint()).isEqualTo(endpoint());
               assertThat(e.getMessage()).containsIgnoringCase("time").contains(endpoint());
             });
+  }
+
+  /**
+   * A server (or a proxy before it) that sends the headers and half the body, then nothing: the
+   * timeout bounds the whole exchange, not only the wait for the headers. The call runs on another
+   * thread only so that a regression fails instead of hanging the build.
+   */
+  @Test
+  void aBodyThatStallsAfterTheHeadersIsATimeout() {
+    server.enqueue(completion("the first half arrives, the rest never does", 1, 1).stallingAfterHeaders(Duration.ofSeconds(60)));
+    Knobs knobs = new Knobs(Duration.ofMillis(500), 0, Duration.ofMillis(2), new RetryLog());
+    ChatModel model = newModel(server.baseUri(), knobs);
+
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> assertThatThrownBy(() -> model.chat(simple("hi")))
+        .isInstanceOfSatisfying(
+            ProviderException.class,
+            e -> {
+              assertThat(e.status()).isEqualTo(-1);
+              assertThat(e.endpoint()).isEqualTo(endpoint());
+              assertThat(e.getMessage()).containsIgnoringCase("time").contains(endpoint());
+            }));
   }
 
   @Test

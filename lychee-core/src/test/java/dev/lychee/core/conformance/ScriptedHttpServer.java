@@ -42,12 +42,20 @@ public final class ScriptedHttpServer implements AutoCloseable {
    * @param headers response headers (for example {@code Retry-After})
    * @param body the body, sent as UTF-8
    * @param delay how long to wait before answering (to provoke client timeouts)
+   * @param stall how long to wait after the headers and the first half of the body before the
+   *     rest (zero: none), as a server or proxy that stops in the middle of a response
    */
-  public record Response(int status, Map<String, String> headers, String body, Duration delay) {
+  public record Response(int status, Map<String, String> headers, String body, Duration delay, Duration stall) {
     public Response {
       headers = Map.copyOf(headers);
       Objects.requireNonNull(body, "body");
       delay = delay == null ? Duration.ZERO : delay;
+      stall = stall == null ? Duration.ZERO : stall;
+    }
+
+    /** A response sent without a stall. */
+    public Response(int status, Map<String, String> headers, String body, Duration delay) {
+      this(status, headers, body, delay, Duration.ZERO);
     }
 
     /** A 200 response with a JSON body. */
@@ -64,12 +72,17 @@ public final class ScriptedHttpServer implements AutoCloseable {
     public Response withHeader(String name, String value) {
       Map<String, String> h = new LinkedHashMap<>(headers);
       h.put(name, value);
-      return new Response(status, h, body, delay);
+      return new Response(status, h, body, delay, stall);
     }
 
     /** The same response, sent only after {@code wait}. */
     public Response delayedBy(Duration wait) {
-      return new Response(status, headers, body, wait);
+      return new Response(status, headers, body, wait, stall);
+    }
+
+    /** The same response, whose headers and first half of the body come at once and the rest after {@code wait}. */
+    public Response stallingAfterHeaders(Duration wait) {
+      return new Response(status, headers, body, delay, wait);
     }
   }
 
@@ -176,7 +189,19 @@ public final class ScriptedHttpServer implements AutoCloseable {
       exchange.sendResponseHeaders(response.status(), bytes.length == 0 ? -1 : bytes.length);
       if (bytes.length > 0) {
         try (OutputStream out = exchange.getResponseBody()) {
-          out.write(bytes);
+          if (response.stall().isZero()) {
+            out.write(bytes);
+          } else {
+            out.write(bytes, 0, bytes.length / 2);
+            out.flush();
+            try {
+              Thread.sleep(response.stall().toMillis());
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            }
+            out.write(bytes, bytes.length / 2, bytes.length - bytes.length / 2);
+          }
         }
       }
     } catch (IOException e) {

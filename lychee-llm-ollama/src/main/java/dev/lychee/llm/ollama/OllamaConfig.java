@@ -16,7 +16,8 @@ import java.util.Optional;
  * <p>Defaults: host {@value #DEFAULT_HOST}; temperature 0; context size ({@code num_ctx}) and
  * completion cap ({@code num_predict}) left to the model (0); JSON format allowed; timeout 120 s
  * (local models on a CPU are slow); 3 retries; initial backoff 500 ms doubling up to 30 s; the
- * text-embedding-3-small segmentation profile (override it for your embedding model).
+ * text-embedding-3-small segmentation profile (override it for your embedding model); 64 texts per
+ * embedding request.
  *
  * <p>A request temperature of 0 (Lychee's deterministic default) is sent as the configured
  * {@link #temperature()}; a non-zero request temperature wins. A request's {@code maxTokens > 0}
@@ -26,6 +27,9 @@ import java.util.Optional;
  * @param model the chat model, e.g. {@code qwen2.5:7b-instruct}; blank when only embedding
  * @param embeddingModel the embedding model, e.g. {@code nomic-embed-text}; blank for none
  * @param embeddingDimension the embedding dimension, or 0 to learn it from the first response
+ * @param embeddingBatchSize texts per embedding request, {@code >= 1}: an embedding call of more
+ *     texts sends several requests, each under its own {@code timeout}, so a long session's
+ *     texts never have to fit one timeout
  * @param embeddingProfile segmentation calibration for the embedding model
  * @param temperature temperature sent for deterministic requests, {@code >= 0}
  * @param contextSize {@code options.num_ctx}, 0 = the model's default
@@ -42,6 +46,7 @@ public record OllamaConfig(
     String model,
     String embeddingModel,
     int embeddingDimension,
+    int embeddingBatchSize,
     EmbeddingProfile embeddingProfile,
     double temperature,
     int contextSize,
@@ -61,6 +66,9 @@ public record OllamaConfig(
     embeddingModel = ProviderSettings.modelId(embeddingModel);
     ProviderSettings.requireAModel(model, embeddingModel);
     ProviderSettings.requireModelNumbers(embeddingDimension, temperature, maxTokens);
+    if (embeddingBatchSize < 1) {
+      throw new IllegalArgumentException("embeddingBatchSize must be >= 1: " + embeddingBatchSize);
+    }
     Objects.requireNonNull(embeddingProfile, "embeddingProfile");
     if (contextSize < 0) {
       throw new IllegalArgumentException("contextSize must be >= 0: " + contextSize);
@@ -72,7 +80,8 @@ public record OllamaConfig(
   @Override
   public String toString() {
     return "OllamaConfig[host=" + Redaction.url(host) + ", model=" + model + ", embeddingModel=" + embeddingModel
-        + ", embeddingDimension=" + embeddingDimension + ", embeddingProfile=" + embeddingProfile
+        + ", embeddingDimension=" + embeddingDimension + ", embeddingBatchSize=" + embeddingBatchSize
+        + ", embeddingProfile=" + embeddingProfile
         + ", temperature=" + temperature + ", contextSize=" + contextSize + ", maxTokens=" + maxTokens
         + ", jsonMode=" + jsonMode + ", timeout=" + timeout + ", maxRetries=" + maxRetries
         + ", initialBackoff=" + initialBackoff + ", maxBackoff=" + maxBackoff + "]";
@@ -96,6 +105,7 @@ public record OllamaConfig(
     b.model = model;
     b.embeddingModel = embeddingModel;
     b.embeddingDimension = embeddingDimension;
+    b.embeddingBatchSize = embeddingBatchSize;
     b.embeddingProfile = embeddingProfile;
     b.temperature = temperature;
     b.contextSize = contextSize;
@@ -182,6 +192,7 @@ public record OllamaConfig(
     private String model = "";
     private String embeddingModel = "";
     private int embeddingDimension = 0;
+    private int embeddingBatchSize = 64;
     private EmbeddingProfile embeddingProfile = EmbeddingProfile.TEXT_EMBEDDING_3_SMALL;
     private double temperature = 0.0;
     private int contextSize = 0;
@@ -200,6 +211,7 @@ public record OllamaConfig(
     public Builder model(String v) { model = v; return this; }
     public Builder embeddingModel(String v) { embeddingModel = v; return this; }
     public Builder embeddingDimension(int v) { embeddingDimension = v; return this; }
+    public Builder embeddingBatchSize(int v) { embeddingBatchSize = v; return this; }
     public Builder embeddingProfile(EmbeddingProfile v) { embeddingProfile = v; return this; }
     public Builder temperature(double v) { temperature = v; return this; }
     public Builder contextSize(int v) { contextSize = v; return this; }
@@ -213,7 +225,7 @@ public record OllamaConfig(
 
     public OllamaConfig build() {
       return new OllamaConfig(
-          host, model, embeddingModel, embeddingDimension, embeddingProfile, temperature,
+          host, model, embeddingModel, embeddingDimension, embeddingBatchSize, embeddingProfile, temperature,
           contextSize, maxTokens, jsonMode, timeout, maxRetries, initialBackoff, maxBackoff, retryListener);
     }
   }

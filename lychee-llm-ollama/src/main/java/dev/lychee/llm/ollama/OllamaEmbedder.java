@@ -22,8 +22,9 @@ public final class OllamaEmbedder extends RemoteEmbedder {
   private final OllamaHttp http;
 
   public OllamaEmbedder(OllamaConfig config) {
-    // one request per call: Ollama batches on its side
-    super(config.embeddingDimension(), Integer.MAX_VALUE);
+    // at most embeddingBatchSize texts per request: the timeout is per request, and a whole
+    // session's texts in one request (a backfill) could outlast any timeout on a CPU
+    super(config.embeddingDimension(), config.embeddingBatchSize());
     if (!config.hasEmbeddingModel()) {
       throw new IllegalArgumentException("OllamaConfig has no embedding model; set embeddingModel(..)");
     }

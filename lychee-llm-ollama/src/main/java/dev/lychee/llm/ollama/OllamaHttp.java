@@ -16,6 +16,10 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -80,17 +84,30 @@ final class OllamaHttp {
     return retries.execute("POST", endpoint, () -> attempt(request, endpoint, model));
   }
 
+  /**
+   * One exchange, bounded as a whole by the timeout. Why not {@code client.send}: the request's
+   * timeout stops counting once the response headers arrive (JDK-8258397), so a server or proxy
+   * that sent {@code 200} and then stalled in the body held the call for good. The future is
+   * cancelled when the timeout passes, which aborts the exchange.
+   */
   private String attempt(HttpRequest request, String endpoint, String model) {
     HttpResponse<String> response;
+    CompletableFuture<HttpResponse<String>> exchange =
+        client.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     try {
-      response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    } catch (HttpTimeoutException e) {
-      throw new ProviderException(
-          endpoint, -1, "POST " + endpoint + " timed out after " + config.timeout().toMillis() + " ms", e);
-    } catch (IOException e) {
+      response = exchange.get(config.timeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      exchange.cancel(true);
+      throw timedOut(endpoint, e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (cause instanceof HttpTimeoutException) {
+        throw timedOut(endpoint, cause);
+      }
       throw new ProviderException(endpoint, -1,
-          "POST " + endpoint + " could not be completed (" + Redaction.url(describe(e)) + "); is Ollama running?", e);
+          "POST " + endpoint + " could not be completed (" + Redaction.url(describe(cause)) + "); is Ollama running?", cause);
     } catch (InterruptedException e) {
+      exchange.cancel(true);
       Thread.currentThread().interrupt();
       throw new ProviderException(endpoint, -1, "interrupted during POST " + endpoint, e);
     }
@@ -107,6 +124,11 @@ final class OllamaHttp {
     }
     throw new HttpFailure(status, response.headers().firstValue("Retry-After")
         .flatMap(v -> Backoff.parseRetryAfter(v, Clock.systemUTC())), error, null);
+  }
+
+  private ProviderException timedOut(String endpoint, Throwable cause) {
+    return new ProviderException(
+        endpoint, -1, "POST " + endpoint + " timed out after " + config.timeout().toMillis() + " ms", cause);
   }
 
   /** Ollama reports errors as {@code {"error": "..."}}; anything else is shown as sent (trimmed). */

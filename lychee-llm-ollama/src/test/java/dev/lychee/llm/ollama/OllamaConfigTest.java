@@ -24,6 +24,7 @@ class OllamaConfigTest {
     assertThat(c.jsonMode()).isTrue();
     assertThat(c.timeout()).isEqualTo(Duration.ofSeconds(120));
     assertThat(c.maxRetries()).isEqualTo(3);
+    assertThat(c.embeddingBatchSize()).isEqualTo(64);
   }
 
   @Test
@@ -32,6 +33,8 @@ class OllamaConfigTest {
     assertThatThrownBy(() -> OllamaConfig.builder().model("m").contextSize(-1).build()).hasMessageContaining("contextSize");
     assertThatThrownBy(() -> OllamaConfig.builder().model("m").initialBackoff(Duration.ZERO).build())
         .hasMessageContaining("initialBackoff");
+    assertThatThrownBy(() -> OllamaConfig.builder().embeddingModel("e").embeddingBatchSize(0).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("embeddingBatchSize must be >= 1: 0");
   }
 
   @Test

@@ -104,6 +104,58 @@ class OllamaEmbedderTest {
     assertThat(server.requests()).hasSize(2);
   }
 
+  /** Answers each embed request with one vector per text, after {@code perText} for each of them. */
+  private void answerEveryBatch(Duration perText) {
+    server.route(r -> {
+      int n = inputs(r).size();
+      List<double[]> vectors = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        vectors.add(new double[] {1, i});
+      }
+      return OllamaWire.embed(vectors).delayedBy(perText.multipliedBy(n));
+    });
+  }
+
+  private static JsonNode inputs(ScriptedHttpServer.Request r) {
+    try {
+      return JSON.readTree(r.body()).path("input");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** A call of many texts (a backfill of a long session) is sent in requests of embeddingBatchSize texts. */
+  @Test
+  void manyTextsGoInRequestsOfTheBatchSize() {
+    answerEveryBatch(Duration.ZERO);
+    OllamaEmbedder embedder = new OllamaEmbedder(config().embeddingBatchSize(128).build());
+    List<String> texts = java.util.stream.IntStream.range(0, 300).mapToObj(i -> "text " + i).toList();
+
+    List<float[]> out = embedder.embedDocuments(texts);
+
+    assertThat(out).hasSize(300);
+    List<ScriptedHttpServer.Request> requests = server.requestsTo("/api/embed");
+    assertThat(requests).extracting(r -> inputs(r).size()).containsExactly(128, 128, 44);
+    // in input order: the first text of the second request is text 128
+    assertThat(inputs(requests.get(1)).get(0).asText()).isEqualTo("text 128");
+  }
+
+  /**
+   * A server whose time grows with the batch: the timeout covers one request of the batch size,
+   * not all the texts in one request (as before, with every call one request).
+   */
+  @Test
+  void theTimeoutIsPerRequestSoAnyNumberOfTextsFits() {
+    answerEveryBatch(Duration.ofMillis(25));
+    List<String> texts = java.util.stream.IntStream.range(0, 120).mapToObj(i -> "text " + i).toList();
+    OllamaEmbedder batched = new OllamaEmbedder(config().maxRetries(0).timeout(Duration.ofSeconds(2)).embeddingBatchSize(20).build());
+    assertThat(batched.embedDocuments(texts)).hasSize(120);
+    assertThat(server.requestsTo("/api/embed")).hasSize(6);
+
+    OllamaEmbedder whole = new OllamaEmbedder(config().maxRetries(0).timeout(Duration.ofSeconds(2)).embeddingBatchSize(120).build());
+    assertThatThrownBy(() -> whole.embedDocuments(texts)).isInstanceOf(ProviderException.class).hasMessageContaining("timed out");
+  }
+
   @Test
   void blankTextIsRejectedBeforeAnyCall() {
     OllamaEmbedder embedder = new OllamaEmbedder(config().build());

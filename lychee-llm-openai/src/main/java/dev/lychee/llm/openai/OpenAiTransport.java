@@ -85,6 +85,12 @@ final class OpenAiTransport implements AutoCloseable {
           : "could not be completed (" + safe(rootMessage(e)) + ")";
       throw new ProviderException(endpoint, -1, "POST " + endpoint + " " + what, e);
     } catch (OpenAIInvalidDataException e) {
+      if (isTimeout(e)) {
+        // the SDK reads the body after the headers: a body that stalls past the read timeout
+        // surfaces as "Error reading response", which is a timeout, not a bad body
+        throw new ProviderException(endpoint, -1, "POST " + endpoint + " timed out after " + config.timeout().toMillis()
+            + " ms while reading the response body", e);
+      }
       throw new ProviderException(
           endpoint, -1, "POST " + endpoint + " returned a body that is not a valid response: " + safe(e.getMessage()), e);
     } catch (OpenAIException e) {

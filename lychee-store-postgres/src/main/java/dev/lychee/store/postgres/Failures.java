@@ -10,8 +10,10 @@ final class Failures {
   /**
    * True when the failure says nothing about the statement itself: a lost or refused connection
    * (SQLSTATE class 08), the server shutting down or starting up (57P01-57P03), too many
-   * connections (53300), a serialisation failure or deadlock (40001, 40P01), the pool timing out
-   * while the server is away, or the pool handing out a connection the server had dropped.
+   * connections (53300), a serialisation failure or deadlock (40001, 40P01), a lock wait past
+   * {@code lock_timeout} (55P03: the holder may be gone by the next attempt), the pool timing out
+   * while the server is away, or the pool handing out a connection the server had dropped. A
+   * socket timeout is a lost connection to the driver (08006).
    */
   static boolean isTransient(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
@@ -25,12 +27,25 @@ final class Failures {
       if (c instanceof SQLException e && e.getSQLState() != null) {
         String s = e.getSQLState();
         if (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03")
-            || s.equals("53300") || s.equals("40001") || s.equals("40P01")) {
+            || s.equals("53300") || s.equals("40001") || s.equals("40P01") || s.equals("55P03")) {
           return true;
         }
       }
       if (c.getCause() == c) {
         break;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * True when the server cancelled a statement (SQLSTATE 57014): this store cancels none itself,
+   * so it ran past {@code statement_timeout}.
+   */
+  static boolean isStatementTimeout(Throwable t) {
+    for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
+      if (c instanceof SQLException e && "57014".equals(e.getSQLState())) {
+        return true;
       }
     }
     return false;

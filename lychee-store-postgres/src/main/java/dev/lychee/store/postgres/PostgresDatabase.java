@@ -4,8 +4,6 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
@@ -27,7 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class PostgresDatabase {
   private static final Logger LOG = LoggerFactory.getLogger(PostgresDatabase.class);
-  private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^/?]*)/?([^?]*)");
 
   private final PostgresStoreConfig config;
   private final HikariDataSource pool;
@@ -47,6 +44,10 @@ public final class PostgresDatabase {
     // the server may be down when an instance starts; the first call reports it clearly instead
     hc.setInitializationFailTimeout(-1);
     hc.setAutoCommit(true);
+    // the server's bounds on every statement and lock wait of this pool's sessions (§3.3): one
+    // statement per new connection, for a URL and a DataSource alike; migrations lift them
+    hc.setConnectionInitSql("SELECT set_config('statement_timeout', '" + config.statementTimeout().toMillis()
+        + "', false), set_config('lock_timeout', '" + config.lockTimeout().toMillis() + "', false)");
     this.pool = new HikariDataSource(hc);
     this.jdbi = Jdbi.create(pool);
     try {
@@ -61,22 +62,15 @@ public final class PostgresDatabase {
   }
 
   /**
-   * Opens a pool on {@code jdbcUrl} ({@code jdbc:postgresql://host:port/db?user=..&password=..})
-   * and migrates the schema.
+   * Opens a pool on {@code jdbcUrl} ({@code jdbc:postgresql://host:port/db?user=..&password=..}, or
+   * with libpq's user-info, {@code jdbc:postgresql://user:password@host:port/db}) and migrates the
+   * schema.
    *
+   * @throws IllegalArgumentException if the URL is no PostgreSQL JDBC URL (see {@link PostgresUrl#parse})
    * @throws PostgresStoreException if the server stays unreachable or holds a newer schema
    */
   public static PostgresDatabase open(String jdbcUrl, PostgresStoreConfig config) {
-    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-    Objects.requireNonNull(config, "config");
-    if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
-      throw new IllegalArgumentException("a PostgreSQL JDBC URL starts with 'jdbc:postgresql:' (got "
-          + describeUrl(jdbcUrl) + ")");
-    }
-    HikariConfig hc = new HikariConfig();
-    hc.setJdbcUrl(jdbcUrl);
-    hc.setDriverClassName("org.postgresql.Driver");
-    return new PostgresDatabase(hc, describeUrl(jdbcUrl), config, SchemaMigrations.standard());
+    return open(jdbcUrl, config, SchemaMigrations.standard());
   }
 
   /** Pools connections of a caller's {@link DataSource} and migrates the schema. */
@@ -90,21 +84,39 @@ public final class PostgresDatabase {
   }
 
   static PostgresDatabase open(String jdbcUrl, PostgresStoreConfig config, SchemaMigrations migrations) {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    Objects.requireNonNull(config, "config");
+    // the user-info goes to the driver's properties, never into the URL HikariCP and the driver print
+    PostgresUrl url = PostgresUrl.parse(jdbcUrl);
     HikariConfig hc = new HikariConfig();
-    hc.setJdbcUrl(jdbcUrl);
+    hc.setJdbcUrl(url.driverUrl());
     hc.setDriverClassName("org.postgresql.Driver");
+    // the client's bound on a silent server or a dead link (§3.3); the URL's own parameters win
+    if (!config.socketTimeout().isZero()) {
+      hc.addDataSourceProperty("socketTimeout", String.valueOf((config.socketTimeout().toMillis() + 999) / 1000));
+    }
+    hc.addDataSourceProperty("tcpKeepAlive", String.valueOf(config.tcpKeepAlive()));
+    if (url.user() != null) {
+      hc.setUsername(url.user());
+    }
+    if (url.password() != null) {
+      hc.setPassword(url.password());
+    }
     return new PostgresDatabase(hc, describeUrl(jdbcUrl), config, migrations);
   }
 
-  /** host:port/database of a JDBC URL, without user, password or other parameters. */
+  /** host:port/database of a JDBC URL, without user-info, password or other parameters. */
   static String describeUrl(String jdbcUrl) {
-    Matcher m = URL.matcher(jdbcUrl);
-    if (m.lookingAt()) {
-      String hostPort = m.group(1);
-      int at = hostPort.lastIndexOf('@');
-      return "postgresql://" + (at >= 0 ? hostPort.substring(at + 1) : hostPort) + "/" + m.group(2);
+    String scheme = PostgresUrl.PREFIX + "//";
+    if (!jdbcUrl.startsWith(scheme)) {
+      return "a URL that is not a PostgreSQL JDBC URL";
     }
-    return "a URL that is not a PostgreSQL JDBC URL";
+    String rest = jdbcUrl.substring(scheme.length());
+    int query = rest.indexOf('?');
+    String head = query < 0 ? rest : rest.substring(0, query);
+    // after the last '@' of the part before the parameters, as PostgresUrl splits it
+    head = head.substring(head.lastIndexOf('@') + 1);
+    return "postgresql://" + (head.indexOf('/') < 0 ? head + "/" : head);
   }
 
   public PostgresStoreConfig config() {
@@ -182,6 +194,11 @@ public final class PostgresDatabase {
       try {
         return attempt.run();
       } catch (RuntimeException e) {
+        if (Failures.isStatementTimeout(e)) {
+          // not retried: the same statement would most likely run as long again
+          throw new PostgresStoreException("PostgreSQL at " + target + ": a " + what + " ran past statementTimeout ("
+              + config.statementTimeout().toMillis() + " ms) and was cancelled: " + Failures.rootMessage(e), e);
+        }
         if (!Failures.isTransient(e)) {
           throw e;
         }

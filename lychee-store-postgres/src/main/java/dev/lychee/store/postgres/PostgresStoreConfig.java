@@ -23,6 +23,10 @@ public final class PostgresStoreConfig {
   private final Duration claimWait;
   private final boolean localRows;
   private final int localRowsMaxNamespaces;
+  private final Duration socketTimeout;
+  private final Duration statementTimeout;
+  private final Duration lockTimeout;
+  private final boolean tcpKeepAlive;
 
   private PostgresStoreConfig(Builder b) {
     if (b.schema == null || !SCHEMA.matcher(b.schema).matches()) {
@@ -65,6 +69,32 @@ public final class PostgresStoreConfig {
           + " nodes one instance keeps in memory; set localRows(false) to keep none): " + b.localRowsMaxNamespaces);
     }
     this.localRowsMaxNamespaces = b.localRowsMaxNamespaces;
+    requireServerMillis(b.statementTimeout, "statementTimeout");
+    requireServerMillis(b.lockTimeout, "lockTimeout");
+    Objects.requireNonNull(b.socketTimeout, "socketTimeout");
+    if (b.socketTimeout.isNegative() || b.socketTimeout.toSeconds() >= Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("socketTimeout must be >= 0 (0: none) and below 2^31 s: " + b.socketTimeout);
+    }
+    if (!b.socketTimeout.isZero() && !b.statementTimeout.isZero() && b.socketTimeout.compareTo(b.statementTimeout) <= 0) {
+      throw new IllegalArgumentException("socketTimeout (" + b.socketTimeout + ") must be longer than statementTimeout ("
+          + b.statementTimeout + "): the server sends nothing while a statement runs, so a shorter socket timeout"
+          + " would cut statements the server is still allowed to finish");
+    }
+    this.socketTimeout = b.socketTimeout;
+    this.statementTimeout = b.statementTimeout;
+    this.lockTimeout = b.lockTimeout;
+    this.tcpKeepAlive = b.tcpKeepAlive;
+  }
+
+  /** A server-side timeout: PostgreSQL takes whole milliseconds up to 2^31 - 1, 0 meaning none. */
+  private static void requireServerMillis(Duration d, String name) {
+    Objects.requireNonNull(d, name);
+    if (d.isNegative() || d.compareTo(Duration.ofMillis(Integer.MAX_VALUE)) > 0) {
+      throw new IllegalArgumentException(name + " must be >= 0 (0: none) and at most " + Integer.MAX_VALUE + " ms: " + d);
+    }
+    if (!d.isZero() && d.toMillis() == 0) {
+      throw new IllegalArgumentException(name + " must be 0 (none) or at least 1 ms: " + d);
+    }
   }
 
   private static void requirePositive(Duration d, String name) {
@@ -161,13 +191,58 @@ public final class PostgresStoreConfig {
     return localRowsMaxNamespaces;
   }
 
+  /**
+   * How long the client waits for any answer from the server on a connection in use (default 120 s;
+   * zero: forever, the driver's default; docs/defaults.md §3.3). A server that froze, or a link that
+   * died without a reset (a failover, a NAT that dropped the connection), otherwise blocks the
+   * call until the kernel gives up, about 15 minutes, or for good on an idle link. Past it the
+   * connection counts as lost: the call is retried for {@link #retryFor()} on a fresh one, then
+   * fails with a {@link PostgresStoreException}. It must be longer than {@link #statementTimeout()}
+   * (the server is silent while a statement runs). The driver counts whole seconds: it is rounded
+   * up. Only for a JDBC URL (where a {@code socketTimeout} parameter of the URL wins); a {@code
+   * DataSource} keeps its own ({@code PGSimpleDataSource.setSocketTimeout}). Migrations run without it.
+   */
+  public Duration socketTimeout() {
+    return socketTimeout;
+  }
+
+  /**
+   * The server's bound on one statement ({@code statement_timeout}, default 60 s; zero: none;
+   * docs/defaults.md §3.3), lock waits included. A statement past it fails with a {@link
+   * PostgresStoreException} naming this setting; it is not retried. Migrations run without it.
+   */
+  public Duration statementTimeout() {
+    return statementTimeout;
+  }
+
+  /**
+   * The server's bound on one wait for a row or table lock ({@code lock_timeout}, default 30 s;
+   * zero: none; docs/defaults.md §3.3): a transaction of another instance that holds a session's
+   * row and stopped (its host froze) otherwise holds every append to that session. A lock wait
+   * past it is retried like a lost connection, for {@link #retryFor()}, then fails with a {@link
+   * PostgresStoreException}. Migrations run without it (an instance waits for another's migration).
+   */
+  public Duration lockTimeout() {
+    return lockTimeout;
+  }
+
+  /**
+   * Whether the driver turns on TCP keepalive for its connections (default true; docs/defaults.md
+   * §3.3), so the operating system finds a dead idle link and the pool drops it. Only for a JDBC
+   * URL, like {@link #socketTimeout()}.
+   */
+  public boolean tcpKeepAlive() {
+    return tcpKeepAlive;
+  }
+
   @Override
   public String toString() {
     return "PostgresStoreConfig[schema=" + schema + ", maxPoolSize=" + maxPoolSize + ", connectTimeout="
         + connectTimeout + ", retryFor=" + retryFor + ", exactSearchMaxVectors=" + exactSearchMaxVectors
         + ", hnswM=" + hnswM + ", hnswEfConstruction=" + hnswEfConstruction + ", hnswEf=" + hnswEf
         + ", claimWait=" + claimWait + ", localRows=" + localRows
-        + ", localRowsMaxNamespaces=" + localRowsMaxNamespaces + "]";
+        + ", localRowsMaxNamespaces=" + localRowsMaxNamespaces + ", socketTimeout=" + socketTimeout
+        + ", statementTimeout=" + statementTimeout + ", lockTimeout=" + lockTimeout + ", tcpKeepAlive=" + tcpKeepAlive + "]";
   }
 
   /** Builder of {@link PostgresStoreConfig}; every setter has the documented default. */
@@ -183,6 +258,10 @@ public final class PostgresStoreConfig {
     private Duration claimWait = Duration.ofSeconds(30);
     private boolean localRows = true;
     private int localRowsMaxNamespaces = 32;
+    private Duration socketTimeout = Duration.ofSeconds(120);
+    private Duration statementTimeout = Duration.ofSeconds(60);
+    private Duration lockTimeout = Duration.ofSeconds(30);
+    private boolean tcpKeepAlive = true;
 
     private Builder() {}
 
@@ -239,6 +318,30 @@ public final class PostgresStoreConfig {
     /** At least 1; see {@link PostgresStoreConfig#localRowsMaxNamespaces()}. */
     public Builder localRowsMaxNamespaces(int v) {
       this.localRowsMaxNamespaces = v;
+      return this;
+    }
+
+    /** At least 0 (none), longer than the statement timeout; see {@link PostgresStoreConfig#socketTimeout()}. */
+    public Builder socketTimeout(Duration v) {
+      this.socketTimeout = v;
+      return this;
+    }
+
+    /** At least 0 (none); see {@link PostgresStoreConfig#statementTimeout()}. */
+    public Builder statementTimeout(Duration v) {
+      this.statementTimeout = v;
+      return this;
+    }
+
+    /** At least 0 (none); see {@link PostgresStoreConfig#lockTimeout()}. */
+    public Builder lockTimeout(Duration v) {
+      this.lockTimeout = v;
+      return this;
+    }
+
+    /** See {@link PostgresStoreConfig#tcpKeepAlive()}. */
+    public Builder tcpKeepAlive(boolean v) {
+      this.tcpKeepAlive = v;
       return this;
     }
 

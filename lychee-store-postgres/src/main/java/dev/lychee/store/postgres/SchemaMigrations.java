@@ -1,5 +1,6 @@
 package dev.lychee.store.postgres;
 
+import java.sql.SQLException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -67,11 +68,13 @@ final class SchemaMigrations {
    */
   void apply(Jdbi jdbi, String schema) {
     jdbi.useTransaction(h -> {
+      unbounded(h);
       lock(h, schema);
       h.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
     });
     for (Migration m : migrations) {
       jdbi.useTransaction(h -> {
+        unbounded(h);
         lock(h, schema);
         int current = currentVersion(h);
         if (current > latestVersion()) {
@@ -92,6 +95,23 @@ final class SchemaMigrations {
       throw new PostgresStoreException("schema '" + schema + "' has version " + finalVersion
           + ", newer than this Lychee supports (" + latestVersion() + "); upgrade Lychee or use another schema");
     }
+  }
+
+  /**
+   * Lifts the pool's timeouts for this transaction (docs/defaults.md §3.3): a migration may rewrite
+   * a large table, and an instance waits, silent, on the lock below for as long as another instance
+   * migrates. The statement settings end with the transaction; the pool restores the connection's
+   * socket timeout when the connection is returned.
+   */
+  private static void unbounded(Handle h) {
+    try {
+      // the executor is not used by the PostgreSQL driver (it sets the socket's timeout directly)
+      h.getConnection().setNetworkTimeout(Runnable::run, 0);
+    } catch (SQLException e) {
+      // a DataSource whose driver cannot change it keeps its own socket timeout
+    }
+    h.createQuery("SELECT set_config('statement_timeout', '0', true) || set_config('lock_timeout', '0', true)")
+        .mapTo(String.class).one();
   }
 
   /** Serialises migrations of one schema across instances until the transaction ends. */

@@ -2,6 +2,7 @@ package dev.lychee.store.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.lychee.api.EvidenceNode;
 import dev.lychee.api.NodeKind;
@@ -349,5 +350,65 @@ class MigrationTest {
     assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://127.0.0.1:1/x?password=hunter2", quick))
         .isInstanceOf(PostgresStoreException.class).hasMessageContaining("postgresql://127.0.0.1:1/x")
         .hasMessageNotContaining("hunter2");
+  }
+
+  /**
+   * libpq's user-info ({@code user:password@host}): the driver does not read it, so without a port
+   * HikariCP refused the URL with the password in its message, and with a port every retry's
+   * "unknown host" named {@code bob:hunter2@...}. Now it is split off before HikariCP sees it.
+   */
+  @Test
+  void aPasswordInTheUserInfoNeverReachesAMessage() {
+    PostgresStoreConfig quick = PostgresStoreConfig.builder().retryFor(java.time.Duration.ofMillis(300))
+        .connectTimeout(java.time.Duration.ofMillis(300)).build();
+    // without a port: HikariCP's "claims to not accept jdbcUrl" before the split
+    assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://bob:hunter2@db.example/mem", quick))
+        .isInstanceOf(PostgresStoreException.class).hasMessageContaining("postgresql://db.example/mem")
+        .hasMessageNotContaining("hunter2").hasMessageNotContaining("bob");
+    // with a port: the driver took "bob:hunter2@127.0.0.1" for the host
+    assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://bob:hunter2@127.0.0.1:1/x", quick))
+        .isInstanceOf(PostgresStoreException.class).hasMessageContaining("postgresql://127.0.0.1:1/x")
+        .hasMessageNotContaining("hunter2");
+    // a '/' or '@' left unencoded in the password stays in the user-info
+    assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://bob:pw/hunter3@x@127.0.0.1:1/x", quick))
+        .isInstanceOf(PostgresStoreException.class).hasMessageContaining("postgresql://127.0.0.1:1/x")
+        .hasMessageNotContaining("hunter3");
+    assertThat(PostgresDatabase.describeUrl("jdbc:postgresql://bob:pw/hunter3@x@db.example:5433/mem?x=1"))
+        .isEqualTo("postgresql://db.example:5433/mem");
+    assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://bob:hunter2@db.example/mem?password=x", quick))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("twice").hasMessageNotContaining("hunter2");
+    assertThatThrownBy(() -> PostgresRecordStore.open("jdbc:postgresql://bob:hunter2%@db.example/mem", quick))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("%25").hasMessageNotContaining("hunter2");
+    assertThat(PostgresUrl.parse("jdbc:postgresql://bob:hunter2@db.example/mem")).hasToString("PostgresUrl[postgresql://db.example/mem]");
+    // an '@' in the parameters is no user-info; several hosts keep their list
+    assertThat(PostgresUrl.parse("jdbc:postgresql://db.example:5/mem?password=a@b"))
+        .isEqualTo(new PostgresUrl("jdbc:postgresql://db.example:5/mem?password=a@b", null, null));
+    assertThat(PostgresUrl.parse("jdbc:postgresql://bob@h1:5,h2:6/mem"))
+        .isEqualTo(new PostgresUrl("jdbc:postgresql://h1:5,h2:6/mem", "bob", null));
+  }
+
+  /** The user-info reaches the server: user and percent-decoded password go to the driver's properties. */
+  @Test
+  void aUserAndPasswordInTheUserInfoAreUsed() throws Exception {
+    String url = TestPostgres.get().url();
+    assumeTrue(TestPostgres.get().owned(), "the tests' own server (a known URL shape, roles may be created)");
+    try (Connection c = TestPostgres.get().connect(); Statement st = c.createStatement()) {
+      st.execute("CREATE ROLE lychee_userinfo LOGIN SUPERUSER PASSWORD 'p@ss:w/rd'");
+    }
+    PostgresUrl split = PostgresUrl.parse("jdbc:postgresql://lychee_userinfo:p%40ss:w%2Frd@127.0.0.1:5/db?ssl=false");
+    assertThat(split.user()).isEqualTo("lychee_userinfo");
+    assertThat(split.password()).isEqualTo("p@ss:w/rd");
+    assertThat(split.driverUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:5/db?ssl=false");
+    String withUserInfo = url.replace("?user=postgres", "").replace("jdbc:postgresql://",
+        "jdbc:postgresql://lychee_userinfo:p%40ss:w%2Frd@");
+    PostgresStoreConfig config = PostgresStoreConfig.builder().schema(TestPostgres.freshSchema()).maxPoolSize(1).build();
+    PostgresDatabase db = PostgresDatabase.open(withUserInfo, config);
+    db.acquire();
+    try {
+      String user = db.read(h -> h.createQuery("SELECT current_user").mapTo(String.class).one());
+      assertThat(user).isEqualTo("lychee_userinfo");
+    } finally {
+      db.release();
+    }
   }
 }
