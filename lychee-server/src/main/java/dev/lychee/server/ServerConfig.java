@@ -117,9 +117,11 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
       if (maxBodyBytes < 1024 || maxBodyBytes > (256L << 20)) {
         throw new IllegalArgumentException("maxBodyBytes must be between 1 KiB and 256 MiB: " + maxBodyBytes);
       }
-      if (mcpNamespace == null || !mcpNamespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
-        throw new IllegalArgumentException("mcpNamespace must be 1-128 characters of letters, digits and . _ - : @ +");
+      if (mcpNamespace == null) {
+        throw new IllegalArgumentException("mcpNamespace must be set");
       }
+      // the library's name rule, the one every route applies: the default may be any namespace the library stores
+      dev.lychee.api.Checks.name(mcpNamespace, "mcpNamespace");
       if (keys.isEmpty() && !isLoopback(host)) {
         throw new IllegalArgumentException("no API keys are configured, so the server may only bind a loopback address (got "
             + host + "); configure keys with --keys FILE, LYCHEE_API_KEYS_FILE or LYCHEE_API_KEYS");

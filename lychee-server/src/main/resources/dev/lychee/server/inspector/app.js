@@ -41,7 +41,9 @@
     return json;
   }
 
-  const enc = encodeURIComponent;
+  // names are the library's (any visible character): '/' must not split a path, and a name made of
+  // dots ('.', '..') must not step up one, so dots are encoded too
+  const enc = (s) => encodeURIComponent(s).replace(/\./g, '%2E');
   // rows shown per channel card; the fused and reranked tables show the server's whole list
   const CHANNEL_ROWS = 8;
   const nsPath = (ns) => '/v1/namespaces/' + enc(ns);
