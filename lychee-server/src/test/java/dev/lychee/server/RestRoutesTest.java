@@ -158,6 +158,38 @@ class RestRoutesTest {
     }
   }
 
+  /**
+   * mem0's {@code run_id} narrows the search space: a search filtered to a run finds that run's
+   * items even when the namespace's best matches all lie in other runs, and {@code top_k} still
+   * bounds the answer.
+   */
+  @Test
+  void mem0SearchFilteredToARunFindsItsItemsWhenBetterOnesLieElsewhere() throws Exception {
+    try (TestServer t = TestServer.start()) {
+      String k = TestServer.ADMIN;
+      java.util.function.BiConsumer<String, String> add = (run, text) -> assertThat(t.http.post("/v3/memories/add/", k,
+          "{\"messages\":[{\"role\":\"user\",\"content\":\"" + text + "\"}],\"user_id\":\"carol\",\"run_id\":\"" + run + "\"}")
+          .status()).isEqualTo(200);
+      add.accept("s1", "I keep my old bicycle in the garage behind the house.");
+      for (int i = 2; i <= 9; i++) {
+        add.accept("s" + i, "Where is my bicycle? My bicycle number " + i + " is where my bicycle always is, my bicycle stand.");
+      }
+      String query = "{\"query\":\"Where is my bicycle?\",\"top_k\":%d,\"filters\":{\"user_id\":\"carol\"%s}}";
+      Http.Res best = t.http.post("/v3/memories/search/", k, query.formatted(1, ""));
+      assertThat(best.json().get("results")).hasSize(1);
+      assertThat(best.json().get("results").get(0).get("run_id").asText()).as("the best match lies in another run").isNotEqualTo("s1");
+      Http.Res run = t.http.post("/v3/memories/search/", k, query.formatted(1, ",\"run_id\":\"s1\""));
+      assertThat(run.status()).as(run.body()).isEqualTo(200);
+      assertThat(run.json().get("results")).as(run.body()).hasSize(1);
+      assertThat(run.json().get("results").get(0).get("run_id").asText()).isEqualTo("s1");
+      assertThat(run.json().get("results").get(0).get("memory").asText()).contains("garage");
+      Http.Res two = t.http.post("/v3/memories/search/", k, query.formatted(2, ",\"run_id\":\"s4\""));
+      assertThat(two.json().get("results").size()).isBetween(1, 2);
+      assertThat(two.json().get("results").findValuesAsText("run_id")).containsOnly("s4");
+      assertThat(two.json().get("results").get(0).get("memory").asText()).contains("number 4");
+    }
+  }
+
   @Test
   void problemsNeverCarryKeysOrStackTraces() {
     Http.Res r = s.http.get("/v1/namespaces/alice/status", "secret-that-must-not-echo");
