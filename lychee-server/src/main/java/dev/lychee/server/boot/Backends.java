@@ -3,6 +3,7 @@ package dev.lychee.server.boot;
 import com.google.inject.Module;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.fallback.FallbackConfig;
 import dev.lychee.core.metrics.MicrometerModule;
 import dev.lychee.core.store.PrivateFiles;
 import dev.lychee.embed.onnx.OnnxEmbeddingModule;
@@ -17,6 +18,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +32,8 @@ import java.util.function.Consumer;
  * LYCHEE_EMBEDDER} ({@code onnx}, the default, or {@code openai:<model>} / {@code
  * ollama:<model>}) and the chat model named by {@code LYCHEE_LLM} ({@code openai:<model>} or
  * {@code ollama:<model>}; unset means the offline components), configured as for the CLI
- * ({@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}, {@code OLLAMA_HOST}).
+ * ({@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}, {@code OLLAMA_HOST}), and the read deadline
+ * {@code LYCHEE_DEADLINE} (seconds).
  *
  * @param db the SQLite file
  * @param env the environment to read
@@ -87,6 +90,10 @@ record Backends(Path db, Map<String, String> env) {
     }
     Optional<OpenAiConfig> openai = OpenAiConfig.fromEnvironment(env);
     Optional<OllamaConfig> ollama = OllamaConfig.fromEnvironment(env);
+    Optional<Duration> deadline = FallbackConfig.deadlineFromEnvironment(env);
+    if (deadline.isPresent()) {
+      config = config.toBuilder().fallback(config.fallback().withDeadline(deadline.get())).build();
+    }
     List<Module> modules = new ArrayList<>();
     String where = addStore(modules);
     if (onnx) {

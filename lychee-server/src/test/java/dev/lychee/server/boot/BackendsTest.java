@@ -82,4 +82,20 @@ class BackendsTest {
     assertThat(said).allSatisfy(line -> assertThat(line).startsWith("PostgreSQL store postgresql://127.0.0.1:"));
     assertThat(Files.exists(dir.resolve("home"))).as("no SQLite file for a postgres memory").isFalse();
   }
+
+  /** {@code LYCHEE_DEADLINE} sets the read deadline of serve and mcp; a bad value is refused before anything is created. */
+  @Test
+  void theReadDeadlineComesFromTheEnvironment() {
+    Path home = dir.resolve("home");
+    assertThatThrownBy(() -> Backends.of(null, Map.of("LYCHEE_HOME", home.toString(), "LYCHEE_DEADLINE", "soon")).open(line -> { }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("LYCHEE_DEADLINE='soon': expected the read deadline as a number of seconds in (0, 86400], e.g. 60");
+    assertThat(Files.exists(home)).isFalse();
+    try (Lychee memory = Backends.of(null, Map.of("LYCHEE_HOME", home.toString(), "LYCHEE_DEADLINE", "5")).open(line -> { })) {
+      assertThat(memory.config().fallback().deadline()).isEqualTo(java.time.Duration.ofSeconds(5));
+    }
+    try (Lychee memory = Backends.of(null, Map.of("LYCHEE_HOME", home.toString())).open(line -> { })) {
+      assertThat(memory.config().fallback().deadline()).isEqualTo(java.time.Duration.ofSeconds(60));
+    }
+  }
 }
