@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Settings the CLI reads from the environment beside the model's: the read deadline
- * ({@code LYCHEE_DEADLINE}).
+ * ({@code LYCHEE_DEADLINE}) and the warning for OpenAI's endpoint without a key (the check serve
+ * and mcp share).
  */
 @Timeout(180)
 class CliEnvironmentTest {
@@ -43,6 +44,18 @@ class CliEnvironmentTest {
   void theDeadlineVariableSetsTheReadDeadline() throws Exception {
     assertThat(deadlineWith(Map.of("LYCHEE_DEADLINE", "7.5"))).isEqualTo(Duration.ofMillis(7500));
     assertThat(deadlineWith(Map.of())).isEqualTo(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void aMissingOpenAiKeyIsReportedBeforeTheFirstCall() throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (AutoCloseable e = LycheeCli.withEnvironment(Map.of("HOME", dir.toString(), "LYCHEE_LLM", "openai:gpt-4.1-mini"));
+        Lychee memory = new MemoryOptions().withStore("memory").open(new PrintStream(log, true, StandardCharsets.UTF_8),
+            MemoryOptions.Access.CREATE)) {
+      assertThat(memory).isNotNull();
+    }
+    assertThat(log.toString(StandardCharsets.UTF_8)).contains("lychee: warning: OPENAI_API_KEY is not set: calls to api.openai.com "
+        + "will be refused (turns are still stored; their segments stay pending until `lychee encode --pending NAMESPACE` runs with a key)");
   }
 
   private Duration deadlineWith(Map<String, String> vars) throws Exception {

@@ -66,7 +66,8 @@ record Backends(Path db, Map<String, String> env) {
    * Checks the environment, creates the database file private to the user if it is missing
    * (directories 0700, file 0600: memory holds personal data) and opens the memory.
    *
-   * @param describe receives one line saying what runs (never a key)
+   * @param describe receives one line saying what runs (never a key), then a line starting with
+   *     {@code warning: } when OpenAI's own endpoint has no key
    * @throws IllegalArgumentException for a bad setting in the environment (nothing was created)
    * @throws IllegalStateException when the database cannot be created or is not one
    */
@@ -107,6 +108,9 @@ record Backends(Path db, Map<String, String> env) {
     describe.accept(where + "; embedder " + (onnx ? "onnx bge-small-en-v1.5-q" : embedder) + "; "
         + (llm.isEmpty() ? "offline components (heuristic encoder, rule-based planner, extractive answerer)"
             : "LLM " + llm + " for encoder, planner and answerer"));
+    // the CLI's check, from the one place that knows when OpenAI will refuse every call: said before the first one
+    openai.flatMap(c -> c.missingKeyWarning("`lychee encode --pending NAMESPACE` (or POST /v1/namespaces/{ns}/encode-pending)"))
+        .ifPresent(w -> describe.accept("warning: " + w));
     return Lychee.create(config, modules.toArray(Module[]::new));
   }
 
