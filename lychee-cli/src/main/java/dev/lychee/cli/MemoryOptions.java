@@ -4,16 +4,19 @@ import com.google.inject.Module;
 import dev.lychee.api.spi.RecordStore;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.fallback.FallbackConfig;
 import dev.lychee.store.lucene.LuceneStoreModule;
 import dev.lychee.store.postgres.PostgresStoreConfig;
 import dev.lychee.store.postgres.PostgresStoreModule;
 import dev.lychee.store.sqlite.SqliteStoreModule;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /** Options shared by every command that opens a memory: where it lives and how it is stored. */
@@ -65,6 +68,8 @@ final class MemoryOptions {
   /** As {@link #open(PrintStream, Access)}; {@code resume}: queue the store's pending segments on open. */
   Lychee open(PrintStream log, Access access, boolean resume) {
     Map<String, String> environment = LycheeCli.environment();
+    // read before anything is created: a bad value is a usage error naming the variable
+    Optional<Duration> deadline = FallbackConfig.deadlineFromEnvironment(environment);
     String kind = store.toLowerCase(Locale.ROOT);
     List<Module> modules = new ArrayList<>();
     String where;
@@ -100,7 +105,9 @@ final class MemoryOptions {
     }
     ProviderEnvironment env = ProviderEnvironment.from(environment);
     modules.addAll(env.modules());
-    LycheeConfig base = LycheeConfig.builder().segmenter(segmenter).build();
+    LycheeConfig.Builder chosen = LycheeConfig.builder().segmenter(segmenter);
+    deadline.ifPresent(d -> chosen.fallback(FallbackConfig.defaults().withDeadline(d)));
+    LycheeConfig base = chosen.build();
     LycheeConfig config = base.toBuilder().ingest(base.ingest().toBuilder().resumeOnOpen(resume).build()).build();
     log.println("lychee: " + where + "; " + env.describe());
     env.missingKey().ifPresent(m -> log.println("lychee: warning: " + m));

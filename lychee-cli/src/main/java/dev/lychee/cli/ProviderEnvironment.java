@@ -21,9 +21,9 @@ import java.util.Optional;
  * @param modules the Guice modules that bind the chosen chat model and embedder
  * @param llm a description of the chat model, or "" when offline
  * @param embedder a description of the embedder
- * @param missingKey a warning when an LLM on OpenAI's own endpoint is selected and
- *     {@code OPENAI_API_KEY} is unset: printed before the first call, since every call would be
- *     refused
+ * @param missingKey a warning when a chat model or embedder on OpenAI's own endpoint is selected
+ *     and {@code OPENAI_API_KEY} is unset ({@link OpenAiConfig#missingKeyWarning}): printed before
+ *     the first call, since every call would be refused
  */
 record ProviderEnvironment(List<Module> modules, String llm, String embedder, Optional<String> missingKey) {
 
@@ -47,10 +47,8 @@ record ProviderEnvironment(List<Module> modules, String llm, String embedder, Op
     ollama.ifPresent(c -> modules.add(new OllamaModule(c)));
     String embedder = embedVar.isEmpty() || embedVar.equalsIgnoreCase("onnx")
         ? "embedder onnx bge-small-en-v1.5-q (offline)" : "embedder " + embedVar;
-    Optional<String> missing = openai.filter(c -> c.apiKey().isBlank()
-            && "api.openai.com".equalsIgnoreCase(c.baseUrl().getHost()))
-        .map(c -> "OPENAI_API_KEY is not set: calls to api.openai.com will be refused (turns are still stored; "
-            + "their segments stay pending until `lychee encode --pending NAMESPACE` runs with a key)");
+    // the one check serve and mcp print too (OpenAiConfig knows when OpenAI will refuse every call)
+    Optional<String> missing = openai.flatMap(c -> c.missingKeyWarning("`lychee encode --pending NAMESPACE`"));
     return new ProviderEnvironment(List.copyOf(modules), llmVar, embedder, missing);
   }
 

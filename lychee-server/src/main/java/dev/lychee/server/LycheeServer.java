@@ -13,6 +13,7 @@ import dev.lychee.server.http.OpsRoutes;
 import dev.lychee.server.http.OriginPolicy;
 import dev.lychee.server.inspect.InspectorRoutes;
 import dev.lychee.server.http.ProblemCode;
+import dev.lychee.server.http.ProblemErrorHandler;
 import dev.lychee.server.http.Responder;
 import dev.lychee.server.http.RouteSpec;
 import dev.lychee.server.http.Routes;
@@ -38,6 +39,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,7 +127,7 @@ public final class LycheeServer implements AutoCloseable {
         e.headers().forEach(ctx::header);
         out.problem(ctx, e.code(), e.getMessage());
       });
-      cfg.routes.exception(HttpResponseException.class, (e, ctx) -> out.problem(ctx, codeFor(e.getStatus()),
+      cfg.routes.exception(HttpResponseException.class, (e, ctx) -> out.problem(ctx, ProblemCode.forStatus(e.getStatus()),
           detailFor(e.getStatus(), ctx.method().name(), ctx.path())));
       cfg.routes.exception(IllegalArgumentException.class, (e, ctx) -> out.problem(ctx, ProblemCode.INVALID_REQUEST, e.getMessage()));
       cfg.routes.exception(Exception.class, (e, ctx) -> {
@@ -146,7 +148,16 @@ public final class LycheeServer implements AutoCloseable {
           LOG.debug("{} {} {} {} ms key={}", ctx.method(), ctx.path(), ctx.statusCode(), ms, c == null ? "-" : c.name());
         }
       });
+      // Names are the library's (memory.Names): a namespace such as ADK's "<app>/<user>" reaches a route as
+      // "app%2Fuser", and "." or ".." as "%2E", "%2E%2E". Jetty's URI compliance must let such paths through
+      // (LEGACY, as Javalin sets it, stated here so that no default change can make a stored namespace
+      // unreachable), and the servlet layer must not refuse them either (Servlet 6 calls them ambiguous).
+      // Routing matches the raw path, segment by segment, and Javalin decodes each path parameter once.
+      cfg.jetty.modifyHttpConfiguration(http -> http.setUriCompliance(UriCompliance.LEGACY));
+      // what Jetty refuses before any route (a control character in a path) is a problem document too
+      cfg.jetty.modifyServer(server -> server.setErrorHandler(new ProblemErrorHandler(json)));
       cfg.jetty.modifyServletContextHandler(h -> {
+        h.getServletHandler().setDecodeAmbiguousURIs(true);
         h.addFilter(new FilterHolder(new McpAuthFilter(guard, json)), MCP_PATH, EnumSet.of(DispatcherType.REQUEST));
         h.addServlet(new ServletHolder(transport), MCP_PATH);
       });
@@ -167,20 +178,6 @@ public final class LycheeServer implements AutoCloseable {
     } catch (RuntimeException e) {
       return false;
     }
-  }
-
-  private static ProblemCode codeFor(int status) {
-    return switch (status) {
-      case 404 -> ProblemCode.NOT_FOUND;
-      case 405 -> ProblemCode.METHOD_NOT_ALLOWED;
-      case 413 -> ProblemCode.BODY_TOO_LARGE;
-      case 415 -> ProblemCode.UNSUPPORTED_MEDIA_TYPE;
-      case 400 -> ProblemCode.INVALID_REQUEST;
-      case 401 -> ProblemCode.UNAUTHORIZED;
-      case 403 -> ProblemCode.FORBIDDEN;
-      case 503 -> ProblemCode.UNAVAILABLE;
-      default -> status >= 500 ? ProblemCode.INTERNAL : ProblemCode.INVALID_REQUEST;
-    };
   }
 
   private static String detailFor(int status, String method, String path) {

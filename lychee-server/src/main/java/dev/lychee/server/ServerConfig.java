@@ -43,9 +43,11 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
     if (keys == null) {
       throw new IllegalArgumentException("keys must not be null; ApiKeys.none() gives an open (loopback-only) server");
     }
-    if (mcpNamespace == null || !mcpNamespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
-      throw new IllegalArgumentException("mcpNamespace must be 1-128 characters of letters, digits and . _ - : @ +");
+    if (mcpNamespace == null) {
+      throw new IllegalArgumentException("mcpNamespace must be set");
     }
+    // the library's name rule, the one every route applies: the default may be any namespace the library stores
+    dev.lychee.api.Checks.name(mcpNamespace, "mcpNamespace");
     if (extraRoutes == null || extraRoutes.stream().anyMatch(Objects::isNull)) { // List.of(..).contains(null) throws
       throw new IllegalArgumentException("extraRoutes must be a list without nulls (List.of() for none)");
     }

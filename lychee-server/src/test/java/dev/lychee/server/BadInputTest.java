@@ -108,9 +108,30 @@ class BadInputTest {
     assertProblem(s.http.delete("/v1/namespaces/nobody", K), 404, "namespace-not-found", null);
     assertProblem(s.http.delete("/v1/namespaces/alice/sessions/never", K), 404, "session-not-found", null);
     assertProblem(s.http.post("/v1/namespaces/nobody/encode-pending", K, null), 404, "namespace-not-found", null);
-    assertProblem(s.http.get("/v1/namespaces/bad%20name/status", K), 400, "invalid-request", null);
+    // a name the library accepts is a name like any other: unknown here, so 404
+    assertProblem(s.http.get("/v1/namespaces/good%20name/status", K), 404, "namespace-not-found", null);
     assertProblem(s.http.get("/v2/unknown", K), 404, "not-found", null);
     assertProblem(s.http.send("PUT", "/v1/namespaces/alice/recall", K, "application/json", "{}"), 404, "not-found", null);
+  }
+
+  /** Names the library refuses are refused with its reason, as a problem document, on path, body and query. */
+  @Test
+  void namesBreakingTheLibrarysRuleAre400() {
+    String tooLong = "x".repeat(dev.lychee.api.Checks.MAX_NAME_LENGTH + 1);
+    java.util.Map<String, String> bad = java.util.Map.of(
+        Http.segment("tab\there"), "control", Http.segment("nul\u0000"), "control", Http.segment(tooLong), "256",
+        "%20%20", "visible", Http.segment("\u200B\u00A0"), "visible");
+    bad.forEach((path, why) -> {
+      for (String route : new String[] {"/v1/namespaces/" + path + "/status", "/v1/namespaces/alice/sessions/" + path + "/turns"}) {
+        Http.Res r = s.http.get(route, K);
+        assertProblem(r, 400, "invalid-request", null);
+        assertThat(r.json().get("detail").asText()).as(route).contains(why);
+      }
+    });
+    Http.Res body = s.http.post("/v3/memories/search/", K, "{\"query\":\"tea?\",\"filters\":{\"user_id\":\"" + tooLong + "\"}}");
+    assertProblem(body, 400, "invalid-request", null);
+    assertThat(body.json().get("detail").asText()).contains("user_id").contains("256");
+    assertProblem(s.http.delete("/v1/memories/?user_id=%01", K), 400, "invalid-request", null);
   }
 
   @Test
@@ -144,6 +165,13 @@ class BadInputTest {
     Http.Res tiny = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat?\",\"token_budget\":20}");
     assertProblem(tiny, 400, "invalid-request", null);
     assertThat(tiny.json().get("detail").asText()).contains("token_budget").contains("32");
+    // the library's whole range, as README "Token budgets" says: up to 1,000,000
+    Http.Res largest = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat?\",\"token_budget\":1000000}");
+    assertThat(largest.status()).as(largest.body()).isEqualTo(200);
+    assertThat(largest.json().get("token_budget").asInt()).isEqualTo(1_000_000);
+    Http.Res above = s.http.post("/v1/namespaces/alice/recall", K, "{\"question\":\"Which cat?\",\"token_budget\":1000001}");
+    assertProblem(above, 400, "invalid-request", null);
+    assertThat(above.json().get("detail").asText()).contains("token_budget").contains("1000000");
     assertThat(b.json().get("plan").get("routes").size()).isPositive();
   }
 }

@@ -51,6 +51,24 @@ final class Http {
     }
   }
 
+  /**
+   * {@code name} as one path segment, the strict way: every UTF-8 byte but ASCII letters, digits,
+   * {@code -} and {@code _} percent-encoded, so {@code /} is {@code %2F} and a name of dots ({@code
+   * .}, {@code ..}) stays a name instead of a step up the path.
+   */
+  static String segment(String name) {
+    StringBuilder b = new StringBuilder();
+    for (byte x : name.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      int c = x & 0xff;
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_') {
+        b.append((char) c);
+      } else {
+        b.append('%').append(String.format("%02X", c));
+      }
+    }
+    return b.toString();
+  }
+
   Res get(String path, String key) {
     return send("GET", path, key, null, null);
   }

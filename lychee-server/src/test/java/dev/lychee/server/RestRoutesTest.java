@@ -92,6 +92,104 @@ class RestRoutesTest {
     assertThat(new Http(s.server.baseUrl()).get("/v1/namespaces/team-b/status", TestServer.TEAM_WRITE).status()).isEqualTo(200);
   }
 
+  /**
+   * Names the library, the CLI and the adapters store (ADK's {@code <app>/<user>}, spaces,
+   * non-ASCII, the longest valid name, names of dots, URL delimiters) are listed by {@code GET
+   * /v1/namespaces} and reachable on every route: sessions, turns, recall, deletes, and a key scoped
+   * to a {@code myapp/*} prefix reaches ADK's namespaces of that app and nothing else.
+   */
+  @Test
+  void everyNameTheLibraryStoresIsListedAndReachable() {
+    java.util.List<String> names = java.util.List.of("myapp/alice", "Alice Smith", "jos\u00e9 \uD83C\uDF52",
+        "long-" + "x".repeat(195), "\u00e9".repeat(dev.lychee.api.Checks.MAX_NAME_LENGTH), ".", "..", "100% sure",
+        "a?b#c&d=e", "semi;colon", "back\\slash", "app/", "/lead", "a//b", "+plus+", " spaced ");
+    String adk = "adk-secret-0123456789abcdef";
+    java.util.List<dev.lychee.server.auth.ApiKey> keys = new java.util.ArrayList<>(TestServer.keys().keys());
+    keys.add(TestServer.key("adk", adk, dev.lychee.server.auth.Right.ADMIN, null, "myapp/*"));
+    try (TestServer t = TestServer.start(ServerConfig.builder().port(0).keys(dev.lychee.server.auth.ApiKeys.of(keys)).build())) {
+      String k = TestServer.ADMIN;
+      // each namespace's session is a name of the same kind (a '/', a space, the namespace's own characters)
+      java.util.function.UnaryOperator<String> sessionOf = ns -> ("run/1 " + ns).substring(0, Math.min(ns.length() + 6,
+          dev.lychee.api.Checks.MAX_NAME_LENGTH));
+      for (String ns : names) {
+        // stored the way the library, the CLI and the adapters store (not through the server)
+        t.memory.append(ns, sessionOf.apply(ns), java.util.List.of(dev.lychee.api.Turn.user("Nadia", "Nadia adopted a grey cat called Miso.")));
+        t.memory.flush(ns, sessionOf.apply(ns));
+      }
+      assertThat(t.http.get("/v1/namespaces?limit=100", k).json().get("items").findValuesAsText("namespace"))
+          .containsExactlyInAnyOrderElementsOf(names);
+      for (String ns : names) {
+        String path = "/v1/namespaces/" + Http.segment(ns);
+        String session = sessionOf.apply(ns);
+        Http.Res sessions = t.http.get(path + "/sessions", k);
+        assertThat(sessions.status()).as("%s: %s", ns, sessions.body()).isEqualTo(200);
+        assertThat(sessions.json().get("items").findValuesAsText("session")).containsExactly(session);
+        Http.Res turns = t.http.get(path + "/sessions/" + Http.segment(session) + "/turns", k);
+        assertThat(turns.status()).as("%s: %s", ns, turns.body()).isEqualTo(200);
+        assertThat(turns.json().get("items").get(0).get("text").asText()).contains("Miso");
+        Http.Res recall = t.http.post(path + "/recall", k, RouteSamples.QUESTION);
+        assertThat(recall.status()).as("%s: %s", ns, recall.body()).isEqualTo(200);
+        assertThat(recall.json().get("namespace").asText()).isEqualTo(ns);
+        assertThat(recall.json().get("evidence").toString()).contains("Miso");
+        assertThat(t.http.get(path + "/status", k).json().get("turns").asInt()).isEqualTo(1);
+        assertThat(t.http.post(path + "/sessions/" + Http.segment("second/2 \u00e9") + "/turns", k, RouteSamples.TURNS)
+            .status()).as(ns).isEqualTo(202);
+      }
+      // the usual client encodings: encodeURIComponent's %2F and %20, a lower-case %2f
+      assertThat(t.http.get("/v1/namespaces/myapp%2Falice/status", k).status()).isEqualTo(200);
+      assertThat(t.http.get("/v1/namespaces/myapp%2falice/status", k).status()).isEqualTo(200);
+      assertThat(t.http.get("/v1/namespaces/Alice%20Smith/status", k).status()).isEqualTo(200);
+      // a key scoped to myapp/* reaches ADK's namespaces of that app and sees only them
+      assertThat(t.http.get("/v1/namespaces", adk).json().get("items").findValuesAsText("namespace")).containsExactly("myapp/alice");
+      assertThat(t.http.get("/v1/namespaces/myapp%2Falice/status", adk).status()).isEqualTo(200);
+      assertProblem(t.http.get("/v1/namespaces/app%2F/status", adk), 403, "forbidden", null);
+      // deletes: a session, then each namespace, which is then gone
+      for (String ns : names) {
+        String path = "/v1/namespaces/" + Http.segment(ns);
+        Http.Res one = t.http.delete(path + "/sessions/" + Http.segment(sessionOf.apply(ns)), k);
+        assertThat(one.status()).as("%s: %s", ns, one.body()).isEqualTo(200);
+        assertThat(one.json().get("session").asText()).isEqualTo(sessionOf.apply(ns));
+        Http.Res all = t.http.delete(path, k);
+        assertThat(all.status()).as("%s: %s", ns, all.body()).isEqualTo(200);
+        assertThat(all.json().get("namespace").asText()).isEqualTo(ns);
+        assertProblem(t.http.get(path + "/status", k), 404, "namespace-not-found", null);
+      }
+      assertThat(t.http.get("/v1/namespaces", k).json().get("items").size()).isZero();
+    }
+  }
+
+  /**
+   * mem0's {@code run_id} narrows the search space: a search filtered to a run finds that run's
+   * items even when the namespace's best matches all lie in other runs, and {@code top_k} still
+   * bounds the answer.
+   */
+  @Test
+  void mem0SearchFilteredToARunFindsItsItemsWhenBetterOnesLieElsewhere() throws Exception {
+    try (TestServer t = TestServer.start()) {
+      String k = TestServer.ADMIN;
+      java.util.function.BiConsumer<String, String> add = (run, text) -> assertThat(t.http.post("/v3/memories/add/", k,
+          "{\"messages\":[{\"role\":\"user\",\"content\":\"" + text + "\"}],\"user_id\":\"carol\",\"run_id\":\"" + run + "\"}")
+          .status()).isEqualTo(200);
+      add.accept("s1", "I keep my old bicycle in the garage behind the house.");
+      for (int i = 2; i <= 9; i++) {
+        add.accept("s" + i, "Where is my bicycle? My bicycle number " + i + " is where my bicycle always is, my bicycle stand.");
+      }
+      String query = "{\"query\":\"Where is my bicycle?\",\"top_k\":%d,\"filters\":{\"user_id\":\"carol\"%s}}";
+      Http.Res best = t.http.post("/v3/memories/search/", k, query.formatted(1, ""));
+      assertThat(best.json().get("results")).hasSize(1);
+      assertThat(best.json().get("results").get(0).get("run_id").asText()).as("the best match lies in another run").isNotEqualTo("s1");
+      Http.Res run = t.http.post("/v3/memories/search/", k, query.formatted(1, ",\"run_id\":\"s1\""));
+      assertThat(run.status()).as(run.body()).isEqualTo(200);
+      assertThat(run.json().get("results")).as(run.body()).hasSize(1);
+      assertThat(run.json().get("results").get(0).get("run_id").asText()).isEqualTo("s1");
+      assertThat(run.json().get("results").get(0).get("memory").asText()).contains("garage");
+      Http.Res two = t.http.post("/v3/memories/search/", k, query.formatted(2, ",\"run_id\":\"s4\""));
+      assertThat(two.json().get("results").size()).isBetween(1, 2);
+      assertThat(two.json().get("results").findValuesAsText("run_id")).containsOnly("s4");
+      assertThat(two.json().get("results").get(0).get("memory").asText()).contains("number 4");
+    }
+  }
+
   @Test
   void aProxysBasicCredentialsDoNotHideTheApiKey() throws Exception {
     java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();

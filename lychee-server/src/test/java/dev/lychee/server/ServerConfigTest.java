@@ -25,7 +25,7 @@ class ServerConfigTest {
   void settingsAreValidated() {
     assertThatThrownBy(() -> ServerConfig.builder().port(70000).build()).hasMessageContaining("port");
     assertThatThrownBy(() -> ServerConfig.builder().maxBodyBytes(10).build()).hasMessageContaining("maxBodyBytes");
-    assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace("a b").build()).hasMessageContaining("mcpNamespace");
+    assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace("a\tb").build()).hasMessageContaining("mcpNamespace");
     assertThatThrownBy(() -> ServerConfig.builder().host(" ").build()).hasMessageContaining("host");
     assertThatThrownBy(() -> ServerConfig.builder().allowedOrigin("https://app.example").build())
         .hasMessageContaining("allowed origins need API keys");
@@ -91,5 +91,17 @@ class ServerConfigTest {
       assertThat(s.http.get("/v1/namespaces/anyone/status", null).status()).isEqualTo(200);
       assertThat(s.http.get("/metrics", null).status()).isEqualTo(200);
     }
+  }
+
+  /** The MCP namespace follows the library's name rule, the one every route applies. */
+  @Test
+  void mcpNamespaceFollowsTheLibrarysNameRule() {
+    for (String ns : new String[] {"myapp/alice", "Alice Smith", "jos\u00e9", "x".repeat(dev.lychee.api.Checks.MAX_NAME_LENGTH)}) {
+      assertThat(ServerConfig.builder().mcpNamespace(ns).build().mcpNamespace()).isEqualTo(ns);
+    }
+    assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace("x".repeat(dev.lychee.api.Checks.MAX_NAME_LENGTH + 1)).build())
+        .hasMessageContaining("mcpNamespace").hasMessageContaining("256");
+    assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace("  ").build()).hasMessageContaining("visible");
+    assertThatThrownBy(() -> ServerConfig.builder().mcpNamespace(null).build()).hasMessageContaining("mcpNamespace");
   }
 }

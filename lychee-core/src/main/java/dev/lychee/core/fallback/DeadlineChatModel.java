@@ -60,7 +60,8 @@ public final class DeadlineChatModel implements ChatModel {
 
   private ProviderException passed() {
     return new ProviderException(inner.modelId(), -1, "chat model " + inner.modelId()
-        + " did not answer before the read deadline (FallbackConfig.deadline, LYCHEE_DEADLINE)", null);
+        + " did not answer before the read deadline (FallbackConfig.deadline; " + FallbackConfig.DEADLINE_VARIABLE
+        + " for the CLI and the server)", null);
   }
 
   @Override

@@ -97,6 +97,26 @@ public record OpenAiConfig(
     return !model.isEmpty();
   }
 
+  /**
+   * The warning every entry point prints before the first call when this configuration will be
+   * refused without anything being sent: OpenAI's own endpoint ({@code api.openai.com}) with no API
+   * key. Compatible servers often need no key, so they get no warning. It says what still works and
+   * what waits for a key; it never holds a key.
+   *
+   * @param retry how the entry point's user retries pending work, e.g. {@code `lychee encode
+   *     --pending NAMESPACE`}
+   * @return empty when a key is set or the endpoint is not OpenAI's
+   */
+  public Optional<String> missingKeyWarning(String retry) {
+    if (!apiKey.isBlank() || !"api.openai.com".equalsIgnoreCase(baseUrl.getHost())) {
+      return Optional.empty();
+    }
+    String waits = hasChatModel() && hasEmbeddingModel() ? "their vectors stay missing and their segments pending"
+        : hasChatModel() ? "their segments stay pending" : "their vectors stay missing";
+    return Optional.of("OPENAI_API_KEY is not set: calls to api.openai.com will be refused (turns are still stored; "
+        + waits + " until " + retry + " runs with a key)");
+  }
+
   public static Builder builder() {
     return new Builder();
   }

@@ -54,4 +54,22 @@ class OpenAiEnvironmentTimeoutTest {
         .isInstanceOfSatisfying(ProviderException.class, e -> assertThat(e.status()).isEqualTo(401))
         .hasMessageContaining("OPENAI_API_KEY is not set");
   }
+
+  /** The one missing-key check the CLI, serve and mcp print: OpenAI's own endpoint only, never a key. */
+  @Test
+  void aMissingKeyWarningSaysWhatWaitsAndHowToRetry() {
+    String retry = "`lychee encode --pending NAMESPACE`";
+    assertThat(OpenAiConfig.fromEnvironment(Map.of("LYCHEE_LLM", "openai:m")).orElseThrow().missingKeyWarning(retry))
+        .contains("OPENAI_API_KEY is not set: calls to api.openai.com will be refused (turns are still stored; "
+            + "their segments stay pending until `lychee encode --pending NAMESPACE` runs with a key)");
+    assertThat(OpenAiConfig.fromEnvironment(Map.of("LYCHEE_EMBEDDER", "openai:e")).orElseThrow().missingKeyWarning(retry))
+        .hasValueSatisfying(w -> assertThat(w).contains("their vectors stay missing until"));
+    assertThat(OpenAiConfig.fromEnvironment(Map.of("LYCHEE_LLM", "openai:m", "LYCHEE_EMBEDDER", "openai:e")).orElseThrow()
+        .missingKeyWarning(retry)).hasValueSatisfying(w -> assertThat(w).contains("their vectors stay missing and their segments pending"));
+    // a key, or another endpoint (local servers often need none): nothing to say
+    assertThat(OpenAiConfig.fromEnvironment(Map.of("LYCHEE_LLM", "openai:m", "OPENAI_API_KEY", "sk-x")).orElseThrow()
+        .missingKeyWarning(retry)).isEmpty();
+    assertThat(OpenAiConfig.fromEnvironment(Map.of("LYCHEE_LLM", "openai:m", "OPENAI_BASE_URL", "http://127.0.0.1:8000/v1"))
+        .orElseThrow().missingKeyWarning(retry)).isEmpty();
+  }
 }

@@ -14,7 +14,8 @@ public record QueryRequest(String question, Integer k, Integer tokenBudget, Stri
   public static final int MAX_K = 200;
   /** The library's smallest budget: one short item with its frame. */
   public static final int MIN_TOKEN_BUDGET = dev.lychee.api.Question.MIN_TOKEN_BUDGET;
-  public static final int MAX_TOKEN_BUDGET = 100_000;
+  /** The library's largest budget: the HTTP API and MCP take every budget a {@link dev.lychee.api.Question} takes. */
+  public static final int MAX_TOKEN_BUDGET = dev.lychee.api.Question.MAX_TOKEN_BUDGET;
 
   public QueryRequest {
     if (question == null || question.isBlank()) {

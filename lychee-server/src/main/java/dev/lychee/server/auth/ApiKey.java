@@ -30,6 +30,9 @@ public record ApiKey(String id, byte[] sha256, List<NamespacePattern> namespaces
       throw new IllegalArgumentException("key '" + id + "' needs at least one namespace");
     }
     Objects.requireNonNull(right, "right");
+    if (defaultNamespace != null) {
+      dev.lychee.api.Checks.name(defaultNamespace, "key '" + id + "': default namespace");
+    }
     if (defaultNamespace != null && namespaces.stream().noneMatch(p -> p.matches(defaultNamespace))) {
       throw new IllegalArgumentException("key '" + id + "': default namespace '" + defaultNamespace
           + "' is outside its namespaces");

@@ -3,6 +3,7 @@ package dev.lychee.server.boot;
 import com.google.inject.Module;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.LycheeConfig;
+import dev.lychee.core.fallback.FallbackConfig;
 import dev.lychee.core.metrics.MicrometerModule;
 import dev.lychee.core.store.PrivateFiles;
 import dev.lychee.embed.onnx.OnnxEmbeddingModule;
@@ -17,6 +18,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +32,8 @@ import java.util.function.Consumer;
  * LYCHEE_EMBEDDER} ({@code onnx}, the default, or {@code openai:<model>} / {@code
  * ollama:<model>}) and the chat model named by {@code LYCHEE_LLM} ({@code openai:<model>} or
  * {@code ollama:<model>}; unset means the offline components), configured as for the CLI
- * ({@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}, {@code OLLAMA_HOST}).
+ * ({@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}, {@code OLLAMA_HOST}), and the read deadline
+ * {@code LYCHEE_DEADLINE} (seconds).
  *
  * @param db the SQLite file
  * @param env the environment to read
@@ -63,7 +66,8 @@ record Backends(Path db, Map<String, String> env) {
    * Checks the environment, creates the database file private to the user if it is missing
    * (directories 0700, file 0600: memory holds personal data) and opens the memory.
    *
-   * @param describe receives one line saying what runs (never a key)
+   * @param describe receives one line saying what runs (never a key), then a line starting with
+   *     {@code warning: } when OpenAI's own endpoint has no key
    * @throws IllegalArgumentException for a bad setting in the environment (nothing was created)
    * @throws IllegalStateException when the database cannot be created or is not one
    */
@@ -87,6 +91,10 @@ record Backends(Path db, Map<String, String> env) {
     }
     Optional<OpenAiConfig> openai = OpenAiConfig.fromEnvironment(env);
     Optional<OllamaConfig> ollama = OllamaConfig.fromEnvironment(env);
+    Optional<Duration> deadline = FallbackConfig.deadlineFromEnvironment(env);
+    if (deadline.isPresent()) {
+      config = config.toBuilder().fallback(config.fallback().withDeadline(deadline.get())).build();
+    }
     List<Module> modules = new ArrayList<>();
     String where = addStore(modules);
     if (onnx) {
@@ -100,6 +108,9 @@ record Backends(Path db, Map<String, String> env) {
     describe.accept(where + "; embedder " + (onnx ? "onnx bge-small-en-v1.5-q" : embedder) + "; "
         + (llm.isEmpty() ? "offline components (heuristic encoder, rule-based planner, extractive answerer)"
             : "LLM " + llm + " for encoder, planner and answerer"));
+    // the CLI's check, from the one place that knows when OpenAI will refuse every call: said before the first one
+    openai.flatMap(c -> c.missingKeyWarning("`lychee encode --pending NAMESPACE` (or POST /v1/namespaces/{ns}/encode-pending)"))
+        .ifPresent(w -> describe.accept("warning: " + w));
     return Lychee.create(config, modules.toArray(Module[]::new));
   }
 

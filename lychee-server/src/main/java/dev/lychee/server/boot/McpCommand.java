@@ -1,5 +1,6 @@
 package dev.lychee.server.boot;
 
+import dev.lychee.api.Checks;
 import dev.lychee.core.Lychee;
 import dev.lychee.core.llm.O200kTokenCounter;
 import dev.lychee.server.auth.Caller;
@@ -39,8 +40,11 @@ public final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!namespace.matches("[A-Za-z0-9._:@+-]{1,128}")) {
-      System.err.println("lychee mcp: --namespace must be 1-128 characters of letters, digits and . _ - : @ +");
+    try {
+      // the library's name rule: the tools may act on any namespace the library, the CLI or an adapter stored
+      Checks.name(namespace, "--namespace");
+    } catch (IllegalArgumentException e) {
+      System.err.println("lychee mcp: " + e.getMessage());
       return 2;
     }
     PrintStream rpc = System.out;

@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
         "",
         "API keys come from --keys FILE, LYCHEE_API_KEYS_FILE or LYCHEE_API_KEYS (JSON holding SHA-256 hashes of the keys). "
             + "Without keys the server is open to every local process and may only bind a loopback address.",
-        "The chat model comes from LYCHEE_LLM (openai:<model> or ollama:<model>; unset: offline)."})
+        "The chat model comes from LYCHEE_LLM (openai:<model> or ollama:<model>; unset: offline), the read deadline "
+            + "from LYCHEE_DEADLINE (seconds; default 60).",
+        "Namespaces and sessions may have any name the library accepts; in a path, percent-encode it (/ as %%2F)."})
 public final class ServeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -36,6 +36,24 @@ public enum ProblemCode {
     return title;
   }
 
+  /**
+   * The code for a status that the router or Jetty chose, not a route (no such route, a method the
+   * route does not take, a body or URI Jetty refused): the general code of that status.
+   */
+  public static ProblemCode forStatus(int status) {
+    return switch (status) {
+      case 404 -> NOT_FOUND;
+      case 405 -> METHOD_NOT_ALLOWED;
+      case 413 -> BODY_TOO_LARGE;
+      case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      case 400 -> INVALID_REQUEST;
+      case 401 -> UNAUTHORIZED;
+      case 403 -> FORBIDDEN;
+      case 503 -> UNAVAILABLE;
+      default -> status >= 500 ? INTERNAL : INVALID_REQUEST;
+    };
+  }
+
   /** The code as clients see it: {@code malformed-json}, {@code namespace-not-found}, ... */
   public String wire() {
     return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

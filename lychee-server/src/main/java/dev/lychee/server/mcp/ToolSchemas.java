@@ -1,10 +1,17 @@
 package dev.lychee.server.mcp;
 
-/** JSON Schemas of the MCP tools' inputs. Every object schema forbids unknown properties. */
+import dev.lychee.api.Checks;
+import dev.lychee.api.Question;
+
+/**
+ * JSON Schemas of the MCP tools' inputs. Every object schema forbids unknown properties. Names and
+ * budgets have the library's bounds ({@link Checks#name}, {@link Question#MAX_TOKEN_BUDGET}); a
+ * schema cannot state "no control character", so the server checks that itself.
+ */
 final class ToolSchemas {
   private ToolSchemas() {}
 
-  private static final String NAME = "\"type\": \"string\", \"pattern\": \"^[A-Za-z0-9._:@+-]{1,128}$\"";
+  private static final String NAME = "\"type\": \"string\", \"minLength\": 1, \"maxLength\": " + Checks.MAX_NAME_LENGTH;
 
   static final String REMEMBER = """
       {"type": "object", "additionalProperties": false,
@@ -26,10 +33,10 @@ final class ToolSchemas {
        "properties": {
          "question": {"type": "string", "minLength": 1},
          "k": {"type": "integer", "minimum": 1, "maximum": 200, "description": "How many evidence items"},
-         "token_budget": {"type": "integer", "minimum": 32, "maximum": 100000,
+         "token_budget": {"type": "integer", "minimum": %d, "maximum": %d,
            "description": "Most tokens the evidence may take as an answer prompt shows it (k is then the least depth)"},
          "asked_at": {"type": "string", "description": "ISO date-time relative dates in the question refer to"}}}
-      """;
+      """.formatted(Question.MIN_TOKEN_BUDGET, Question.MAX_TOKEN_BUDGET);
 
   static final String FORGET = """
       {"type": "object", "additionalProperties": false,

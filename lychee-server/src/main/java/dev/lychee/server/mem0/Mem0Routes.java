@@ -127,10 +127,17 @@ public final class Mem0Routes implements Routes {
       out.json(ctx, 200, Map.of("results", List.of()));
       return;
     }
-    RecallView r = memory.recall(ns, new QueryRequest(query.asText(), Math.min(QueryRequest.MAX_K, topK), null, null));
+    int k = Math.min(QueryRequest.MAX_K, topK);
+    // mem0's run_id narrows the search space, it does not filter a top-k afterwards: the namespace's best
+    // items may all lie in other sessions, so search as deep as a request may, keep the run's items (those
+    // of its segments, and records of other sessions that cite its turns) and cut to top_k
+    RecallView r = memory.recall(ns, new QueryRequest(query.asText(), session == null ? k : QueryRequest.MAX_K, null, null));
     List<Map<String, Object>> results = new ArrayList<>();
     for (EvidenceView e : r.evidence()) {
-      if (session != null && !session.equals(e.session())) {
+      if (results.size() == k) {
+        break;
+      }
+      if (session != null && !ofRun(e, session)) {
         continue;
       }
       Map<String, Object> m = new LinkedHashMap<>();
@@ -138,13 +145,18 @@ public final class Mem0Routes implements Routes {
       m.put("memory", e.text());
       m.put("score", e.score());
       m.put("user_id", ns);
-      m.put("run_id", e.session());
+      m.put("run_id", session != null ? session : e.session());
       m.put("memory_type", e.memoryType());
       m.put("categories", List.of());
       m.put("metadata", Map.of("kind", e.kind(), "turns", e.turns()));
       results.add(m);
     }
     out.json(ctx, 200, Map.of("results", results));
+  }
+
+  /** True when the item belongs to the run: it was written from the run's turns, or it cites one of them. */
+  private static boolean ofRun(EvidenceView e, String session) {
+    return session.equals(e.session()) || e.turns().stream().anyMatch(t -> session.equals(t.session()));
   }
 
   private void deleteAll(Context ctx) {

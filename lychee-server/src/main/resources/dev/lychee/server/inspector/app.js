@@ -42,6 +42,14 @@
   }
 
   const enc = encodeURIComponent;
+  // Names are the library's (any visible character; enc turns '/' into %2F). A name that is '.' or '..'
+  // is a step along the path to a browser however it is encoded (the URL standard reads %2E%2E as ..),
+  // so the page cannot open it: it shows such a name without a link and says why, rather than a link
+  // that leads nowhere. The REST API reaches it from clients that send %2E%2E as it is.
+  const browsable = (name) => name !== '.' && name !== '..';
+  const nameLink = (href, name, text) => browsable(name) ? link(href, text ?? name)
+    : el('span', { class: 'unreachable' }, text ?? name,
+      el('span', { class: 'muted' }, ' (a browser cannot open a name made of dots; use the REST API)'));
   // rows shown per channel card; the fused and reranked tables show the server's whole list
   const CHANNEL_ROWS = 8;
   const nsPath = (ns) => '/v1/namespaces/' + enc(ns);
@@ -98,7 +106,7 @@
     const list = r.items || [];
     show('Namespaces',
       list.length === 0 ? el('p', { class: 'muted', id: 'no-namespaces' }, 'No namespace is visible with this key.')
-        : el('ul', { id: 'namespaces' }, list.map((n) => el('li', {}, link('#/ns/' + enc(n.namespace), n.namespace),
+        : el('ul', { id: 'namespaces' }, list.map((n) => el('li', {}, nameLink('#/ns/' + enc(n.namespace), n.namespace),
           el('span', { class: 'muted' }, ' ' + n.turns + ' turns')))));
   }
 
@@ -128,7 +136,7 @@
         status.last_error ? el('p', { id: 'last-error' }, 'Last encoding error: ' + status.last_error) : []),
       el('section', { 'aria-label': 'Sessions' }, el('h2', {}, 'Sessions'),
         el('ul', { id: 'sessions' }, (sessions.items || []).map((s) =>
-          el('li', {}, link('#/ns/' + enc(ns) + '/session/' + enc(s.session), s.session),
+          el('li', {}, nameLink('#/ns/' + enc(ns) + '/session/' + enc(s.session), s.session),
             el('span', { class: 'muted' }, ' ' + s.next_index + ' turns'))))),
       el('section', { 'aria-label': 'Pending and failed segments' }, el('h2', {}, 'Pending and failed segments'),
         stuck.length === 0 ? el('p', { class: 'muted' }, 'Every segment is encoded.')
@@ -198,7 +206,7 @@
     return table('Records', ['type', 'text', 'entities', 'tags', 'temporal', 'evidence'],
       records.map((r) => [r.type, r.text, tags(r.entities), tags(r.tags),
         r.temporal_ref || '',
-        (r.evidence || []).map((t) => [link('#/ns/' + enc(ns) + '/session/' + enc(t.session), t.session + ':' + t.index), ' '])]));
+        (r.evidence || []).map((t) => [nameLink('#/ns/' + enc(ns) + '/session/' + enc(t.session), t.session, t.session + ':' + t.index), ' '])]));
   }
 
   async function segment(ns, id) {
@@ -208,7 +216,7 @@
     const s = (segments.items || []).find((x) => x.id === id);
     if (!s) throw Object.assign(new Error('404 no segment ' + id), { status: 404 });
     show('Segment ' + id,
-      el('p', {}, link('#/ns/' + enc(ns) + '/session/' + enc(s.session), '← session ' + s.session)),
+      el('p', {}, nameLink('#/ns/' + enc(ns) + '/session/' + enc(s.session), s.session, '← session ' + s.session)),
       table('Segment', ['state', 'turns', 'closed by', 'probability', 'score', 'attempts', 'error'],
         [[el('span', { class: 'state-' + s.state }, s.state), s.first_turn + '–' + s.last_turn, s.close_reason,
           num(s.probability), num(s.score), s.attempts ?? '–', el('span', { class: 'error' }, s.error || '')]]),

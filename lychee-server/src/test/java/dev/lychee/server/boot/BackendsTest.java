@@ -82,4 +82,39 @@ class BackendsTest {
     assertThat(said).allSatisfy(line -> assertThat(line).startsWith("PostgreSQL store postgresql://127.0.0.1:"));
     assertThat(Files.exists(dir.resolve("home"))).as("no SQLite file for a postgres memory").isFalse();
   }
+
+  /** {@code LYCHEE_DEADLINE} sets the read deadline of serve and mcp; a bad value is refused before anything is created. */
+  @Test
+  void theReadDeadlineComesFromTheEnvironment() {
+    Path home = dir.resolve("home");
+    assertThatThrownBy(() -> Backends.of(null, Map.of("LYCHEE_HOME", home.toString(), "LYCHEE_DEADLINE", "soon")).open(line -> { }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("LYCHEE_DEADLINE='soon': expected the read deadline as a number of seconds in (0, 86400], e.g. 60");
+    assertThat(Files.exists(home)).isFalse();
+    try (Lychee memory = Backends.of(null, Map.of("LYCHEE_HOME", home.toString(), "LYCHEE_DEADLINE", "5")).open(line -> { })) {
+      assertThat(memory.config().fallback().deadline()).isEqualTo(java.time.Duration.ofSeconds(5));
+    }
+    try (Lychee memory = Backends.of(null, Map.of("LYCHEE_HOME", home.toString())).open(line -> { })) {
+      assertThat(memory.config().fallback().deadline()).isEqualTo(java.time.Duration.ofSeconds(60));
+    }
+  }
+
+  /** serve and mcp say, before the first call, that OpenAI's endpoint will refuse every call without a key (as the CLI does). */
+  @Test
+  void aMissingOpenAiKeyIsSaidAtStart() {
+    Map<String, String> env = Map.of("LYCHEE_HOME", dir.resolve("home").toString(), "LYCHEE_LLM", "openai:gpt-4.1-mini");
+    List<String> said = new ArrayList<>();
+    try (Lychee memory = Backends.of(null, env).open(said::add)) {
+      assertThat(said).hasSize(2);
+      assertThat(said.get(1)).startsWith("warning: OPENAI_API_KEY is not set: calls to api.openai.com will be refused")
+          .contains("segments stay pending").contains("encode-pending");
+    }
+    said.clear();
+    Map<String, String> keyed = new java.util.HashMap<>(env);
+    keyed.put("OPENAI_API_KEY", "sk-test-never-shown");
+    try (Lychee memory = Backends.of(null, keyed).open(said::add)) {
+      assertThat(said).hasSize(1);
+      assertThat(String.join("\n", said)).doesNotContain("OPENAI_API_KEY").doesNotContain("sk-test-never-shown");
+    }
+  }
 }
