@@ -46,7 +46,7 @@ class ServerConfigTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keys");
     assertThatThrownBy(() -> new ServerConfig("127.0.0.1", -1, 1 << 20, ApiKeys.none(), "default", List.of(), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("port");
-    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "a b", List.of(), null))
+    assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "a\tb", List.of(), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mcpNamespace");
     assertThatThrownBy(() -> new ServerConfig("127.0.0.1", 8080, 1 << 20, ApiKeys.none(), "default", null, null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extraRoutes");
