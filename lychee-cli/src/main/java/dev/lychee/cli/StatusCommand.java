@@ -24,6 +24,10 @@ final class StatusCommand implements Callable<Integer> {
     try (Lychee lychee = memory.open(System.err)) {
       MemoryStatus s = lychee.status(namespace);
       System.out.printf(Locale.ROOT, "namespace %s: %d turns%n", namespace, s.turns());
+      if (s.turnsWithoutVectors() > 0) {
+        System.out.printf(Locale.ROOT, "turns without a vector: %d (`lychee encode --pending %s` embeds them again)%n",
+            s.turnsWithoutVectors(), namespace);
+      }
       System.out.printf(Locale.ROOT, "segments: %d encoded, %d pending, %d failed%n", s.segments(SegmentState.ENCODED),
           s.segments(SegmentState.PENDING), s.segments(SegmentState.FAILED));
       if (s.queued() > 0) {

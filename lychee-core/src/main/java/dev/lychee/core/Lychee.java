@@ -155,6 +155,8 @@ public final class Lychee implements AutoCloseable {
    * Retries the segments of a namespace that are still pending (for example after an LLM outage or
    * a crash), in session order, and re-embeds turns whose vectors are missing. In the background
    * mode the segments are queued ({@link IngestResult#segmentsQueued()}); {@link #awaitIdle} waits.
+   * Opening Lychee does the same for every namespace ({@code IngestConfig.resumeOnOpen}), so this
+   * is for repairs without a restart (an embedder or LLM outage that has ended).
    */
   public IngestResult encodePending(String namespace) {
     ensureOpen();
@@ -173,7 +175,7 @@ public final class Lychee implements AutoCloseable {
     return writer.awaitIdle(namespace, timeout);
   }
 
-  /** Turns, segments by state, queue depth, oldest pending age and last error of a namespace. */
+  /** Turns, turns without vectors, segments by state, queue depth, oldest pending age and last error of a namespace. */
   public MemoryStatus status(String namespace) {
     ensureOpen();
     return writer.status(namespace);

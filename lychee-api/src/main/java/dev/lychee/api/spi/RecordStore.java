@@ -67,6 +67,17 @@ public interface RecordStore extends TurnLog, SegmentLog, RecordLog, NodeLog, Te
     return ReadPoint.NONE;
   }
 
+  /**
+   * The namespaces that hold at least one segment not encoded yet ({@link #pendingSegments}), each
+   * once, in no set order. The write path's periodic sweep asks this first and then reads the
+   * pending segments of those namespaces only, so a sweep with nothing waiting costs one read
+   * however many namespaces and segments the store holds. The default asks {@link #pendingSegments}
+   * of every namespace, so a store that does not override it keeps working.
+   */
+  default List<String> pendingNamespaces() {
+    return namespaces().stream().filter(ns -> !pendingSegments(ns).isEmpty()).toList();
+  }
+
   /** Removes everything of a namespace. */
   Forgotten forget(String namespace);
 

@@ -41,6 +41,18 @@ public interface SegmentLog {
   /** All stored segments of a namespace, by session then first turn. */
   List<StoredSegment> segments(String namespace);
 
+  /**
+   * The stored segments of a namespace that are not encoded yet (every state but
+   * {@link SegmentState#ENCODED}), by session then first turn: exactly what {@link #segments}
+   * lists in those states. The write path's periodic sweep, its resume on open and
+   * {@code encodePending} read these alone, so that their cost follows the work waiting rather
+   * than the namespace's whole history. The default filters {@link #segments}, so a store that does
+   * not override it keeps working; a store with an index on the state answers it from that index.
+   */
+  default List<StoredSegment> pendingSegments(String namespace) {
+    return segments(namespace).stream().filter(s -> s.state() != SegmentState.ENCODED).toList();
+  }
+
   /** The highest turn index of the session that lies in a stored segment, or -1. */
   int segmentedThrough(String namespace, String session);
 

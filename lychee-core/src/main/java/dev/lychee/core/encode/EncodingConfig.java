@@ -19,6 +19,9 @@ package dev.lychee.core.encode;
  * @param maxTagsPerRecord offline encoder: at most this many tags per record (default 5)
  * @param minContentWords offline encoder: sentences with fewer content words (after stop words,
  *     chit-chat words and speaker names are removed) are dropped as small talk (default 2)
+ * @param maxSessionContexts how many sessions' reference contexts are kept in memory; past it the
+ *     least recently used one is dropped, and that session's next segment is encoded as after a
+ *     restart, without the context (default 1,000, docs/defaults.md §2.4)
  */
 public record EncodingConfig(
     boolean referenceContext,
@@ -30,7 +33,8 @@ public record EncodingConfig(
     boolean jsonMode,
     int repairRetries,
     int maxTagsPerRecord,
-    int minContentWords) {
+    int minContentWords,
+    int maxSessionContexts) {
 
   public EncodingConfig {
     require(maxNoteChars >= 0, "maxNoteChars must be >= 0");
@@ -41,6 +45,7 @@ public record EncodingConfig(
     require(repairRetries >= 0 && repairRetries <= 5, "repairRetries must be in [0, 5]");
     require(maxTagsPerRecord >= 1, "maxTagsPerRecord must be >= 1");
     require(minContentWords >= 1, "minContentWords must be >= 1");
+    require(maxSessionContexts >= 1, "maxSessionContexts must be >= 1");
   }
 
   /** The documented defaults. */
@@ -57,7 +62,7 @@ public record EncodingConfig(
     return new Builder().referenceContext(referenceContext).maxNoteChars(maxNoteChars)
         .maxRecentRecords(maxRecentRecords).maxReferenceChars(maxReferenceChars).temperature(temperature)
         .maxTokens(maxTokens).jsonMode(jsonMode).repairRetries(repairRetries)
-        .maxTagsPerRecord(maxTagsPerRecord).minContentWords(minContentWords);
+        .maxTagsPerRecord(maxTagsPerRecord).minContentWords(minContentWords).maxSessionContexts(maxSessionContexts);
   }
 
   private static void require(boolean ok, String message) {
@@ -78,6 +83,7 @@ public record EncodingConfig(
     private int repairRetries = 1;
     private int maxTagsPerRecord = 5;
     private int minContentWords = 2;
+    private int maxSessionContexts = 1_000;
 
     private Builder() {}
 
@@ -131,9 +137,14 @@ public record EncodingConfig(
       return this;
     }
 
+    public Builder maxSessionContexts(int v) {
+      maxSessionContexts = v;
+      return this;
+    }
+
     public EncodingConfig build() {
       return new EncodingConfig(referenceContext, maxNoteChars, maxRecentRecords, maxReferenceChars,
-          temperature, maxTokens, jsonMode, repairRetries, maxTagsPerRecord, minContentWords);
+          temperature, maxTokens, jsonMode, repairRetries, maxTagsPerRecord, minContentWords, maxSessionContexts);
     }
   }
 }

@@ -5,11 +5,11 @@ import dev.lychee.api.MemoryRecord;
 import dev.lychee.api.ReferenceContext;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Keeps each session's reference context between segments (docs/defaults.md §2.4): the latest
@@ -19,21 +19,32 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Same-session only: the key is (namespace, session), and nothing ever flows between sessions.
  * An encoding with an empty note keeps the previous note. The state lives in memory and is lost on
- * restart, as in the reference; callers {@link #reset} a session when it is flushed for good. When
- * the configuration switches the context off, {@link #current} always returns the empty context.
+ * restart, as in the reference; callers {@link #reset} a session they forget. At most
+ * {@link EncodingConfig#maxSessionContexts()} sessions are kept: past it the least recently used
+ * context is dropped, which for that session is what a restart does (review C F7: before, every
+ * session a long-running process ever encoded kept its context until {@code forget}). When the
+ * configuration switches the context off, {@link #current} always returns the empty context.
  *
- * <p>Thread-safe: state per session is an immutable value swapped atomically.
+ * <p>Thread-safe: one lock around the map; state per session is an immutable value.
  */
 public final class ReferenceContextTracker {
 
   private record Key(String namespace, String session) {}
 
   private final EncodingConfig config;
-  private final Map<Key, ReferenceContext> contexts = new ConcurrentHashMap<>();
+  /** In access order, so the eldest entry is the least recently used; guarded by its own monitor. */
+  private final Map<Key, ReferenceContext> contexts;
 
   @Inject
   public ReferenceContextTracker(EncodingConfig config) {
     this.config = Objects.requireNonNull(config, "config");
+    int max = config.maxSessionContexts();
+    this.contexts = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Key, ReferenceContext> eldest) {
+        return size() > max;
+      }
+    };
   }
 
   /** The context for the next segment of a session (empty for a new session or when switched off). */
@@ -41,7 +52,10 @@ public final class ReferenceContextTracker {
     if (!config.referenceContext()) {
       return ReferenceContext.EMPTY;
     }
-    return contexts.getOrDefault(new Key(namespace, session), ReferenceContext.EMPTY);
+    synchronized (contexts) {
+      ReferenceContext c = contexts.get(new Key(namespace, session));
+      return c == null ? ReferenceContext.EMPTY : c;
+    }
   }
 
   /** Folds a segment's encoding into the session's context. */
@@ -50,7 +64,9 @@ public final class ReferenceContextTracker {
     if (!config.referenceContext()) {
       return;
     }
-    contexts.compute(new Key(namespace, session), (k, old) -> {
+    Key key = new Key(namespace, session);
+    synchronized (contexts) {
+      ReferenceContext old = contexts.get(key);
       ReferenceContext previous = old == null ? ReferenceContext.EMPTY : old;
       String note = flatten(encoding.note(), config.maxNoteChars());
       if (note.isEmpty()) {
@@ -63,13 +79,22 @@ public final class ReferenceContextTracker {
       }
       List<String> all = new ArrayList<>(recent);
       List<String> kept = all.subList(Math.max(0, all.size() - config.maxRecentRecords()), all.size());
-      return new ReferenceContext(note, kept);
-    });
+      contexts.put(key, new ReferenceContext(note, kept));
+    }
   }
 
   /** Forgets a session's context. */
   public void reset(String namespace, String session) {
-    contexts.remove(new Key(namespace, session));
+    synchronized (contexts) {
+      contexts.remove(new Key(namespace, session));
+    }
+  }
+
+  /** How many sessions' contexts are held: at most {@link EncodingConfig#maxSessionContexts()}. */
+  public int size() {
+    synchronized (contexts) {
+      return contexts.size();
+    }
   }
 
   /**

@@ -51,10 +51,11 @@ public final class InProcessSegmentClaims implements SegmentClaims {
 
   @Override
   public Optional<SegmentClaim> claimNext(String namespace, String owner, Duration lease) {
-    List<String> namespaces = namespace == null ? store.namespaces() : List.of(namespace);
+    // the pending reads only: their cost follows the work waiting, not the store's history
+    List<String> namespaces = namespace == null ? store.pendingNamespaces() : List.of(namespace);
     for (String ns : namespaces) {
       Set<String> sessionsSeen = new HashSet<>();
-      for (StoredSegment s : store.segments(ns)) {
+      for (StoredSegment s : store.pendingSegments(ns)) {
         if (s.state() == SegmentState.ENCODED || !sessionsSeen.add(s.segment().session())) {
           continue;
         }

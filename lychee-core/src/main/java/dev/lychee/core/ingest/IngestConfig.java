@@ -63,6 +63,11 @@ import java.util.Set;
  *     them, so the caller waits for the longer of the store's commit (mostly a disk sync) and the
  *     embedding instead of their sum; an append that finds every pool thread busy embeds on its own
  *     thread first (default true, docs/defaults.md §3.3; false embeds after the commit, as before)
+ * @param idleFlush a session whose segmenter nobody used for this long is flushed: its open
+ *     segment closes and is encoded (or queued) as after {@code flush}, and its in-memory state is
+ *     released, so integrations that never flush (a chat memory, an advisor) neither keep a
+ *     segmenter per conversation for ever nor leave a conversation's last exchanges unencoded
+ *     (default 30 min, docs/defaults.md §1.3; zero turns it off)
  */
 public record IngestConfig(
     int maxTurnChars,
@@ -83,7 +88,8 @@ public record IngestConfig(
     boolean turnVectorsFromExchanges,
     Duration backgroundYield,
     boolean segmentInBackground,
-    boolean embedWhileStoring) {
+    boolean embedWhileStoring,
+    Duration idleFlush) {
 
   /** Where closed segments are encoded. */
   public enum EncodeMode {
@@ -138,6 +144,10 @@ public record IngestConfig(
     if (backgroundYield.compareTo(Duration.ofMinutes(1)) > 0) {
       throw new IllegalArgumentException("backgroundYield must be at most 1 min: " + backgroundYield);
     }
+    requireNonNegative(idleFlush, "idleFlush");
+    if (!idleFlush.isZero() && idleFlush.toMillis() < 10) {
+      throw new IllegalArgumentException("idleFlush must be 0 (off) or at least 10 ms: " + idleFlush);
+    }
     if (!sweepPeriod.isZero() && sweepPeriod.toMillis() < 10) {
       throw new IllegalArgumentException("sweepPeriod must be 0 (off) or at least 10 ms: " + sweepPeriod);
     }
@@ -172,7 +182,7 @@ public record IngestConfig(
         .maxBackoff(maxBackoff).resumeOnOpen(resumeOnOpen).claimLease(claimLease).sweepPeriod(sweepPeriod)
         .derivedNodeKinds(derivedNodeKinds).turnVectorsFromExchanges(turnVectorsFromExchanges)
         .backgroundYield(backgroundYield).segmentInBackground(segmentInBackground)
-        .embedWhileStoring(embedWhileStoring);
+        .embedWhileStoring(embedWhileStoring).idleFlush(idleFlush);
   }
 
   /** Mutable builder; {@link #build()} validates. */
@@ -196,6 +206,7 @@ public record IngestConfig(
     private Duration backgroundYield = Duration.ZERO;
     private boolean segmentInBackground = true;
     private boolean embedWhileStoring = true;
+    private Duration idleFlush = Duration.ofMinutes(30);
 
     private Builder() {}
 
@@ -218,12 +229,13 @@ public record IngestConfig(
     public Builder backgroundYield(Duration v) { backgroundYield = v; return this; }
     public Builder segmentInBackground(boolean v) { segmentInBackground = v; return this; }
     public Builder embedWhileStoring(boolean v) { embedWhileStoring = v; return this; }
+    public Builder idleFlush(Duration v) { idleFlush = v; return this; }
 
     public IngestConfig build() {
       return new IngestConfig(maxTurnChars, flushOtherSessions, reembedNodes, encodeMode, concurrency,
           queueCapacity, whenFull, fullQueueWait, maxAttempts, retryBackoff, maxBackoff, resumeOnOpen, claimLease,
           sweepPeriod, derivedNodeKinds, turnVectorsFromExchanges, backgroundYield,
-          segmentInBackground, embedWhileStoring);
+          segmentInBackground, embedWhileStoring, idleFlush);
     }
   }
 }

@@ -10,6 +10,10 @@ import java.util.Optional;
  *
  * @param namespace the namespace
  * @param turns stored turns
+ * @param turnsWithoutVectors stored turns the vector index holds no vector for (the store's turn
+ *     count less the index's): lost by a crash or a failed embedding, they are found by lexical
+ *     search but not by vector search until the next open or {@code encodePending} embeds them
+ *     again; 0 when every turn has its vector
  * @param segments stored segments per state (every state present, 0 when none)
  * @param queued segments queued or being encoded in this process
  * @param stoppedSessions sessions whose background encoding stopped after a failure; their
@@ -24,6 +28,7 @@ import java.util.Optional;
 public record MemoryStatus(
     String namespace,
     long turns,
+    long turnsWithoutVectors,
     Map<SegmentState, Integer> segments,
     int queued,
     int stoppedSessions,

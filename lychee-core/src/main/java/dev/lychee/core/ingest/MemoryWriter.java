@@ -27,12 +27,16 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The write path of Lychee. Thread-safe: calls for different sessions run in parallel, calls for
@@ -43,7 +47,8 @@ import java.util.function.Predicate;
  * transaction committed), so the caller may retry it as is. Once the turns are committed, every
  * later failure (turn embedding, segmentation, encoding, vectors, commit) is reported in the
  * returned {@link IngestResult#failures()} and repaired later: turn vectors by
- * {@link #backfillTurnVectors}, segments by {@link #encodePending}.
+ * {@link #backfillTurnVectors} (on the next open, or {@code Lychee.encodePending}), segments by
+ * {@link #encodePending} (the next open, the sweep, or the session's next segment).
  *
  * <p>Segments are encoded on the caller's thread or by the background {@link EncodeQueue},
  * per {@link IngestConfig#encodeMode()}. In the background mode with
@@ -57,6 +62,7 @@ import java.util.function.Predicate;
  */
 @Singleton
 public final class MemoryWriter implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(MemoryWriter.class);
   private final RecordStore store;
   private final VectorIndex vectors;
   private final Embedder embedder;
@@ -73,8 +79,18 @@ public final class MemoryWriter implements AutoCloseable {
   private final FailureLog failures = new FailureLog();
   /** Appends in progress; background encoding steps aside for them (docs/defaults.md §7). */
   private final ForegroundActivity foreground;
-  private final Map<SessionKey, Object> locks = new ConcurrentHashMap<>();
-  private final Map<SessionKey, Object> segLocks = new ConcurrentHashMap<>();
+  /**
+   * The session locks, striped: a session's {@code lock} and {@code segLock} are the stripes its key
+   * hashes to, so they take no memory per session (review C F7: one pair of lock objects per session
+   * ever written, never released, grew a long-running process's heap). Two sessions that share a
+   * stripe are serialised as if they were one, which is correct and, with {@value #LOCK_STRIPES}
+   * stripes, rare. A thread holds at most one stripe of each array, {@code lock} before
+   * {@code segLock}, and waits for a background step only while it holds no {@code segLock}, so
+   * sharing a stripe cannot deadlock.
+   */
+  private final Object[] locks = stripes();
+  private final Object[] segLocks = stripes();
+  private static final int LOCK_STRIPES = 1024;
   /** Background segmentation, null unless background mode with segmentInBackground. */
   private final SegmentationLanes lanes;
   /** Embeds a deferred append's turn texts while its turns are stored; null without lanes or embedWhileStoring. */
@@ -83,6 +99,13 @@ public final class MemoryWriter implements AutoCloseable {
   private final Map<SessionKey, IngestResult> carried = new ConcurrentHashMap<>();
   /** How long flush, discard and close wait at most for a session's background segmentation. */
   private static final Duration LANE_WAIT = Duration.ofMinutes(10);
+  /**
+   * How long {@link #close} spends at most closing open segments (docs/defaults.md §1.3): each
+   * session's open segment is stored as PENDING for the next open to encode, and a session not
+   * reached in time keeps its turns stored but unsegmented until its next append or flush, as
+   * before round twenty-six.
+   */
+  static final Duration CLOSE_FLUSH_BUDGET = Duration.ofSeconds(30);
   private final Map<SessionKey, SessionSegmentation> live = new ConcurrentHashMap<>();
   /**
    * Turns the caller's thread stored for a session's background segmentation, until its next step
@@ -120,6 +143,44 @@ public final class MemoryWriter implements AutoCloseable {
     if (background && !config.sweepPeriod().isZero()) {
       queue.every(config.sweepPeriod(), this::sweep);
     }
+    if (!config.idleFlush().isZero()) {
+      queue.every(idleCheckPeriod(config.idleFlush()), this::flushIdle);
+    }
+  }
+
+  /** How often idle sessions are looked for: half the idle time, between 10 ms and a minute. */
+  static Duration idleCheckPeriod(Duration idleFlush) {
+    Duration half = idleFlush.dividedBy(2);
+    Duration min = Duration.ofMillis(10);
+    Duration max = Duration.ofMinutes(1);
+    return half.compareTo(min) < 0 ? min : half.compareTo(max) > 0 ? max : half;
+  }
+
+  /**
+   * Flushes the sessions whose segmenter nobody used for {@link IngestConfig#idleFlush()}: their
+   * open segment closes and is encoded (or queued) as after a {@code flush}, and their in-memory
+   * state is released. Integrations that never call {@code flush} (a chat memory, an advisor) would
+   * otherwise keep one segmenter per conversation, and its last exchanges unencoded, until close.
+   */
+  private void flushIdle() {
+    long cutoff = System.nanoTime() - config.idleFlush().toNanos();
+    for (Map.Entry<SessionKey, SessionSegmentation> e : live.entrySet()) {
+      if (e.getValue().lastUsed() - cutoff > 0) {
+        continue;
+      }
+      SessionKey key = e.getKey();
+      synchronized (lock(key.namespace(), key.session())) {
+        // checked again under the session's lock: an append since then keeps it open
+        SessionSegmentation seg = live.get(key);
+        if (seg == null || seg.lastUsed() - cutoff > 0) {
+          continue;
+        }
+        IngestResult r = flush(key.namespace(), key.session(), true);
+        if (!r.ok()) {
+          LOG.warn("flushing idle session '{}' failed: {}", key.session(), r.failures().get(0).message());
+        }
+      }
+    }
   }
 
   /**
@@ -128,11 +189,14 @@ public final class MemoryWriter implements AutoCloseable {
    * left claimed (taken over once its lease ends). Sessions stopped here after a failure, and
    * sessions whose first PENDING segment has used up its attempts, are left for
    * {@code encodePending}, so a failing encoder is not called again every period.
+   *
+   * <p>It reads the namespaces with segments not encoded yet, then those namespaces' such segments
+   * only (review C F8: before, every segment of every namespace, each period, on every instance).
    */
   private void sweep() {
-    for (String ns : store.namespaces()) {
+    for (String ns : store.pendingNamespaces()) {
       Map<String, List<Segment>> pending = new LinkedHashMap<>();
-      for (StoredSegment s : store.segments(ns)) {
+      for (StoredSegment s : store.pendingSegments(ns)) {
         if (s.state() == SegmentState.PENDING) {
           pending.computeIfAbsent(s.segment().session(), k -> new ArrayList<>()).add(s.segment());
         }
@@ -202,6 +266,10 @@ public final class MemoryWriter implements AutoCloseable {
       }
       boolean deferred = attempt.deferred();
       TurnEmbeddingsAhead.Pending embedding = attempt.embedding();
+      SessionSegmentation open = live.get(new SessionKey(namespace, session));
+      if (open != null) {
+        open.touch();
+      }
       List<RawTurn> stored = attempt.stored();
       metrics.appended(namespace, stored.size());
       result = result.plus(IngestResult.stored(stored.size()));
@@ -211,8 +279,8 @@ public final class MemoryWriter implements AutoCloseable {
           indexTurns(namespace, stored, embedding);
         } catch (RuntimeException e) {
           result = result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
-              "turns of session '" + session + "' are stored, but embedding them failed (encodePending restores "
-                  + "missing vectors): " + e.getMessage())));
+              "turns of session '" + session + "' are stored, but embedding them failed (the next open or "
+                  + "encodePending restores missing vectors): " + e.getMessage())));
         }
         SessionKey key = new SessionKey(namespace, session);
         handed.compute(key, (k, have) -> {
@@ -232,10 +300,10 @@ public final class MemoryWriter implements AutoCloseable {
         } catch (RuntimeException e) {
           return result.plus(IngestResult.failed(new SegmentFailure(namespace, session, FailureKinds.kind(e),
               "turns of session '" + session + "' are stored, but embedding or segmenting them failed (they are "
-                  + "segmented on the next append or flush, and encodePending restores missing vectors): "
+                  + "segmented on the next append or flush, and the next open or encodePending restores missing vectors): "
                   + e.getMessage())));
         }
-        result = result.plus(handOver(namespace, session, closed, false));
+        result = result.plus(handOver(namespace, session, closed, false, true));
       }
     }
     return result;
@@ -263,7 +331,7 @@ public final class MemoryWriter implements AutoCloseable {
         carried.merge(key, r, IngestResult::plus);
         return;
       }
-      r = handOver(namespace, session, closed, false);
+      r = handOver(namespace, session, closed, false, true);
     }
     if (r.segmentsClosed() > 0 || !r.failures().isEmpty()) {
       carried.merge(key, r, IngestResult::plus);
@@ -393,8 +461,11 @@ public final class MemoryWriter implements AutoCloseable {
    * batch is dropped too (it would leave a gap), the session's segmenter is rebuilt after the
    * stored segments and offered the stored turns again ({@code flushing}: and flushed), and what
    * closes is stored in the same way; so every turn ends in exactly one segment, encoded once.
+   *
+   * @param encode false to store the segments as PENDING only (at close: the next open encodes them)
    */
-  private IngestResult handOver(String namespace, String session, List<Segment> closed, boolean flushing) {
+  private IngestResult handOver(String namespace, String session, List<Segment> closed, boolean flushing,
+      boolean encode) {
     IngestResult result = IngestResult.EMPTY;
     List<Segment> pending = new ArrayList<>();
     int kept = 0;
@@ -448,6 +519,9 @@ public final class MemoryWriter implements AutoCloseable {
     }
     metrics.segmentsClosed(kept);
     result = result.plus(IngestResult.closed(kept));
+    if (!encode) {
+      return result;
+    }
     if (background) {
       return result.plus(IngestResult.queued(queue.submit(pending)));
     }
@@ -475,6 +549,11 @@ public final class MemoryWriter implements AutoCloseable {
   public IngestResult flush(String namespace, String session) {
     requireName(namespace, "namespace");
     requireName(session, "session");
+    return flush(namespace, session, true);
+  }
+
+  /** {@link #flush(String, String)}; {@code encode} false stores the closed segments as PENDING only. */
+  private IngestResult flush(String namespace, String session, boolean encode) {
     SessionKey key = new SessionKey(namespace, session);
     synchronized (lock(namespace, session)) {
       awaitLanes(key);
@@ -493,7 +572,7 @@ public final class MemoryWriter implements AutoCloseable {
                   + e.getMessage())));
         }
         live.remove(key);
-        return result.plus(handOver(namespace, session, closed, true));
+        return result.plus(handOver(namespace, session, closed, true, encode));
       }
     }
   }
@@ -536,13 +615,40 @@ public final class MemoryWriter implements AutoCloseable {
     return result;
   }
 
-  /** Resumes every namespace's pending segments (on open): queued, or encoded now when synchronous. */
+  /**
+   * Resumes every namespace (on open): first the turn vectors a crash or a failed embedding lost
+   * are rebuilt ({@link #backfillTurnVectors}: one count comparison per namespace when none is
+   * missing), then the pending segments are queued, or encoded now when synchronous. A failure to
+   * rebuild vectors (the embedder is down) does not stop the open: it is logged, returned, and
+   * counted by {@link MemoryStatus#turnsWithoutVectors()} until {@code encodePending} or the next
+   * open rebuilds them.
+   */
   public IngestResult resumeAll() {
     IngestResult result = IngestResult.EMPTY;
     for (String ns : store.namespaces()) {
+      result = result.plus(restoreTurnVectors(ns));
+    }
+    for (String ns : store.pendingNamespaces()) {
       result = result.plus(encodePending(ns));
     }
     return result;
+  }
+
+  private IngestResult restoreTurnVectors(String namespace) {
+    try {
+      int n = backfillTurnVectors(namespace);
+      if (n > 0) {
+        LOG.info("namespace '{}': turn vectors were missing (lost by a crash or a failed embedding); {} turns "
+            + "were embedded again", namespace, n);
+      }
+      return IngestResult.EMPTY;
+    } catch (RuntimeException e) {
+      SegmentFailure f = new SegmentFailure(namespace, "turn-vectors", FailureKinds.kind(e),
+          "rebuilding the missing turn vectors of namespace '" + namespace + "' failed; those turns are stored but "
+              + "not found by vector search until encodePending or the next open rebuilds them: " + e.getMessage());
+      LOG.warn(f.message());
+      return IngestResult.failed(f);
+    }
   }
 
   /**
@@ -567,7 +673,7 @@ public final class MemoryWriter implements AutoCloseable {
   /** The write-side state of a namespace. */
   public MemoryStatus status(String namespace) {
     requireName(namespace, "namespace");
-    return StatusReport.of(namespace, store, queue, failures, clock);
+    return StatusReport.of(namespace, store, vectors, queue, failures, clock);
   }
 
   /**
@@ -603,14 +709,17 @@ public final class MemoryWriter implements AutoCloseable {
   }
 
   /**
-   * Makes sure every stored turn of the namespace has a vector: when counts differ (for example
-   * after a crash between the turn commit and the vector write) all turn vectors are rewritten.
+   * Makes sure every stored turn of the namespace has a vector: when the index holds fewer turn
+   * vectors than the store holds turns (a crash between the turn commit and the vector write, a
+   * deferred vector commit lost, an embedding that failed during {@code append}) all turn vectors
+   * are rewritten. More vectors than turns (orphans a crash during a deletion left) cannot be
+   * repaired by embedding, so they do not make every open re-embed the namespace.
    *
    * @return how many turns were re-embedded
    */
   public int backfillTurnVectors(String namespace) {
     long turns = store.countTurns(namespace);
-    if (vectors.size(namespace, VectorIndex.TURNS) == turns) {
+    if (vectors.size(namespace, VectorIndex.TURNS) >= turns) {
       return 0;
     }
     int n = 0;
@@ -623,9 +732,11 @@ public final class MemoryWriter implements AutoCloseable {
   }
 
   /**
-   * Runs the background segmentation steps already requested (so their segments are stored as
-   * PENDING), then stops background encoding after the attempts in progress; queued segments stay
-   * PENDING.
+   * Runs the background segmentation steps already requested, closes every session's open segment
+   * (its turns are stored; the segments are stored as PENDING and not encoded, so a close never
+   * waits for an LLM), then stops background encoding after the attempts in progress; queued and
+   * closed segments stay PENDING and the next open encodes them ({@code resumeOnOpen}). Closing open
+   * segments takes at most {@link #CLOSE_FLUSH_BUDGET}.
    */
   @Override
   public void close() {
@@ -635,12 +746,46 @@ public final class MemoryWriter implements AutoCloseable {
     if (ahead != null) {
       ahead.close();
     }
-    queue.close();
+    try {
+      closeOpenSegments();
+    } finally {
+      queue.close();
+    }
+  }
+
+  /**
+   * Review C F11: before, the open segments were dropped at close, and after the restart only the
+   * session's next append or flush segmented their turns, so the last exchanges of a conversation
+   * whose integration never flushes (a chat memory, an advisor) stayed raw turns for good.
+   */
+  private void closeOpenSegments() {
+    Set<SessionKey> open = new LinkedHashSet<>(live.keySet());
+    open.addAll(handed.keySet());
+    long deadline = System.nanoTime() + CLOSE_FLUSH_BUDGET.toNanos();
+    int left = open.size();
+    for (SessionKey key : open) {
+      if (System.nanoTime() - deadline > 0) {
+        LOG.warn("close: {} sessions keep their open segment unsegmented ({} passed); their turns are stored and "
+            + "are segmented at the session's next append or flush", left, CLOSE_FLUSH_BUDGET);
+        return;
+      }
+      try {
+        IngestResult r = flush(key.namespace(), key.session(), false);
+        if (!r.ok()) {
+          LOG.warn("close: closing the open segment of session '{}' failed: {}", key.session(),
+              r.failures().get(0).message());
+        }
+      } catch (RuntimeException e) {
+        LOG.warn("close: closing the open segment of session '{}' failed; its turns are stored and are segmented "
+            + "at its next append or flush", key.session(), e);
+      }
+      left--;
+    }
   }
 
   private Map<String, List<Segment>> pendingBySession(String namespace) {
     Map<String, List<Segment>> out = new LinkedHashMap<>();
-    for (StoredSegment s : store.segments(namespace)) {
+    for (StoredSegment s : store.pendingSegments(namespace)) {
       if (s.state() == SegmentState.PENDING || s.state() == SegmentState.FAILED) {
         out.computeIfAbsent(s.segment().session(), k -> new ArrayList<>()).add(s.segment());
       }
@@ -736,16 +881,41 @@ public final class MemoryWriter implements AutoCloseable {
   }
 
   private SessionSegmentation segmentation(String namespace, String session) {
-    return live.computeIfAbsent(new SessionKey(namespace, session), k -> new SessionSegmentation(namespace, session,
-        segmenters.create(namespace, session), segmentation, store));
+    SessionSegmentation seg = live.computeIfAbsent(new SessionKey(namespace, session),
+        k -> new SessionSegmentation(namespace, session, segmenters.create(namespace, session), segmentation, store));
+    seg.touch();
+    return seg;
   }
 
   private Object lock(String namespace, String session) {
-    return locks.computeIfAbsent(new SessionKey(namespace, session), k -> new Object());
+    return locks[stripe(namespace, session)];
   }
 
   private Object segLock(String namespace, String session) {
-    return segLocks.computeIfAbsent(new SessionKey(namespace, session), k -> new Object());
+    return segLocks[stripe(namespace, session)];
+  }
+
+  private static int stripe(String namespace, String session) {
+    int h = new SessionKey(namespace, session).hashCode();
+    return Math.floorMod(h ^ (h >>> 16), LOCK_STRIPES);
+  }
+
+  private static Object[] stripes() {
+    Object[] out = new Object[LOCK_STRIPES];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = new Object();
+    }
+    return out;
+  }
+
+  /**
+   * The per-session entries this writer holds in memory (open segmenters, results carried to a
+   * flush, turns handed to a background step), for tests of review C F7: they are released by
+   * {@code flush}, by the idle flush and by {@code discard}, so they are bounded by the sessions in
+   * use, not by every session ever written.
+   */
+  int sessionEntries() {
+    return live.size() + carried.size() + handed.size();
   }
 
   private static void requireName(String value, String what) {

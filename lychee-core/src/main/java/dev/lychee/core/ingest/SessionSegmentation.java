@@ -40,6 +40,8 @@ final class SessionSegmentation {
   private final SegmentationConfig config;
   private final TreeMap<Integer, RawTurn> late = new TreeMap<>();
   private int offeredThrough;
+  /** {@link System#nanoTime()} of the session's last use, for the idle flush; read without the session's lock. */
+  private volatile long lastUsed = System.nanoTime();
 
   SessionSegmentation(String namespace, String session, Segmenter segmenter, SegmentationConfig config, RecordStore store) {
     this.namespace = namespace;
@@ -64,6 +66,16 @@ final class SessionSegmentation {
         late.put(t.index(), t);
       }
     }
+  }
+
+  /** Marks the session as used now (an append, a segmentation step). */
+  void touch() {
+    lastUsed = System.nanoTime();
+  }
+
+  /** {@link System#nanoTime()} of the last {@link #touch}. */
+  long lastUsed() {
+    return lastUsed;
   }
 
   /** Notes newly stored turns that lie at or below the segmenter's position. */

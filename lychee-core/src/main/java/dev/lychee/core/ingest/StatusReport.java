@@ -3,6 +3,7 @@ package dev.lychee.core.ingest;
 import dev.lychee.api.SegmentState;
 import dev.lychee.api.StoredSegment;
 import dev.lychee.api.spi.RecordStore;
+import dev.lychee.api.spi.VectorIndex;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -10,11 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Builds a {@link MemoryStatus} from the store's segments, the queue and the failures seen. */
+/** Builds a {@link MemoryStatus} from the store's segments, the vector index, the queue and the failures seen. */
 final class StatusReport {
   private StatusReport() {}
 
-  static MemoryStatus of(String namespace, RecordStore store, EncodeQueue queue, FailureLog failures, Clock clock) {
+  static MemoryStatus of(String namespace, RecordStore store, VectorIndex vectors, EncodeQueue queue, FailureLog failures,
+      Clock clock) {
     Map<SegmentState, Integer> counts = new EnumMap<>(SegmentState.class);
     for (SegmentState s : SegmentState.values()) {
       counts.put(s, 0);
@@ -36,7 +38,10 @@ final class StatusReport {
     }
     Optional<Duration> oldest = queue.oldestQueued(namespace).map(t -> Duration.between(t, clock.instant()));
     String error = failures.last(namespace).map(SegmentFailure::message).orElse(storedError);
-    return new MemoryStatus(namespace, store.countTurns(namespace), counts, queue.depth(namespace),
+    long turns = store.countTurns(namespace);
+    // two counts, no scan: which turns lack a vector is only worked out by the rebuild itself
+    long withoutVectors = Math.max(0, turns - vectors.size(namespace, VectorIndex.TURNS));
+    return new MemoryStatus(namespace, turns, withoutVectors, counts, queue.depth(namespace),
         queue.stoppedSessions(namespace), oldest, Optional.ofNullable(error), byKind);
   }
 

@@ -200,6 +200,19 @@ public final class CheckedRecordStore implements RecordStore {
   }
 
   @Override
+  public List<StoredSegment> pendingSegments(String namespace) {
+    return storage.pendingSegments(ns(namespace));
+  }
+
+  @Override
+  public List<String> pendingNamespaces() {
+    if (closed) {
+      throw new IllegalStateException("record store is closed");
+    }
+    return storage.pendingNamespaces();
+  }
+
+  @Override
   public int segmentedThrough(String namespace, String session) {
     ns(namespace);
     return storage.segmentedThrough(namespace, nonBlank(session, "session"));

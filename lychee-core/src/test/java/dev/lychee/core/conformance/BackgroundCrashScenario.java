@@ -174,6 +174,10 @@ public final class BackgroundCrashScenario {
 
     WatchedEncoder parent = new WatchedEncoder(Duration.ZERO, Integer.MAX_VALUE);
     try (Lychee lychee = open(store.apply(null), parent, true)) {
+      // the open rebuilt the turn vectors the kill lost (Lucene commits them a second late),
+      // without encodePending (review C F3)
+      assertThat(lychee.vectors().size(NS, dev.lychee.api.spi.VectorIndex.TURNS))
+          .isEqualTo(lychee.store().countTurns(NS));
       assertThat(lychee.awaitIdle(NS, Duration.ofSeconds(60))).isTrue();
       for (String session : List.of("s0", "s1")) {
         List<RawTurn> turns = lychee.store().turns(NS, session);

@@ -77,6 +77,67 @@ public abstract class BaseSegmentLogTestCase extends StoreCase {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  /**
+   * Review C F8: the reads of pending work ({@code pendingSegments}, {@code pendingNamespaces})
+   * return exactly the segments {@code segments} lists in a state other than ENCODED, in its order,
+   * one namespace at a time, and follow state changes.
+   */
+  @Test
+  void pendingSegmentsAreExactlyTheOnesNotEncodedInOrderAndPerNamespace() {
+    List<RawTurn> s1 = new ArrayList<>();
+    List<RawTurn> s2 = new ArrayList<>();
+    for (int i = 0; i < 9; i++) {
+      s1.add(turn("ns", "s1", i, "one " + i));
+      s2.add(turn("ns", "s2", i, "two " + i));
+    }
+    store.appendTurns("ns", "s2", s2);
+    store.appendTurns("ns", "s1", s1);
+    Segment encoded = segment(s2.subList(0, 3), CloseReason.SEMANTIC_BOUNDARY);
+    Segment waiting = segment(s2.subList(3, 6), CloseReason.TARGET_LENGTH);
+    Segment failed = segment(s2.subList(6, 9), CloseReason.SESSION_FLUSH);
+    Segment first = segment(s1.subList(0, 4), CloseReason.TARGET_LENGTH);
+    Segment done = segment(s1.subList(4, 9), CloseReason.SESSION_FLUSH);
+    store.putSegment(failed, SegmentState.PENDING);
+    store.putSegment(encoded, SegmentState.ENCODED);
+    store.putSegment(first, SegmentState.PENDING);
+    store.putSegment(waiting, SegmentState.PENDING);
+    store.putSegment(done, SegmentState.PENDING);
+    store.commitEncoding("ns", done.id(), List.of(), List.of());
+    store.setSegmentState("ns", failed.id(), SegmentState.FAILED, "model timed out");
+    // a namespace with encoded segments only, and one with a pending segment
+    RawTurn o = turn("quiet", "s", 0, "all encoded");
+    store.appendTurns("quiet", "s", List.of(o));
+    Segment quiet = segment(List.of(o), CloseReason.SESSION_FLUSH);
+    store.putSegment(quiet, SegmentState.PENDING);
+    store.commitEncoding("quiet", quiet.id(), List.of(), List.of());
+    RawTurn b = turn("busy", "s", 0, "still waiting");
+    store.appendTurns("busy", "s", List.of(b));
+    Segment busy = segment(List.of(b), CloseReason.SESSION_FLUSH);
+    store.putSegment(busy, SegmentState.PENDING);
+    reopenIfSupported();
+
+    assertThat(store.pendingSegments("ns")).containsExactly(new StoredSegment(first, SegmentState.PENDING, null),
+        new StoredSegment(waiting, SegmentState.PENDING, null), new StoredSegment(failed, SegmentState.FAILED, "model timed out"));
+    assertThat(store.pendingSegments("ns"))
+        .isEqualTo(store.segments("ns").stream().filter(x -> x.state() != SegmentState.ENCODED).toList());
+    assertThat(store.pendingSegments("quiet")).isEmpty();
+    assertThat(store.pendingSegments("unknown")).isEmpty();
+    assertThat(store.pendingSegments("busy")).extracting(x -> x.segment().id()).containsExactly(busy.id());
+    assertThat(store.pendingNamespaces()).containsExactlyInAnyOrder("ns", "busy");
+
+    // state changes move segments in and out
+    store.commitEncoding("busy", busy.id(), List.of(), List.of());
+    store.setSegmentState("ns", encoded.id(), SegmentState.PENDING, "re-encode");
+    assertThat(store.pendingNamespaces()).containsExactly("ns");
+    assertThat(store.pendingSegments("busy")).isEmpty();
+    assertThat(store.pendingSegments("ns")).extracting(x -> x.segment().id())
+        .containsExactly(first.id(), encoded.id(), waiting.id(), failed.id());
+    store.forget("ns", "s2");
+    assertThat(store.pendingSegments("ns")).extracting(x -> x.segment().id()).containsExactly(first.id());
+    store.forget("ns");
+    assertThat(store.pendingNamespaces()).isEmpty();
+  }
+
   @Test
   void aSegmentSharingATurnWithAStoredOneIsRefused() {
     List<RawTurn> turns = new ArrayList<>();

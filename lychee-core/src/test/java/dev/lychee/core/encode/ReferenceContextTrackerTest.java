@@ -41,6 +41,31 @@ class ReferenceContextTrackerTest {
     assertThat(t.current("ns", "s1").isEmpty()).isTrue();
   }
 
+  /**
+   * Review C F7. Before: every session ever encoded kept its context until {@code forget}; now the
+   * least recently used beyond {@code maxSessionContexts} is dropped, as a restart would drop it.
+   */
+  @Test
+  void keepsTheMostRecentlyUsedSessionsOnly() {
+    ReferenceContextTracker t = new ReferenceContextTracker(EncodingConfig.builder().maxSessionContexts(3).build());
+    for (int i = 0; i < 3; i++) {
+      t.update("ns", "s" + i, encoding("note " + i, "r" + i));
+    }
+    t.current("ns", "s0"); // s0 used again: s1 is now the least recently used
+    t.update("ns", "s3", encoding("note 3", "r3"));
+    assertThat(t.size()).isEqualTo(3);
+    assertThat(t.current("ns", "s1").isEmpty()).isTrue();
+    assertThat(t.current("ns", "s0").note()).isEqualTo("note 0");
+    assertThat(t.current("ns", "s3").recentRecords()).containsExactly("r3");
+    for (int i = 0; i < 10_000; i++) {
+      t.update("ns", "many" + i, encoding("", "r"));
+    }
+    assertThat(t.size()).isEqualTo(3);
+    assertThat(EncodingConfig.defaults().maxSessionContexts()).isEqualTo(1_000);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> EncodingConfig.builder().maxSessionContexts(0).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxSessionContexts");
+  }
+
   @Test
   void keepsTheLastDistinctRecordsAndCutsTheNote() {
     ReferenceContextTracker t = new ReferenceContextTracker(config);

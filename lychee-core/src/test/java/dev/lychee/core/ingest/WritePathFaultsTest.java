@@ -176,6 +176,84 @@ class WritePathFaultsTest {
     }
   }
 
+  /** An embedder that fails every call while {@code failing} is set (an embedding endpoint that is down). */
+  private static final class EmbedderOutage extends EmbedderDecorator {
+    final AtomicBoolean failing = new AtomicBoolean();
+
+    EmbedderOutage() {
+      super(new HashingEmbedder());
+    }
+
+    @Override
+    public List<float[]> embedDocuments(List<String> texts) {
+      if (failing.get()) {
+        throw new dev.lychee.api.ProviderException("http://127.0.0.1:9/v1/embeddings", 503,
+            "POST http://127.0.0.1:9/v1/embeddings answered 503", null);
+      }
+      return delegate.embedDocuments(texts);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return delegate.embedQuery(query);
+    }
+  }
+
+  /** {@code target} with {@code close()} ignored, so that it outlives one Lychee and serves the next (a reopen). */
+  @SuppressWarnings("unchecked")
+  private static <T> T keptOpen(Class<T> type, T target) {
+    return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+        (proxy, method, args) -> method.getName().equals("close") ? null : invoke(method, target, args));
+  }
+
+  /**
+   * Review C F3. Before: turns whose embedding failed during {@code append} were stored without a
+   * vector and stayed invisible to vector search until someone called {@code encodePending}; the
+   * next open now rebuilds them, and {@code status} counts them meanwhile.
+   */
+  @Test
+  void turnVectorsAnAppendFailedToWriteAreRebuiltByTheNextOpen() {
+    RecordStore store = keptOpen(RecordStore.class, new InMemoryRecordStore());
+    VectorIndex vectors = keptOpen(VectorIndex.class, new dev.lychee.core.vector.ExactVectorIndex());
+    EmbedderOutage embedder = new EmbedderOutage();
+    try (Lychee first = Lychee.builder().embedder(embedder).store(store).vectors(vectors).config(sync("turn")).build()) {
+      first.append("ns", "s1", DAY, turns(0, 2));
+      embedder.failing.set(true);
+      IngestResult r = first.append("ns", "s1", DAY, turns(2, 3));
+      assertThat(r.turnsStored()).isEqualTo(3);
+      assertThat(r.failures()).isNotEmpty().allMatch(f -> f.kind().contains("503"));
+      assertThat(vectors.size("ns", VectorIndex.TURNS)).isEqualTo(2);
+      assertThat(first.status("ns").turnsWithoutVectors()).isEqualTo(3);
+      embedder.failing.set(false);
+    }
+    try (Lychee reopened = Lychee.builder().embedder(embedder).store(store).vectors(vectors).config(sync("turn")).build()) {
+      // no encodePending: the open rebuilt them
+      assertThat(vectors.size("ns", VectorIndex.TURNS)).isEqualTo(5);
+      assertThat(reopened.status("ns").turnsWithoutVectors()).isZero();
+      RawTurn lost = store.turns("ns", "s1").get(3);
+      assertThat(vectors.search("ns", VectorIndex.TURNS, embedder.embedQuery(lost.text()), 1, null))
+          .extracting(dev.lychee.api.ScoredId::id).containsExactly(lost.id());
+    }
+  }
+
+  /** A failing embedder at open does not fail the open: the turns stay counted as without vectors. */
+  @Test
+  void anEmbedderThatFailsAtOpenLeavesTheTurnsCountedAndTheOpenWorks() {
+    RecordStore store = keptOpen(RecordStore.class, new InMemoryRecordStore());
+    VectorIndex vectors = keptOpen(VectorIndex.class, new dev.lychee.core.vector.ExactVectorIndex());
+    EmbedderOutage embedder = new EmbedderOutage();
+    try (Lychee first = Lychee.builder().embedder(embedder).store(store).vectors(vectors).config(sync("turn")).build()) {
+      embedder.failing.set(true);
+      first.append("ns", "s1", DAY, turns(0, 2));
+    }
+    try (Lychee reopened = Lychee.builder().embedder(embedder).store(store).vectors(vectors).config(sync("turn")).build()) {
+      assertThat(reopened.status("ns").turnsWithoutVectors()).isEqualTo(2);
+      embedder.failing.set(false);
+      reopened.encodePending("ns");
+      assertThat(reopened.status("ns").turnsWithoutVectors()).isZero();
+    }
+  }
+
   private static Object invoke(java.lang.reflect.Method m, Object target, Object[] args) throws Throwable {
     try {
       return m.invoke(target, args);

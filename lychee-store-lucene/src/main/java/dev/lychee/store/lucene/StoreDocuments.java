@@ -45,6 +45,7 @@ final class StoreDocuments {
     d.add(new SortedDocValuesField(StoreFields.SESSION_SORT, new BytesRef(seg.session())));
     d.add(new NumericDocValuesField(StoreFields.FIRST, seg.firstIndex()));
     d.add(new NumericDocValuesField(StoreFields.LAST, seg.lastIndex()));
+    d.add(new StringField(StoreFields.STATE, s.state().name(), Field.Store.NO));
     d.add(new StoredField(StoreFields.JSON, JsonCodec.segment(s)));
     return d;
   }

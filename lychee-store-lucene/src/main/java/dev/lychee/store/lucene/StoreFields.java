@@ -38,6 +38,12 @@ final class StoreFields {
   static final String FIRST = "first";
   /** Last turn index of a segment (doc values). */
   static final String LAST = "last";
+  /**
+   * State of a segment (keyword, not stored), so that the segments not encoded yet are read
+   * without the others ({@link SegmentDocs#pending}). Segment documents written before it existed
+   * lack it; they match the reads of pending segments and are told apart by their JSON.
+   */
+  static final String STATE = "state";
   /** Session of a segment as sortable doc values. */
   static final String SESSION_SORT = "session_sort";
   /** Insertion sequence (doc values, stored) for first-insertion order. */

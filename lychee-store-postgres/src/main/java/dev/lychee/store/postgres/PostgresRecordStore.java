@@ -285,6 +285,17 @@ public final class PostgresRecordStore implements RecordStore {
   }
 
   @Override
+  public List<StoredSegment> pendingSegments(String namespace) {
+    ns(namespace);
+    return db.read(h -> segments.pending(h, namespace));
+  }
+
+  @Override
+  public List<String> pendingNamespaces() {
+    return db.read(segments::pendingNamespaces);
+  }
+
+  @Override
   public int segmentedThrough(String namespace, String session) {
     ns(namespace);
     name(session, "session");

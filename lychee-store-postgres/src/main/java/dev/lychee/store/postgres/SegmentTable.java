@@ -107,6 +107,25 @@ final class SegmentTable {
         .bind("ns", ns).map(SegmentTable::map).list();
   }
 
+  /**
+   * The namespace's segments not encoded yet, in {@link #list}'s order. The predicate is the one of
+   * migration 2's partial index {@code segments_unencoded_by_session} (namespace, session,
+   * first_idx, last_idx WHERE state <> 'ENCODED'), which also gives the order: the rows read are the
+   * pending ones, however many are ENCODED (review C F8, {@code PendingReadPlanTest}).
+   */
+  static final String PENDING_QUERY = "SELECT " + COLUMNS + " FROM segments WHERE namespace = :ns"
+      + " AND state <> 'ENCODED' ORDER BY session, first_idx, last_idx";
+  /** The namespaces with a segment not encoded yet, from migration 2's {@code segments_unencoded} (namespace, seq). */
+  static final String PENDING_NAMESPACES_QUERY = "SELECT DISTINCT namespace FROM segments WHERE state <> 'ENCODED'";
+
+  List<StoredSegment> pending(Handle h, String ns) {
+    return h.createQuery(PENDING_QUERY).bind("ns", ns).map(SegmentTable::map).list();
+  }
+
+  List<String> pendingNamespaces(Handle h) {
+    return h.createQuery(PENDING_NAMESPACES_QUERY).mapTo(String.class).list();
+  }
+
   int segmentedThrough(Handle h, String ns, String session) {
     return h.createQuery("SELECT COALESCE(MAX(last_idx), -1) FROM segments WHERE namespace = :ns AND session = :s")
         .bind("ns", ns).bind("s", session).mapTo(Integer.class).one();

@@ -43,7 +43,7 @@ public final class SchemaMigrations {
 
   /** The migrations of this release of Lychee. */
   public static SchemaMigrations standard() {
-    return new SchemaMigrations(List.of(V1, V2, V3, V4));
+    return new SchemaMigrations(List.of(V1, V2, V3, V4, V5));
   }
 
   /** The newest version these migrations produce. */
@@ -231,4 +231,16 @@ public final class SchemaMigrations {
         namespace TEXT PRIMARY KEY,
         writes INTEGER NOT NULL,
         deletions INTEGER NOT NULL)"""));
+
+  /**
+   * A partial index on the segments not encoded yet, for the reads of pending work ({@code
+   * pendingSegments}, {@code pendingNamespaces}): the write path's periodic sweep, its resume on
+   * open and {@code encodePending} read only those rows instead of every segment of every
+   * namespace (review C F8). It holds the pending segments alone, so it stays small and costs a
+   * write only when a segment is stored or changes state. Its columns are the query's order, so the
+   * read needs no sort.
+   */
+  static final Migration V5 = new Migration(5, "partial index on the segments not encoded yet", List.of(
+      "CREATE INDEX segments_unencoded ON segments(namespace, session, first_idx, last_idx)"
+          + " WHERE state <> 'ENCODED'"));
 }

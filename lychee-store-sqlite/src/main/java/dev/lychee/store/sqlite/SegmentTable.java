@@ -67,6 +67,24 @@ final class SegmentTable {
         .bind(0, namespace).map(Rows::segment).list());
   }
 
+  /**
+   * The namespace's segments not encoded yet, read through the partial index of schema V5
+   * ({@code segments_unencoded}), whose predicate this query repeats word for word so that SQLite
+   * can use it: the rows read are the pending ones, however many are ENCODED.
+   */
+  static final String PENDING_QUERY = "SELECT " + Rows.SEGMENT_COLUMNS + " FROM segments"
+      + " WHERE namespace = ? AND state <> 'ENCODED' ORDER BY session, first_idx, last_idx";
+  /** The namespaces with a segment not encoded yet, from the same index (it starts with the namespace). */
+  static final String PENDING_NAMESPACES_QUERY = "SELECT DISTINCT namespace FROM segments WHERE state <> 'ENCODED'";
+
+  List<StoredSegment> pending(String namespace) {
+    return db.read(h -> h.createQuery(PENDING_QUERY).bind(0, namespace).map(Rows::segment).list());
+  }
+
+  List<String> pendingNamespaces() {
+    return db.read(h -> h.createQuery(PENDING_NAMESPACES_QUERY).mapTo(String.class).list());
+  }
+
   int segmentedThrough(String namespace, String session) {
     return db.read(h -> h.createQuery(
             "SELECT COALESCE(MAX(last_idx), -1) FROM segments WHERE namespace = ? AND session = ?")

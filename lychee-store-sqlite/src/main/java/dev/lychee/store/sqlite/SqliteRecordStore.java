@@ -148,6 +148,16 @@ public final class SqliteRecordStore implements RecordStore {
   }
 
   @Override
+  public List<StoredSegment> pendingSegments(String namespace) {
+    return segments.pending(namespace);
+  }
+
+  @Override
+  public List<String> pendingNamespaces() {
+    return segments.pendingNamespaces();
+  }
+
+  @Override
   public int segmentedThrough(String namespace, String session) {
     return segments.segmentedThrough(namespace, session);
   }

@@ -73,8 +73,12 @@ class CrashTest {
           .forEach(s -> encoded.add(s.segment().id()));
       assertThat(store.records(ns)).allSatisfy(r -> assertThat(encoded).contains(r.segmentId()));
 
-      // recovery: pending segments encode, missing turn vectors come back, the open tail closes
-      lychee.encodePending(ns);
+      // the open recovered by itself (review C F3: no encodePending): every turn has its vector
+      // again and the pending segments are encoded (synchronous mode)
+      assertThat(lychee.vectors().size(ns, VectorIndex.TURNS)).isEqualTo(turns.size());
+      assertThat(lychee.status(ns).turnsWithoutVectors()).isZero();
+      assertThat(store.segments(ns)).allSatisfy(s -> assertThat(s.state()).isEqualTo(SegmentState.ENCODED));
+      // the tail the killed process left unsegmented closes with the session's flush
       lychee.flush(ns, FacadeCrashChild.SESSION);
       List<StoredSegment> segments = store.segments(ns);
       assertThat(segments).allSatisfy(s -> assertThat(s.state()).isEqualTo(SegmentState.ENCODED));

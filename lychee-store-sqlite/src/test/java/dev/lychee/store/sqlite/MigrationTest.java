@@ -60,11 +60,11 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       assertFilled(s);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
   }
 
   /**
@@ -79,7 +79,7 @@ class MigrationTest {
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
       for (String sql : List.of("DROP TABLE turn_deletions", "DROP TABLE record_changes",
           "DROP INDEX records_by_rev", "ALTER TABLE records DROP COLUMN rev", "DROP TABLE node_changes",
-          "DROP INDEX nodes_by_rev", "ALTER TABLE nodes DROP COLUMN rev",
+          "DROP INDEX nodes_by_rev", "ALTER TABLE nodes DROP COLUMN rev", "DROP INDEX segments_unencoded",
           "DELETE FROM schema_version WHERE version > 1")) {
         c.createStatement().execute(sql);
       }
@@ -102,7 +102,7 @@ class MigrationTest {
       assertThat(s.countTurns("ns")).isZero();
       assertThat(s.searchText("ns", TextField.RECORDS, "pet", 3)).isEmpty();
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         ResultSet rs = c.createStatement().executeQuery("SELECT t.deletions, r.writes, r.deletions"
             + " FROM turn_deletions t JOIN record_changes r ON r.namespace = t.namespace WHERE t.namespace = 'ns'")) {
@@ -119,17 +119,17 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration v5 = new SchemaMigrations.Migration(5, "turn notes", List.of(
+    SchemaMigrations.Migration v6 = new SchemaMigrations.Migration(6, "turn notes", List.of(
         "ALTER TABLE turns ADD COLUMN note TEXT", "CREATE INDEX turns_by_note ON turns(note)"));
-    SchemaMigrations next = new SchemaMigrations(
-        List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3, SchemaMigrations.V4, v5));
+    SchemaMigrations next = new SchemaMigrations(List.of(SchemaMigrations.V1, SchemaMigrations.V2, SchemaMigrations.V3,
+        SchemaMigrations.V4, SchemaMigrations.V5, v6));
     try (SqliteRecordStore s = new SqliteRecordStore(SqliteDatabase.open(db, CFG, next))) {
       assertFilled(s);
       fill(s); // idempotent: nothing doubles
       assertThat(s.countTurns("ns")).isEqualTo(1);
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
-    // this release does not know version 5: it refuses instead of guessing
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5, 6);
+    // this release does not know version 6: it refuses instead of guessing
     assertThatThrownBy(() -> SqliteRecordStore.open(db, CFG))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("newer");
   }
@@ -140,12 +140,12 @@ class MigrationTest {
     try (RecordStore s = SqliteRecordStore.open(db, CFG)) {
       fill(s);
     }
-    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(5, "broken", List.of(
+    SchemaMigrations.Migration broken = new SchemaMigrations.Migration(6, "broken", List.of(
         "CREATE TABLE extra (x TEXT)", "THIS IS NOT SQL"));
     assertThatThrownBy(() -> SqliteDatabase.open(db, CFG, new SchemaMigrations(List.of(SchemaMigrations.V1,
-        SchemaMigrations.V2, SchemaMigrations.V3, SchemaMigrations.V4, broken))))
+        SchemaMigrations.V2, SchemaMigrations.V3, SchemaMigrations.V4, SchemaMigrations.V5, broken))))
         .isInstanceOf(RuntimeException.class);
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
         ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM sqlite_master WHERE name = 'extra'")) {
       rs.next();
@@ -182,7 +182,7 @@ class MigrationTest {
     }
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
       for (String sql : List.of("DROP TABLE node_changes", "DROP INDEX nodes_by_rev", "ALTER TABLE nodes DROP COLUMN rev",
-          "DELETE FROM schema_version WHERE version > 3")) {
+          "DROP INDEX segments_unencoded", "DELETE FROM schema_version WHERE version > 3")) {
         c.createStatement().execute(sql);
       }
     }
@@ -209,7 +209,7 @@ class MigrationTest {
       assertThat(s.nodeRecordIds("ns", List.of(MISO, ANN))).containsExactly(
           java.util.Map.entry(ANN, List.of(parrot.id())));
     }
-    assertThat(versions(db)).containsExactly(1, 2, 3, 4);
+    assertThat(versions(db)).containsExactly(1, 2, 3, 4, 5);
   }
 
   @Test
