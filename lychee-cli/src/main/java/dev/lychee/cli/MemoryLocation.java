@@ -8,14 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Where the CLI keeps a memory, and the checks around it. The home is {@code $LYCHEE_HOME}, else
  * {@code $HOME/.lychee}; the store path is {@code --db}, else {@code $LYCHEE_DB}, else
  * {@code lychee.db} (SQLite) or {@code lucene/} (Lucene) in the home.
  *
- * <p>Commands that only read ({@code recall}, {@code ask}, {@code inspect}, {@code forget}) never
- * create anything: a missing path is an error that names it. {@code ingest} creates what is
+ * <p>Commands that only read ({@code recall}, {@code ask}, {@code inspect}, {@code forget},
+ * {@code status}, {@code encode}) never create anything: a missing path, a directory without a
+ * Lucene store and an empty file are errors that name the path. {@code ingest} creates what is
  * missing, private to the user (directories 0700, the database file 0600), since memory holds
  * personal data; SQLite gives its WAL and shared-memory files the database file's permissions.
  *
@@ -45,7 +47,8 @@ record MemoryLocation(String kind, Path path) {
   }
 
   /**
-   * Fails, naming the path, unless a memory of this kind exists there.
+   * Fails, naming the path, unless a memory of this kind exists there: a SQLite file that is not
+   * empty, or a directory whose {@code records} index has a commit.
    *
    * @throws UserError when nothing (or something else) is there
    */
@@ -55,6 +58,38 @@ record MemoryLocation(String kind, Path path) {
           + "LYCHEE_DB or LYCHEE_HOME, or run `lychee ingest` first)");
     }
     checkKind();
+    // the stores create what is missing when they open: a directory without a Lucene store would
+    // get two empty indexes, an empty file the SQLite schema, where a reading command only looks
+    if (kind.equals("lucene") ? !holdsLuceneStore() : isEmptyFile()) {
+      throw new UserError("no memory at " + path + " (" + (kind.equals("lucene") ? "the directory holds no Lucene store"
+          : "the file is empty") + "; check --db, LYCHEE_DB or LYCHEE_HOME, or run `lychee ingest` first)");
+    }
+  }
+
+  /**
+   * Whether the directory holds a Lucene store: its records index has a commit (a {@code segments_N}
+   * file), which the store writes when it first opens, before anything is ingested.
+   */
+  private boolean holdsLuceneStore() {
+    Path records = path.resolve("records");
+    if (!Files.isDirectory(records)) {
+      return false;
+    }
+    try (Stream<Path> files = Files.list(records)) {
+      return files.anyMatch(f -> f.getFileName().toString().startsWith("segments_"));
+    } catch (IOException e) {
+      throw new UserError("cannot read " + records + ": " + e.getMessage());
+    }
+  }
+
+  /** Whether the database file is empty (and so is its write-ahead log, should one be there). */
+  private boolean isEmptyFile() {
+    try {
+      Path wal = path.resolveSibling(path.getFileName() + "-wal");
+      return Files.size(path) == 0 && (!Files.exists(wal) || Files.size(wal) == 0);
+    } catch (IOException e) {
+      throw new UserError("cannot read " + path + ": " + e.getMessage());
+    }
   }
 
   /** Creates the store's directories and, for SQLite, an empty private database file. */

@@ -96,6 +96,41 @@ class CliCorrectnessTest {
     assertThat(dir.resolve("no")).doesNotExist();
   }
 
+  /** The stores create what is missing when they open: a reading command must not let them. */
+  @Test
+  void readingCommandsCreateNoStoreInAnExistingDirectoryOrEmptyFile() throws Exception {
+    Path notAStore = Files.createDirectories(dir.resolve("documents"));
+    Path emptyFile = Files.createFile(dir.resolve("empty.db"));
+    for (List<String> args : List.of(List.of("recall", "alice", "q"), List.of("ask", "alice", "q"), List.of("inspect"),
+        List.of("forget", "alice"), List.of("status", "alice"), List.of("encode", "--pending", "alice"))) {
+      List<String> lucene = new ArrayList<>(args);
+      lucene.addAll(List.of("--store", "lucene", "--db", notAStore.toString()));
+      Run r = run(env(), lucene.toArray(String[]::new));
+      assertThat(r.exit()).as(lucene + r.err()).isEqualTo(1);
+      assertThat(r.err()).as(lucene.toString()).contains("lychee: no memory at " + notAStore
+          + " (the directory holds no Lucene store; check --db, LYCHEE_DB or LYCHEE_HOME, or run `lychee ingest` first)");
+      List<String> sqlite = new ArrayList<>(args);
+      sqlite.addAll(List.of("--db", emptyFile.toString()));
+      r = run(env(), sqlite.toArray(String[]::new));
+      assertThat(r.exit()).as(sqlite + r.err()).isEqualTo(1);
+      assertThat(r.err()).as(sqlite.toString()).contains("lychee: no memory at " + emptyFile + " (the file is empty;");
+    }
+    try (var files = Files.list(notAStore)) {
+      assertThat(files).isEmpty();
+    }
+    assertThat(emptyFile).isEmptyFile();
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.startsWith("empty.db") && !n.equals("empty.db"));
+    }
+    // a Lucene store that ingest made is found again
+    Path lucene = dir.resolve("lucene-store");
+    assertThat(run(env(), "ingest", "alice", "--data", dir.resolve("conv.json").toString(), "--store", "lucene", "--db",
+        lucene.toString()).exit()).isZero();
+    Run inspect = run(env(), "inspect", "alice", "--store", "lucene", "--db", lucene.toString());
+    assertThat(inspect.exit()).as(inspect.err()).isZero();
+    assertThat(inspect.out()).contains("1 sessions, 3 turns");
+  }
+
   @Test
   void theDefaultPathFollowsHomeAndTheOverrides() {
     assertThat(MemoryLocation.resolve("sqlite", null, Map.of("HOME", "/h")).path()).isEqualTo(Path.of("/h/.lychee/lychee.db"));
