@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 /** Encodes the segments of a namespace that are still pending. */
 @Command(name = "encode", mixinStandardHelpOptions = true,
     description = {"Encode the segments of a namespace that are still pending (after an LLM outage, a missing key or a crash).",
-        "", "Exit codes: 0 every segment is encoded, 1 some are still pending (one line per cause), 2 usage error."})
+        "", "Exit codes: 0 every segment is encoded, 1 some are still pending (one line per cause) or no such store or namespace, 2 usage error."})
 final class EncodeCommand implements Callable<Integer> {
   @Mixin MemoryOptions memory = new MemoryOptions();
 
@@ -35,6 +35,8 @@ final class EncodeCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--wait must be >= 1: " + waitSeconds);
     }
     try (Lychee lychee = memory.open(System.out)) {
+      // a misspelt name would print "Encoded 0 segments", exit 0, as if the outage were repaired
+      MemoryOptions.requireNamespace(lychee.store(), namespace);
       int before = lychee.status(namespace).segments(SegmentState.ENCODED);
       IngestResult r = lychee.encodePending(namespace);
       boolean idle = lychee.awaitIdle(namespace, Duration.ofSeconds(waitSeconds));

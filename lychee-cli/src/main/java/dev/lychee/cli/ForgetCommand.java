@@ -22,6 +22,9 @@ final class ForgetCommand implements Callable<Integer> {
   public Integer call() {
     try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       MemoryOptions.requireNamespace(lychee.store(), namespace);
+      if (session != null) {
+        MemoryOptions.requireSession(lychee.store(), namespace, session);
+      }
       Forgotten f = session == null ? lychee.forget(namespace) : lychee.forget(namespace, session);
       System.out.printf("removed %d turns, %d records, %d evidence nodes%n",
           f.turnIds().size(), f.recordIds().size(), f.nodeIds().size());

@@ -126,4 +126,17 @@ final class MemoryOptions {
           + (known.size() > 20 ? ", ..." : "")));
     }
   }
+
+  /**
+   * Fails unless the namespace holds the session, so that {@code forget --session} with a typo is
+   * not answered with "removed 0 turns".
+   */
+  static void requireSession(RecordStore store, String namespace, String session) {
+    List<String> known = store.sessions(namespace);
+    if (!known.contains(session)) {
+      throw new UserError("session '" + session + "' of namespace '" + namespace + "' holds nothing here"
+          + (known.isEmpty() ? "" : "; sessions: " + String.join(", ", known.stream().limit(20).toList())
+          + (known.size() > 20 ? ", ..." : "")));
+    }
+  }
 }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
 /** Prints the write-side state of a namespace. */
 @Command(name = "status", mixinStandardHelpOptions = true,
     description = {"Show a namespace's turns, segments by state, what waits for encoding and the last error.",
-        "", "Exit codes: 0 nothing pending, 1 segments are pending, 2 usage error."})
+        "", "Exit codes: 0 nothing pending, 1 segments are pending (or no such store or namespace), 2 usage error."})
 final class StatusCommand implements Callable<Integer> {
   @Mixin MemoryOptions memory = new MemoryOptions();
 
@@ -22,6 +22,8 @@ final class StatusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (Lychee lychee = memory.open(System.err)) {
+      // a misspelt name would report "0 turns", exit 0: a monitoring script's false all-clear
+      MemoryOptions.requireNamespace(lychee.store(), namespace);
       MemoryStatus s = lychee.status(namespace);
       System.out.printf(Locale.ROOT, "namespace %s: %d turns%n", namespace, s.turns());
       if (s.turnsWithoutVectors() > 0) {

@@ -152,6 +152,22 @@ class CliCorrectnessTest {
       assertThat(r.out()).as(cmd).doesNotContain("(no evidence)");
     }
     assertThat(run(env(), "inspect", "alicee").exit()).isEqualTo(1);
+    // status and encode answered a typo with zeros and exit 0: a monitoring script's false all-clear
+    for (List<String> args : List.of(List.of("status", "alicee"), List.of("encode", "--pending", "alicee"))) {
+      Run r = run(env(), args.toArray(String[]::new));
+      assertThat(r.exit()).as(args.toString()).isEqualTo(1);
+      assertThat(r.err()).as(args.toString()).contains("lychee: namespace 'alicee' holds nothing here; namespaces: alice");
+      assertThat(r.out()).as(args.toString()).doesNotContain("0 turns").doesNotContain("Encoded 0");
+    }
+  }
+
+  @Test
+  void forgettingAnUnknownSessionIsAnErrorThatNamesTheKnownOnes() throws Exception {
+    Run r = run(env(), "forget", "alice", "--session", "s-typo");
+    assertThat(r.exit()).isEqualTo(1);
+    assertThat(r.err()).contains("lychee: session 's-typo' of namespace 'alice' holds nothing here; sessions: s1");
+    assertThat(r.out()).doesNotContain("removed");
+    assertThat(run(env(), "inspect", "alice").out()).contains("1 sessions, 3 turns");
   }
 
   @Test
