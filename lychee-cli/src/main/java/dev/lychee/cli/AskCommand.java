@@ -4,10 +4,12 @@ import dev.lychee.api.Answer;
 import dev.lychee.api.Question;
 import dev.lychee.core.Lychee;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** Answers a question from a namespace's memory. */
 @Command(name = "ask", mixinStandardHelpOptions = true,
@@ -25,9 +27,14 @@ final class AskCommand implements Callable<Integer> {
 
   @Option(names = "--evidence", description = "Also print the evidence.") boolean showEvidence;
 
+  @Spec CommandLine.Model.CommandSpec spec;
+
   @Override
   public Integer call() {
     budget.validate();
+    if (k < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "-k must be >= 1: " + k);
+    }
     try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       MemoryOptions.requireNamespace(lychee.store(), namespace);
       Answer a = lychee.answer(budget.apply(new Question(namespace, question, k, null)));

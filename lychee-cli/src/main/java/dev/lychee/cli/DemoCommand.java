@@ -8,9 +8,11 @@ import dev.lychee.core.Lychee;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Ingests the built-in conversation and answers its questions, offline by default. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -30,11 +32,23 @@ final class DemoCommand implements Callable<Integer> {
       + "(no API key: loopback only); Ctrl-C stops it.")
   boolean web;
 
-  @Option(names = "--port", description = "Port of the inspector with --web (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--port", description = "Port of the inspector with --web, 0..65535 (0 picks a free one). Default: ${DEFAULT-VALUE}.")
   int port = 8080;
+
+  @Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
+    // before the ingest: a bad value would otherwise fail only at the first question or at --web
+    if (top < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--top must be >= 1: " + top);
+    }
+    if (k < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "-k must be >= 1: " + k);
+    }
+    if (port < 0 || port > 65535) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--port must be between 0 and 65535: " + port);
+    }
     PrintStream out = System.out;
     ConversationFile conversation = ConversationFile.demo();
     String ns = "lychee-demo";

@@ -7,10 +7,12 @@ import dev.lychee.core.ingest.MemoryStatus;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** Encodes the segments of a namespace that are still pending. */
 @Command(name = "encode", mixinStandardHelpOptions = true,
@@ -26,13 +28,16 @@ final class EncodeCommand implements Callable<Integer> {
   boolean pending;
 
   @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "600",
-      description = "How long to wait for background encoding to finish. Default: ${DEFAULT-VALUE}.")
+      description = "How long to wait for background encoding to finish, 1..86400. Default: ${DEFAULT-VALUE}.")
   long waitSeconds;
+
+  @Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
-    if (waitSeconds < 1) {
-      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--wait must be >= 1: " + waitSeconds);
+    if (waitSeconds < 1 || waitSeconds > IngestCommand.MAX_WAIT_SECONDS) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--wait must be between 1 and " + IngestCommand.MAX_WAIT_SECONDS + " seconds: " + waitSeconds);
     }
     try (Lychee lychee = memory.open(System.out)) {
       // a misspelt name would print "Encoded 0 segments", exit 0, as if the outage were repaired

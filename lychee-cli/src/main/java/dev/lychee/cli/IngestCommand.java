@@ -8,10 +8,12 @@ import java.time.Duration;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** Ingests a conversation file into a namespace. */
 @Command(name = "ingest", mixinStandardHelpOptions = true,
@@ -27,11 +29,21 @@ final class IngestCommand implements Callable<Integer> {
   Path data;
 
   @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "600",
-      description = "How long to wait for background encoding (LLM encoder) to finish. Default: ${DEFAULT-VALUE}.")
+      description = "How long to wait for background encoding (LLM encoder) to finish, 0..86400. Default: ${DEFAULT-VALUE}.")
   long waitSeconds;
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  /** The longest --wait of ingest and encode: a day (a larger value overflowed, after the whole ingest). */
+  static final long MAX_WAIT_SECONDS = 86_400;
 
   @Override
   public Integer call() {
+    if (waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--wait must be between 0 and " + MAX_WAIT_SECONDS + " seconds: " + waitSeconds);
+    }
+    memory.validate();
     ConversationFile file = ConversationFile.read(data);
     file.skipped().forEach(w -> System.err.println("lychee: warning: " + w));
     long t0 = System.nanoTime();

@@ -8,10 +8,12 @@ import dev.lychee.core.Lychee;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** Shows what a namespace holds: sessions, segments with why they closed, records, nodes. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
@@ -27,8 +29,13 @@ final class InspectCommand implements Callable<Integer> {
 
   @Option(names = "--limit", description = "Rows per list. Default: ${DEFAULT-VALUE}.") int limit = 50;
 
+  @Spec CommandLine.Model.CommandSpec spec;
+
   @Override
   public Integer call() {
+    if (limit < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 0: " + limit);
+    }
     try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       RecordStore store = lychee.store();
       if (namespace == null) {

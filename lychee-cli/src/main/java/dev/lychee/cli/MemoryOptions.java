@@ -17,13 +17,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options shared by every command that opens a memory: where it lives and how it is stored. */
 final class MemoryOptions {
 
   /** What a command does with the memory: only read an existing one, or create it if missing. */
   enum Access { READ, CREATE }
+
+  /** The store kinds {@code --store} takes. */
+  private static final List<String> KINDS = List.of("memory", "sqlite", "lucene", "postgres");
+
+  @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
   @Option(names = "--store", paramLabel = "KIND",
       description = "memory (nothing kept), sqlite, lucene or postgres. Default: ${DEFAULT-VALUE}.")
@@ -51,10 +59,31 @@ final class MemoryOptions {
   }
 
   /**
+   * Checks {@code --store} and {@code --segmenter} before anything is opened or created: a bad
+   * value is a usage error (exit 2) that names the option.
+   */
+  void validate() {
+    if (!KINDS.contains(store.toLowerCase(Locale.ROOT))) {
+      throw usageError("unknown --store '" + store + "' (expected memory, sqlite, lucene or postgres)");
+    }
+    try {
+      LycheeConfig.builder().segmenter(segmenter).build();
+    } catch (IllegalArgumentException e) {
+      throw usageError("bad --segmenter: " + e.getMessage());
+    }
+  }
+
+  private RuntimeException usageError(String message) {
+    // the command line is there whenever picocli built this mixin; an IllegalArgumentException is a usage error too
+    return spec == null ? new IllegalArgumentException(message) : new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+
+  /**
    * Opens Lychee with the chosen store, the configured embedder and LLM, and prints which. Pending
    * segments are not resumed: only {@code ingest} and {@code encode --pending} encode.
    *
    * @throws UserError for a store that does not exist ({@link Access#READ}) or is not a store
+   * @throws CommandLine.ParameterException for an unknown {@code --store} or {@code --segmenter}
    */
   Lychee open(PrintStream log, Access access) {
     return open(log, access, false);
@@ -67,6 +96,7 @@ final class MemoryOptions {
 
   /** As {@link #open(PrintStream, Access)}; {@code resume}: queue the store's pending segments on open. */
   Lychee open(PrintStream log, Access access, boolean resume) {
+    validate();
     Map<String, String> environment = LycheeCli.environment();
     // read before anything is created: a bad value is a usage error naming the variable
     Optional<Duration> deadline = FallbackConfig.deadlineFromEnvironment(environment);
@@ -101,7 +131,7 @@ final class MemoryOptions {
       modules.add(module);
       where = "PostgreSQL store " + module.target() + " (schema " + settings.schema() + ")";
     } else {
-      throw new UserError("unknown --store '" + store + "' (expected memory, sqlite, lucene or postgres)");
+      throw usageError("unknown --store '" + store + "' (expected memory, sqlite, lucene or postgres)");
     }
     ProviderEnvironment env = ProviderEnvironment.from(environment);
     modules.addAll(env.modules());

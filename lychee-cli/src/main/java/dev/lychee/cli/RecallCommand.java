@@ -5,10 +5,12 @@ import dev.lychee.api.Recall;
 import dev.lychee.core.Lychee;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** Prints the evidence Lychee recalls for a question. */
 @Command(name = "recall", mixinStandardHelpOptions = true,
@@ -24,9 +26,14 @@ final class RecallCommand implements Callable<Integer> {
 
   @Option(names = {"-k", "--k"}, description = "Evidence items. Default: ${DEFAULT-VALUE}.") int k = 10;
 
+  @Spec CommandLine.Model.CommandSpec spec;
+
   @Override
   public Integer call() {
     budget.validate();
+    if (k < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "-k must be >= 1: " + k);
+    }
     try (Lychee lychee = memory.open(System.out, MemoryOptions.Access.READ)) {
       MemoryOptions.requireNamespace(lychee.store(), namespace);
       Recall r = lychee.recall(budget.apply(new Question(namespace, question, k, null)));

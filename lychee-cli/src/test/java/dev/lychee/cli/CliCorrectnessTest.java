@@ -249,6 +249,44 @@ class CliCorrectnessTest {
     assertThat(r.err()).contains("--budget");
   }
 
+  /**
+   * Numbers out of range, an unknown store or segmenter: exit 2 with a line that names the option,
+   * before any store is opened or created (demo used to ingest its 70 turns first, ingest to store
+   * the whole file before an overflowing --wait failed).
+   */
+  @Test
+  void badOptionValuesAreUsageErrorsBeforeAnythingIsOpened() throws Exception {
+    Path fresh = dir.resolve("never-created.db");
+    String conv = dir.resolve("conv.json").toString();
+    Map<List<String>, String> cases = new java.util.LinkedHashMap<>();
+    cases.put(List.of("inspect", "alice", "--limit", "-1"), "--limit must be >= 0: -1");
+    cases.put(List.of("demo", "--top", "-1"), "--top must be >= 1: -1");
+    cases.put(List.of("demo", "-k", "0"), "-k must be >= 1: 0");
+    cases.put(List.of("demo", "--web", "--port", "70000"), "--port must be between 0 and 65535: 70000");
+    cases.put(List.of("demo", "--web", "--port", "-1"), "--port must be between 0 and 65535: -1");
+    cases.put(List.of("recall", "alice", "q", "-k", "0"), "-k must be >= 1: 0");
+    cases.put(List.of("ask", "alice", "q", "-k", "-3"), "-k must be >= 1: -3");
+    cases.put(List.of("ingest", "bob", "--data", conv, "--db", fresh.toString(), "--wait", "99999999999999"),
+        "--wait must be between 0 and 86400 seconds: 99999999999999");
+    cases.put(List.of("ingest", "bob", "--data", conv, "--db", fresh.toString(), "--wait", "-1"),
+        "--wait must be between 0 and 86400 seconds: -1");
+    cases.put(List.of("encode", "--pending", "alice", "--wait", "86401"), "--wait must be between 1 and 86400 seconds: 86401");
+    cases.put(List.of("ingest", "bob", "--data", conv, "--db", fresh.toString(), "--store", "sqllite"),
+        "unknown --store 'sqllite' (expected memory, sqlite, lucene or postgres)");
+    cases.put(List.of("inspect", "--store", "lucen"), "unknown --store 'lucen'");
+    cases.put(List.of("ingest", "bob", "--data", conv, "--db", fresh.toString(), "--segmenter", "semantik"),
+        "bad --segmenter: unknown segmenter 'semantik'");
+    for (Map.Entry<List<String>, String> c : cases.entrySet()) {
+      Run r = run(env(), c.getKey().toArray(String[]::new));
+      assertThat(r.exit()).as(c.getKey() + r.err()).isEqualTo(2);
+      assertThat(r.err()).as(c.getKey().toString()).startsWith("lychee: " + c.getValue());
+      // MemoryOptions.open prints where the memory is before anything else
+      assertThat(r.out()).as(c.getKey().toString()).doesNotContain("store").doesNotContain("Ingested");
+    }
+    assertThat(fresh).doesNotExist();
+    assertThat(run(env(), "inspect", "alice", "--limit", "0").exit()).isZero();
+  }
+
   @Test
   void ingestCreatesThePrivateHomeDatabaseAndGraphDirectory() throws Exception {
     Path lychee = home.resolve(".lychee");

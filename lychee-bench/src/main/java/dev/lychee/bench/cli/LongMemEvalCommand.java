@@ -51,6 +51,9 @@ final class LongMemEvalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (limit != null && limit < 1) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 1: " + limit);
+    }
     List<Integer> kList = Csv.positiveInts(ks, "--k");
     List<LongMemEvalItem> items = LongMemEvalLoader.load(data);
     if (limit != null) {
