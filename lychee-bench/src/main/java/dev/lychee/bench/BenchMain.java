@@ -2,28 +2,50 @@ package dev.lychee.bench;
 
 import dev.lychee.bench.cli.EvalCommand;
 import dev.lychee.bench.cli.JmhLauncher;
+import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import picocli.CommandLine;
 
 /**
  * Entry point of the launcher: {@code ./lychee eval ...} runs {@link EvalCommand}, {@code ./lychee
- * bench [regex]} runs the JMH benches briefly ({@link JmhLauncher}).
+ * bench [regex] [-prof NAME]...} runs the JMH benches briefly ({@link JmhLauncher}).
  */
 public final class BenchMain {
   private BenchMain() {}
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
     System.exit(run(args));
   }
 
-  /** Runs one command line and returns its exit code. */
-  public static int run(String[] args) throws Exception {
+  /** Runs one command line and returns its exit code; a failure is one line on stderr, not an exception. */
+  public static int run(String[] args) {
+    boolean debug = System.getenv("LYCHEE_DEBUG") != null;
     if (args.length > 0 && args[0].equals("bench")) {
-      return JmhLauncher.run(Arrays.copyOfRange(args, 1, args.length));
+      return bench(Arrays.copyOfRange(args, 1, args.length), System.out, System.err, debug);
     }
     String[] rest = args.length > 0 && args[0].equals("eval") ? Arrays.copyOfRange(args, 1, args.length) : args;
-    return newCommandLine(new EvalCommand(), System.getenv("LYCHEE_DEBUG") != null).execute(rest);
+    return newCommandLine(new EvalCommand(), debug).execute(rest);
+  }
+
+  /**
+   * {@code ./lychee bench [REGEX] [-prof NAME]...}: the JMH benches ({@link JmhLauncher}). As with
+   * {@code eval}, a failure is one {@code lychee bench: ...} line: exit 2 for a bad argument, 1 when
+   * JMH fails ({@code debug} adds the stack trace).
+   */
+  static int bench(String[] args, PrintStream out, PrintStream err, boolean debug) {
+    try {
+      return JmhLauncher.run(args, out);
+    } catch (IllegalArgumentException e) {
+      err.println("lychee bench: " + e.getMessage() + " (see ./lychee bench --help)");
+      return CommandLine.ExitCode.USAGE;
+    } catch (Exception e) {
+      err.println("lychee bench: " + message(e));
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return CommandLine.ExitCode.SOFTWARE;
+    }
   }
 
   /**
@@ -51,7 +73,10 @@ public final class BenchMain {
     if (t instanceof NoSuchFileException missing) {
       return "no such file: " + missing.getFile();
     }
-    String text = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    // JMH's NoBenchmarksException has no message, only a toString() that says what is wrong
+    String described = t.toString();
+    String text = t.getMessage() != null ? t.getMessage()
+        : described.equals(t.getClass().getName()) ? t.getClass().getSimpleName() : described;
     return text + " (LYCHEE_DEBUG=1 prints the stack trace)";
   }
 }

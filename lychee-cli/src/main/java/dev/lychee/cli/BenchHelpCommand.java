@@ -8,7 +8,10 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = {
         "JMH benches of the hot paths, run briefly (module lychee-bench).", "",
-        "Exact vector top-k, RRF fusion, MMR selection and segment boundary scoring; the ./lychee launcher runs them."})
+        "The ./lychee launcher runs them:",
+        "  bench [REGEX] [-prof NAME]...",
+        "REGEX picks the benches by name (default: all), -prof adds a JMH profiler (-prof gc: bytes allocated per operation).",
+        "Run './lychee bench --help' for more."})
 final class BenchHelpCommand implements Runnable {
   @Override
   public void run() {

@@ -37,6 +37,42 @@ class LycheeCliTest {
     }
   }
 
+  /** {@code help eval} listed five of the eight eval subcommands; {@code help bench} no arguments. */
+  @Test
+  void helpEvalListsEveryEvalSubcommandAndHelpBenchItsArguments() {
+    CommandLine cl = LycheeCli.newCommandLine();
+    StringWriter out = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    assertThat(cl.execute("help", "eval")).isZero();
+    for (String sub : new String[] {"locomo", "segments", "speed", "longmemeval", "calibrate", "server", "answers", "replay"}) {
+      assertThat(out.toString()).as(sub).contains("  eval " + sub + " ");
+    }
+    StringWriter bench = new StringWriter();
+    cl.setOut(new PrintWriter(bench));
+    assertThat(cl.execute("help", "bench")).isZero();
+    assertThat(bench.toString()).contains("bench [REGEX] [-prof NAME]...").contains("./lychee bench --help");
+  }
+
+  /** README's "Commands" listed seven of the twelve commands. */
+  @Test
+  void theReadmeNamesEveryCommand() throws Exception {
+    String commands = readmeSection("## Commands");
+    for (String name : LycheeCli.newCommandLine().getSubcommands().keySet()) {
+      if (!name.equals("help")) {
+        assertThat(commands).as(name).contains("`" + name + "`");
+      }
+    }
+  }
+
+  /** The README section that starts with {@code heading}, up to the next heading of its level. */
+  static String readmeSection(String heading) throws java.io.IOException {
+    String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+    int start = readme.indexOf("\n" + heading + "\n");
+    assertThat(start).as(heading).isNotNegative();
+    int end = readme.indexOf("\n## ", start + heading.length() + 2);
+    return readme.substring(start, end < 0 ? readme.length() : end);
+  }
+
   @Test
   void badOptionsFailWithUsage() {
     CommandLine cl = LycheeCli.newCommandLine();

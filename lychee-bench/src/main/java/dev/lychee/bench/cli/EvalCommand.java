@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code lychee eval}: the evaluation harness. Subcommands measure evidence recall on LoCoMo,
- * segmentation cost, speed, LongMemEval retrieval, and embedder surprise statistics.
+ * segmentation cost, speed, LongMemEval retrieval, embedder surprise statistics, the HTTP server
+ * under load, offline answers on saved evidence and selection settings on captured recalls.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
     description = "Evaluate Lychee and baselines (see docs/evaluation.md).",
@@ -60,9 +61,12 @@ public final class EvalCommand implements Runnable {
     return uncachedEmbedderFactory;
   }
 
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-        "choose a subcommand: locomo, segments, speed, longmemeval, calibrate, server, answers");
+    // listed from the command's own subcommands, so that the list cannot fall behind them
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+        "choose a subcommand: " + String.join(", ", spec.subcommands().keySet()));
   }
 }
