@@ -2,6 +2,7 @@ package dev.lychee.bench;
 
 import dev.lychee.bench.cli.EvalCommand;
 import dev.lychee.bench.cli.JmhLauncher;
+import dev.lychee.server.boot.LogLevelVariable;
 import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
@@ -15,6 +16,8 @@ public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) {
+    // before any logger exists: logback would take a misspelt level for DEBUG
+    LogLevelVariable.applyBeforeLogging(System.err);
     System.exit(run(args));
   }
 

@@ -1,5 +1,6 @@
 package dev.lychee.cli;
 
+import dev.lychee.server.boot.LogLevelVariable;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,6 +45,8 @@ public final class LycheeCli implements Runnable {
   private static volatile Map<String, String> environment = System.getenv();
 
   public static void main(String[] args) {
+    // before any logger exists: logback would take a misspelt level for DEBUG
+    LogLevelVariable.applyBeforeLogging(System.err);
     System.exit(newCommandLine().execute(args));
   }
 

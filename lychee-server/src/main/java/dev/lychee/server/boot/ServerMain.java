@@ -18,6 +18,7 @@ public final class ServerMain implements Runnable {
   static final String LOGGING = "dev/lychee/server/logback-server.xml";
 
   public static void main(String[] args) {
+    LogLevelVariable.applyBeforeLogging(System.err);
     // before any logger exists; the jar ships logback, but never as logback.xml (see the resource)
     if (System.getProperty("logback.configurationFile") == null && ServerMain.class.getClassLoader().getResource(LOGGING) != null) {
       System.setProperty("logback.configurationFile", LOGGING);
