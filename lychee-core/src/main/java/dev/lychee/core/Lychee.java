@@ -265,18 +265,27 @@ public final class Lychee implements AutoCloseable {
 
   // ---- access ----
 
+  /**
+   * The record store this instance reads and writes: turns, segments, records, nodes. The built-in
+   * store modules and {@link Builder#store} put core's argument checks ({@code CheckedRecordStore})
+   * in front of the backend. Owned by this instance: {@link #close()} closes it; do not close it
+   * yourself.
+   */
   public RecordStore store() {
     return store;
   }
 
+  /** The vector index of turns, records and nodes; owned by this instance and closed by {@link #close()}. */
   public VectorIndex vectors() {
     return vectors;
   }
 
+  /** The embedder of every write and query (its {@code modelId()} names the model); closed by {@link #close()}. */
   public Embedder embedder() {
     return embedder;
   }
 
+  /** The configuration this instance was created with (immutable). */
   public LycheeConfig config() {
     return config;
   }

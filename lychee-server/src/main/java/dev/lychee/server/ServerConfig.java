@@ -75,6 +75,10 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
     this(host, port, maxBodyBytes, keys, mcpNamespace, extraRoutes, evalJson, List.of());
   }
 
+  /**
+   * A builder with the defaults: 127.0.0.1:8080, 1 MiB bodies, no API keys, MCP namespace
+   * "default", no extra routes or allowed origins.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -133,31 +137,37 @@ public record ServerConfig(String host, int port, long maxBodyBytes, ApiKeys key
       return this;
     }
 
+    /** The address to bind (default 127.0.0.1); without API keys only a loopback address is accepted by {@link #build()}. */
     public Builder host(String h) {
       this.host = h;
       return this;
     }
 
+    /** The port (default 8080; 0 picks a free one, which {@code LycheeServer.baseUrl()} then names). */
     public Builder port(int p) {
       this.port = p;
       return this;
     }
 
+    /** The largest request body accepted (default 1 MiB); a larger one is answered 413. */
     public Builder maxBodyBytes(long b) {
       this.maxBodyBytes = b;
       return this;
     }
 
+    /** The API keys and their scopes (default none: the server is open, so it may bind only loopback). */
     public Builder keys(ApiKeys k) {
       this.keys = Objects.requireNonNull(k, "keys");
       return this;
     }
 
+    /** The namespace MCP tools act on when the caller's key does not name one (default "default"). */
     public Builder mcpNamespace(String ns) {
       this.mcpNamespace = ns;
       return this;
     }
 
+    /** Adds a route group mounted beside REST v1 (each call adds one; none by default). */
     public Builder routes(Routes r) {
       extra.add(Objects.requireNonNull(r, "routes"));
       return this;

@@ -17,10 +17,20 @@ public final class LuceneStoreModule extends AbstractModule {
   private final Path root;
   private final LuceneStoreConfig config;
 
+  /**
+   * The store under {@code root} with {@link LuceneStoreConfig#defaults()}: the indexes
+   * {@code root/records} and {@code root/vectors}, created (private to the user) on first open if
+   * missing. Nothing is opened until the injector asks; the {@code Lychee} that owns the injector
+   * closes both.
+   */
   public LuceneStoreModule(Path root) {
     this(root, LuceneStoreConfig.defaults());
   }
 
+  /**
+   * The store under {@code root} ({@code root/records}, {@code root/vectors}, created if missing)
+   * tuned by {@code config}; opened when the injector asks, closed by the {@code Lychee} that owns it.
+   */
   public LuceneStoreModule(Path root, LuceneStoreConfig config) {
     this.root = Objects.requireNonNull(root, "root");
     this.config = Objects.requireNonNull(config, "config");

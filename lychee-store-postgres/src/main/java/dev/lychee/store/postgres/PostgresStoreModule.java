@@ -27,6 +27,11 @@ public final class PostgresStoreModule extends AbstractModule {
     this(jdbcUrl, PostgresStoreConfig.defaults());
   }
 
+  /**
+   * The database at a JDBC URL ({@code jdbc:postgresql://host:port/db?user=..&password=..}) with the
+   * schema, pool and retry settings of {@code config}. The pool opens, and the schema is migrated,
+   * when the injector first asks; the {@code Lychee} that owns the injector closes the pool.
+   */
   public PostgresStoreModule(String jdbcUrl, PostgresStoreConfig config) {
     this.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
     this.dataSource = null;
@@ -38,6 +43,11 @@ public final class PostgresStoreModule extends AbstractModule {
     this(dataSource, PostgresStoreConfig.defaults());
   }
 
+  /**
+   * The database behind a caller's {@link DataSource} (pooled again by HikariCP) with the settings
+   * of {@code config}; the schema is migrated when the injector first asks. The {@code Lychee} that
+   * owns the injector closes its own pool; the {@code DataSource} stays the caller's to close.
+   */
   public PostgresStoreModule(DataSource dataSource, PostgresStoreConfig config) {
     this.jdbcUrl = null;
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");

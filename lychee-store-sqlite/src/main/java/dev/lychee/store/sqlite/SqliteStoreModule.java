@@ -24,6 +24,11 @@ public final class SqliteStoreModule extends AbstractModule {
     this(file, SqliteStoreConfig.defaults());
   }
 
+  /**
+   * The database at {@code file} (created and migrated on first open if missing; its HNSW graphs
+   * live beside it) with the settings of {@code config}. Nothing is opened until the injector asks;
+   * the {@code Lychee} that owns the injector closes the database.
+   */
   public SqliteStoreModule(Path file, SqliteStoreConfig config) {
     this.file = Objects.requireNonNull(file, "file");
     this.config = Objects.requireNonNull(config, "config");
