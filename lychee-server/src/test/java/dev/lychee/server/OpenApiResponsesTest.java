@@ -63,7 +63,7 @@ class OpenApiResponsesTest {
     JsonNode good = Http.JSON.readTree("""
         {"namespace":"a","turns":1,"sessions":1,"records":0,"segments":{"pending":1,"encoded":0,"failed":0},
          "segments_pending":1,"queued":1,"stopped_sessions":0,"oldest_pending_age_ms":12,"last_error":null,
-         "pending_by_kind":{},"idle":false}""");
+         "pending_by_kind":{},"idle":false,"turns_without_vectors":0}""");
     assertThat(schemas.violations(schema, good)).isEmpty();
     ObjectTweak t = new ObjectTweak(good);
     assertThat(schemas.violations(schema, t.without("queued"))).singleElement().asString().contains("queued");

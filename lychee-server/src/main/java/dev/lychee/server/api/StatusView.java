@@ -19,11 +19,13 @@ import java.util.Map;
  * @param lastError the last encoding error; null when none
  * @param pendingByKind segments not encoded yet, per cause
  * @param idle true when no segment waits for encoding (none queued, pending or failed)
+ * @param turnsWithoutVectors stored turns the vector index holds no vector for (an embedding that
+ *     failed, or vectors a crash lost); rebuilt on the next open or by {@code encode-pending}
  */
 public record StatusView(
     String namespace, long turns, int sessions, int records, Map<String, Integer> segments, long segmentsPending,
     int queued, int stoppedSessions, Long oldestPendingAgeMs, String lastError, Map<String, Integer> pendingByKind,
-    boolean idle) {
+    boolean idle, long turnsWithoutVectors) {
 
   /** The wire view of a library status, with the store's session and record counts. */
   public static StatusView of(MemoryStatus s, int sessions, int records) {
@@ -33,6 +35,6 @@ public record StatusView(
     }
     return new StatusView(s.namespace(), s.turns(), sessions, records, states, s.segments(SegmentState.PENDING),
         s.queued(), s.stoppedSessions(), s.oldestPendingAge().map(d -> d.toMillis()).orElse(null),
-        s.lastError().orElse(null), s.pendingByKind(), s.idle());
+        s.lastError().orElse(null), s.pendingByKind(), s.idle(), s.turnsWithoutVectors());
   }
 }
