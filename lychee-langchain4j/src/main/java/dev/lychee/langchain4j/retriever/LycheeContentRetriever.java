@@ -10,7 +10,7 @@ import dev.lychee.api.Evidence;
 import dev.lychee.api.Question;
 import dev.lychee.api.Recall;
 import dev.lychee.core.Lychee;
-import dev.lychee.core.segment.Exchanges;
+import dev.lychee.core.read.QuestionText;
 import dev.lychee.langchain4j.MemoryScope;
 import dev.lychee.langchain4j.MemoryScopeResolver;
 import java.util.ArrayList;
@@ -28,12 +28,10 @@ import org.slf4j.LoggerFactory;
  * the provenance (see {@link EvidenceMetadata}).
  *
  * <p>A user message longer than a question may be ({@link Checks#MAX_QUESTION_CHARS}) is recalled
- * on its first and last 2,000 characters; a message Lychee cannot ask about at all yields no
+ * on its first and last 2,000 characters ({@link QuestionText}); a message Lychee cannot ask about at all yields no
  * content and one WARN line. Neither fails the chat call.
  */
 public final class LycheeContentRetriever implements ContentRetriever {
-  /** Code points kept from each end of a user message too long to be a question. */
-  static final int LONG_MESSAGE_HALF = 2_000;
   private static final Logger LOG = LoggerFactory.getLogger(LycheeContentRetriever.class);
 
   private final Lychee lychee;
@@ -62,7 +60,7 @@ public final class LycheeContentRetriever implements ContentRetriever {
     }
     Object memoryId = query.metadata() == null ? null : query.metadata().chatMemoryId();
     MemoryScope scope = resolver.resolve(memoryId);
-    String text = questionText(query.text());
+    String text = QuestionText.of(query.text());
     try {
       Checks.question(text);
     } catch (IllegalArgumentException e) {
@@ -82,18 +80,6 @@ public final class LycheeContentRetriever implements ContentRetriever {
       out.add(Content.from(segment, Map.of(ContentMetadata.SCORE, e.score())));
     }
     return out;
-  }
-
-  /**
-   * The text recalled for a user message: the message itself, or for one over {@link
-   * Checks#MAX_QUESTION_CHARS} (a pasted document, not a question) its first and last {@value
-   * #LONG_MESSAGE_HALF} code points around {@code "\n...\n"}: the request usually opens or closes
-   * such a message, and it is the excerpt Lychee embeds for an exchange that long (docs/defaults.md
-   * §8.1). Langchain4j asks the retriever with every user message, so refusing it would fail the call.
-   */
-  static String questionText(String message) {
-    return message.length() <= Checks.MAX_QUESTION_CHARS ? message
-        : Exchanges.embeddingText(message, 2 * LONG_MESSAGE_HALF);
   }
 
   /** Configures a {@link LycheeContentRetriever}. */

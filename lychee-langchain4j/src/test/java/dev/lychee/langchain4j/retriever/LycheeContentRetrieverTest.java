@@ -12,6 +12,7 @@ import dev.lychee.api.Checks;
 import dev.lychee.api.Question;
 import dev.lychee.api.Turn;
 import dev.lychee.core.Lychee;
+import dev.lychee.core.read.QuestionText;
 import dev.lychee.core.LycheeConfig;
 import dev.lychee.core.testing.HashingEmbedder;
 import dev.lychee.core.testing.LongTalk;
@@ -90,8 +91,8 @@ class LycheeContentRetrieverTest {
       List<Content> found = retriever.retrieve(query(pasted, "ann"));
       assertThat(found).isNotEmpty().anySatisfy(c -> assertThat(c.textSegment().text()).contains("Lisbon"));
       assertThat(warnings.lines()).isEmpty();
-      String excerpt = LycheeContentRetriever.questionText(pasted);
-      assertThat(excerpt).hasSize(2 * LycheeContentRetriever.LONG_MESSAGE_HALF + "\n...\n".length())
+      String excerpt = QuestionText.of(pasted);
+      assertThat(excerpt).hasSize(2 * QuestionText.LONG_MESSAGE_HALF + "\n...\n".length())
           .startsWith(pasted.substring(0, 100)).endsWith(pasted.substring(pasted.length() - 100));
 
       assertThat(retriever.retrieve(query("Lisbon \uD800?", "ann"))).isEmpty();

@@ -9,7 +9,7 @@ import dev.lychee.core.ingest.IngestResult;
 import dev.lychee.spring.ai.ConversationScope;
 import dev.lychee.spring.ai.ConversationScopeResolver;
 import dev.lychee.spring.ai.EvidenceText;
-import dev.lychee.spring.ai.RecallText;
+import dev.lychee.core.read.QuestionText;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -111,7 +111,7 @@ public final class LycheeMemoryAdvisor implements BaseAdvisor {
   private String memoryBlock(ConversationScope scope, String text) {
     long start = System.nanoTime();
     try {
-      Question question = new Question(scope.namespace(), RecallText.of(text), maxResults, null, tokenBudget);
+      Question question = new Question(scope.namespace(), QuestionText.of(text), maxResults, null, tokenBudget);
       Recall recall = lychee.recall(question);
       listener.recalled(scope, recall.evidence().size(), System.nanoTime() - start);
       return recall.evidence().isEmpty() ? "" : template.replace("{memory}", EvidenceText.lines(recall.evidence()));

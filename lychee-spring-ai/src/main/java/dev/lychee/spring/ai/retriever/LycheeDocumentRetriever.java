@@ -7,7 +7,7 @@ import dev.lychee.core.Lychee;
 import dev.lychee.spring.ai.ConversationScope;
 import dev.lychee.spring.ai.ConversationScopeResolver;
 import dev.lychee.spring.ai.EvidenceText;
-import dev.lychee.spring.ai.RecallText;
+import dev.lychee.core.read.QuestionText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +22,7 @@ import org.springframework.ai.rag.retrieval.search.DocumentRetriever;
  * as documents (text, {@link Document#getScore() score}, provenance in the {@link EvidenceText}
  * metadata keys). The namespace comes from the query context, which the RAG advisor fills from the
  * advisor parameters ({@code ChatMemory.CONVERSATION_ID}, {@link ConversationScopeResolver#USER_ID}).
- * A query longer than a question may be is recalled on a bounded excerpt ({@link RecallText}); one
+ * A query longer than a question may be is recalled on a bounded excerpt ({@link QuestionText}); one
  * Lychee cannot ask about at all yields no documents and one WARN line. Neither fails the call.
  */
 public final class LycheeDocumentRetriever implements DocumentRetriever {
@@ -75,7 +75,7 @@ public final class LycheeDocumentRetriever implements DocumentRetriever {
       return List.of();
     }
     ConversationScope scope = resolver.resolve(query.context());
-    String text = RecallText.of(query.text());
+    String text = QuestionText.of(query.text());
     try {
       Checks.question(text);
     } catch (IllegalArgumentException e) {
